@@ -1,0 +1,1 @@
+//! End-to-end tests of the real binaries (filled by a later issue).
