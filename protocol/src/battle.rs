@@ -104,7 +104,9 @@ mod tests {
 
     #[test]
     fn spy_loses_to_everyone_else_both_ways() {
-        for r in [General, Colonel, Major, Captain, Lieutenant, Sergeant, Miner, Scout] {
+        for r in [
+            General, Colonel, Major, Captain, Lieutenant, Sergeant, Miner, Scout,
+        ] {
             assert_eq!(fight(Spy, r), DefenderWins, "Spy attacks {r}");
             assert_eq!(fight(r, Spy), AttackerWins, "{r} attacks Spy");
         }
@@ -117,7 +119,10 @@ mod tests {
 
     #[test]
     fn every_other_piece_dies_on_a_bomb() {
-        for r in Rank::ALL.into_iter().filter(|r| r.can_move() && *r != Miner) {
+        for r in Rank::ALL
+            .into_iter()
+            .filter(|r| r.can_move() && *r != Miner)
+        {
             assert_eq!(fight(r, Bomb), DefenderWins, "{r}");
         }
     }

@@ -8,7 +8,8 @@ pub type Bits = u128;
 pub const BOARD: Bits = (1u128 << 100) - 1;
 
 /// The eight lakes: `C4 C5 D4 D5 G4 G5 H4 H5`.
-pub const LAKES: Bits = bit(24) | bit(25) | bit(34) | bit(35) | bit(64) | bit(65) | bit(74) | bit(75);
+pub const LAKES: Bits =
+    bit(24) | bit(25) | bit(34) | bit(35) | bit(64) | bit(65) | bit(74) | bit(75);
 
 /// Squares of column 0.
 pub const COL0: Bits = column(0);

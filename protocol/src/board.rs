@@ -103,7 +103,10 @@ impl Board {
     /// # Panics
     /// If `sq` is a lake and `piece` is `Some`.
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        assert!(piece.is_none() || !sq.is_lake(), "no piece can stand on the lake at {sq}");
+        assert!(
+            piece.is_none() || !sq.is_lake(),
+            "no piece can stand on the lake at {sq}"
+        );
         if let Some(old) = self.cells[sq.index()] {
             self.remove(sq, old);
         }
@@ -165,7 +168,12 @@ impl Board {
     pub fn pieces(&self, player: Player) -> impl Iterator<Item = (Square, Rank)> + '_ {
         BitIter(self.occ[player.index()]).map(move |i| {
             let sq = Square::from_index_unchecked(i);
-            (sq, self.cells[i as usize].expect("occupancy matches cells").rank)
+            (
+                sq,
+                self.cells[i as usize]
+                    .expect("occupancy matches cells")
+                    .rank,
+            )
         })
     }
 
@@ -193,7 +201,11 @@ impl Board {
     /// Checks an unchecked move of `player` against this position.
     pub fn check(&self, player: Player, m: &UncheckedMove) -> Result<Move, IllegalMove> {
         self.occupancy(player).check(
-            |sq| self.cells[sq.index()].expect("own piece on an occupied square").rank,
+            |sq| {
+                self.cells[sq.index()]
+                    .expect("own piece on an occupied square")
+                    .rank
+            },
             m,
         )
     }

@@ -125,7 +125,9 @@ pub enum IllegalMove {
     #[error("{0} holds one of your own pieces")]
     OwnPiece(Square),
     /// The optional two-square rule forbids the move.
-    #[error("two-square rule: the piece on {from} has moved between {from} and {to} three times in a row")]
+    #[error(
+        "two-square rule: the piece on {from} has moved between {from} and {to} three times in a row"
+    )]
     TwoSquare {
         /// Starting square.
         from: Square,

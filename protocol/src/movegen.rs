@@ -73,7 +73,11 @@ impl Occupancy {
 
     /// Checks `m` for the side; `rank_at` gives the rank of one of the
     /// side's own pieces.
-    pub fn check(&self, rank_at: impl Fn(Square) -> Rank, m: &UncheckedMove) -> Result<Move, IllegalMove> {
+    pub fn check(
+        &self,
+        rank_at: impl Fn(Square) -> Rank,
+        m: &UncheckedMove,
+    ) -> Result<Move, IllegalMove> {
         let from = m.from;
         if self.own & from.bit() == 0 {
             return Err(if self.other & from.bit() != 0 {

@@ -55,7 +55,10 @@ impl Setup {
             .map(|(i, l)| {
                 l.as_ref()
                     .parse::<Rank>()
-                    .map_err(|source| SetupError::Line { line: i + 1, source })
+                    .map_err(|source| SetupError::Line {
+                        line: i + 1,
+                        source,
+                    })
             })
             .collect::<Result<Vec<Rank>, SetupError>>()?;
         Setup::new(player, &ranks)
@@ -107,7 +110,11 @@ impl Setup {
 
     /// The rank placed on `sq`, if `sq` is in this player's setup area.
     pub fn rank_at(&self, sq: Square) -> Option<Rank> {
-        let i = self.player.setup_columns().iter().position(|&c| c == sq.col())?;
+        let i = self
+            .player
+            .setup_columns()
+            .iter()
+            .position(|&c| c == sq.col())?;
         Some(self.ranks[usize::from(sq.row()) * 4 + i])
     }
 }
@@ -177,7 +184,13 @@ mod tests {
         text = text
             .lines()
             .enumerate()
-            .map(|(i, l)| if i == 16 { "13".to_owned() } else { l.to_owned() })
+            .map(|(i, l)| {
+                if i == 16 {
+                    "13".to_owned()
+                } else {
+                    l.to_owned()
+                }
+            })
             .collect::<Vec<_>>()
             .join("\n");
         let err = Setup::from_wire(Player::Zero, &text).unwrap_err();
@@ -219,10 +232,7 @@ mod tests {
 
     #[test]
     fn tolerates_cr_spaces_and_blank_lines() {
-        let text: String = CODES
-            .iter()
-            .map(|c| format!("  {c}\t\r\n\n"))
-            .collect();
+        let text: String = CODES.iter().map(|c| format!("  {c}\t\r\n\n")).collect();
         assert!(Setup::from_wire(Player::One, &text).is_ok());
     }
 

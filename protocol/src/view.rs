@@ -33,8 +33,11 @@ pub struct EnemyPiece {
 impl EnemyPiece {
     /// Its rank if certain: revealed in battle, or a Scout by its movement.
     pub fn known_rank(&self) -> Option<Rank> {
-        self.revealed
-            .or(if self.scouted { Some(Rank::Scout) } else { None })
+        self.revealed.or(if self.scouted {
+            Some(Rank::Scout)
+        } else {
+            None
+        })
     }
 
     /// Whether it is still on the board.
@@ -224,7 +227,10 @@ impl View {
     pub fn own_pieces(&self) -> impl Iterator<Item = (Square, Rank)> + '_ {
         crate::bits::BitIter(self.occ.own).map(move |i| {
             let sq = Square::from_index_unchecked(i);
-            (sq, self.own_ranks[i as usize].expect("own occupancy matches"))
+            (
+                sq,
+                self.own_ranks[i as usize].expect("own occupancy matches"),
+            )
         })
     }
 
@@ -311,7 +317,11 @@ impl View {
     }
 
     /// Applies the opponent's move (as forwarded by the referee) and its result.
-    pub fn apply_opponent(&mut self, m: UncheckedMove, result: MoveResult) -> Result<(), ViewError> {
+    pub fn apply_opponent(
+        &mut self,
+        m: UncheckedMove,
+        result: MoveResult,
+    ) -> Result<(), ViewError> {
         let them = self.me.opponent();
         if self.to_move != them {
             return Err(ViewError::NotTheirTurn(them));
@@ -382,7 +392,11 @@ impl View {
         let square = e.square.expect("revealed pieces are on the board");
         if let Some(known) = e.known_rank() {
             if known != shown {
-                return Err(ViewError::Contradiction { square, known, shown });
+                return Err(ViewError::Contradiction {
+                    square,
+                    known,
+                    shown,
+                });
             }
         }
         if e.moved && !shown.can_move() {

@@ -36,12 +36,18 @@ pub fn clean_line(raw: &[u8]) -> Result<Option<&str>, WireError> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let is_blank = |b: &u8| *b == b' ' || *b == b'\t';
     let start = raw.iter().position(|b| !is_blank(b)).unwrap_or(raw.len());
-    let end = raw.iter().rposition(|b| !is_blank(b)).map_or(start, |i| i + 1);
+    let end = raw
+        .iter()
+        .rposition(|b| !is_blank(b))
+        .map_or(start, |i| i + 1);
     let value = &raw[start..end];
     if value.is_empty() {
         return Ok(None);
     }
-    if !value.iter().all(|b| (0x20..0x7f).contains(b) || *b == b'\t') {
+    if !value
+        .iter()
+        .all(|b| (0x20..0x7f).contains(b) || *b == b'\t')
+    {
         return Err(WireError::NotAscii);
     }
     // Printable ASCII is valid UTF-8.
@@ -72,7 +78,10 @@ fn parse_whole<'t, T>(
     }
 }
 
-fn next_line<'a>(lines: &mut impl Iterator<Item = &'a str>, what: &'static str) -> Result<&'a str, WireError> {
+fn next_line<'a>(
+    lines: &mut impl Iterator<Item = &'a str>,
+    what: &'static str,
+) -> Result<&'a str, WireError> {
     lines.next().ok_or(WireError::Truncated(what))
 }
 
@@ -168,7 +177,9 @@ impl MoveResult {
     }
 
     /// Reads a result from cleaned lines: one line, or three for a battle.
-    pub fn from_lines<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Result<MoveResult, WireError> {
+    pub fn from_lines<'a>(
+        lines: &mut impl Iterator<Item = &'a str>,
+    ) -> Result<MoveResult, WireError> {
         match next_line(lines, "a move result")? {
             "N" => Ok(MoveResult::Nothing),
             "E" => Ok(MoveResult::Error),
@@ -200,7 +211,9 @@ impl fmt::Display for MoveResult {
 
 impl UncheckedMove {
     /// Reads a move from cleaned lines.
-    pub fn read_lines<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Result<UncheckedMove, WireError> {
+    pub fn read_lines<'a>(
+        lines: &mut impl Iterator<Item = &'a str>,
+    ) -> Result<UncheckedMove, WireError> {
         let square = next_line(lines, "the square of the piece to move")?;
         let dir = next_line(lines, "a direction")?;
         let distance = next_line(lines, "a distance")?;
@@ -236,7 +249,9 @@ impl OpponentTurn {
 
     /// Reads the message from cleaned lines: a first line `E` or `F` ends
     /// the game, anything else starts a move.
-    pub fn from_lines<'a>(lines: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Result<OpponentTurn, WireError> {
+    pub fn from_lines<'a>(
+        lines: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    ) -> Result<OpponentTurn, WireError> {
         match lines.peek() {
             Some(&"E") => {
                 lines.next();
@@ -270,7 +285,10 @@ mod tests {
         assert_eq!(clean_line(b" \tB3 \t\r"), Ok(Some("B3")));
         assert_eq!(clean_line(b""), Ok(None));
         assert_eq!(clean_line(b" \t\r"), Ok(None));
-        assert_eq!(clean_line(&[b'1'; 64]).map(|l| l.map(str::len)), Ok(Some(64)));
+        assert_eq!(
+            clean_line(&[b'1'; 64]).map(|l| l.map(str::len)),
+            Ok(Some(64))
+        );
         assert_eq!(
             clean_line(&[b'1'; 65]).unwrap_err().to_string(),
             "line of 65 bytes is over the 64-byte limit"
@@ -298,7 +316,10 @@ mod tests {
         assert_eq!(b.to_wire(), "B\n10\n1\n");
         assert_eq!(MoveResult::from_wire("B\n10\n1\n"), Ok(b));
         assert_eq!(MoveResult::from_wire("N\n"), Ok(MoveResult::Nothing));
-        assert_eq!(MoveResult::from_wire("B\n10\n"), Err(WireError::Truncated("the defender's code")));
+        assert_eq!(
+            MoveResult::from_wire("B\n10\n"),
+            Err(WireError::Truncated("the defender's code"))
+        );
         assert!(MoveResult::from_wire("X\n").is_err());
         assert!(MoveResult::from_wire("N\nN\n").is_err());
     }
