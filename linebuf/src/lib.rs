@@ -378,7 +378,7 @@ mod tests {
         b.push(&vec![b'\n'; 4000]);
         assert_eq!(complete(b.take_reply(1)), lines(&["1"]));
         assert_eq!(b.len(), 4000);
-        b.push(&vec![b'\n'; 90]);
+        b.push(&[b'\n'; 90]);
         b.push(b"2\n");
         assert_eq!(complete(b.take_reply(1)), lines(&["2"]));
     }
