@@ -13,3 +13,8 @@
 
 pub mod game;
 pub mod process;
+
+pub use game::{
+    MatchConfig, MatchError, MatchReport, Observer, PlayerReport, Reason, Verdict, play_match,
+};
+pub use process::Program;

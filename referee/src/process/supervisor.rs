@@ -197,9 +197,10 @@ impl Supervisor {
         }
     }
 
-    /// Whether a child has failed (and so takes no further part).
-    pub fn has_failed(&self, child: ChildId) -> bool {
-        self.children[child].is_failed()
+    /// A child's failure, if it has failed (it then takes no further
+    /// part), even if the event is still to be delivered.
+    pub fn failure(&self, child: ChildId) -> Option<&super::Failure> {
+        self.children[child].failure.as_ref()
     }
 
     /// The next event. Failures are reported as soon as they happen,
