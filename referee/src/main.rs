@@ -40,8 +40,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<ExitCode> {
     }
     stdout.flush()?;
     if let Some(path) = &cli.record {
-        let text = serde_json::to_string_pretty(&report.record_json())?;
-        std::fs::write(path, text + "\n")
+        std::fs::write(path, report.record_json() + "\n")
             .with_context(|| format!("cannot write the record to {}", path.display()))?;
     }
     Ok(match report.interrupted_by {

@@ -1,1 +1,4 @@
-//! End-to-end tests of the real binaries (filled by a later issue).
+//! End-to-end tests of the real binaries: the `scripted-player` program
+//! (`src/bin/scripted-player.rs`), which plays a script of commands and
+//! records every byte it receives, and the suite in `tests/e2e/`, which runs
+//! the real `referee` against it.

@@ -217,10 +217,11 @@ pub fn millis(d: Duration) -> f64 {
 }
 
 impl MatchReport {
-    /// The `--json` document (see `docs/json.md`).
-    pub fn to_json(&self) -> serde_json::Value {
+    /// The `--json` document (see `docs/json.md`), on one line, fields in
+    /// the documented order.
+    pub fn to_json(&self) -> String {
         let v = VerdictReport::from(&self.verdict);
-        serde_json::to_value(Summary {
+        serde_json::to_string(&Summary {
             schema: SCHEMA,
             winner: v.winner,
             result: v.result,
@@ -235,8 +236,8 @@ impl MatchReport {
         .expect("the report serialises")
     }
 
-    /// The `--record` document (see `docs/json.md`).
-    pub fn record_json(&self) -> serde_json::Value {
-        serde_json::to_value(&self.record).expect("the record serialises")
+    /// The `--record` document (see `docs/json.md`), indented.
+    pub fn record_json(&self) -> String {
+        serde_json::to_string_pretty(&self.record).expect("the record serialises")
     }
 }
