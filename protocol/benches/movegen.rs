@@ -1,1 +1,2 @@
+//! Move-generation benchmarks of the rules engine (placeholder from the foundation issue).
 fn main() {}
