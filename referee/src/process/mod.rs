@@ -24,3 +24,6 @@ pub use pid::ChildPid;
 pub use spawn::{Program, SpawnError};
 pub use supervisor::{Supervisor, SupervisorConfig, SupervisorError};
 pub use sys::WaitStatus;
+
+#[cfg(test)]
+mod tests;
