@@ -131,6 +131,11 @@ impl Child {
         self.pid.is_none() || self.status.is_some()
     }
 
+    /// Whether a closed stdout or a broken stdin suggests the process ended.
+    pub(super) fn looks_gone(&self) -> bool {
+        self.suspicion.is_some() || (self.pid.is_some() && self.stdout.is_none())
+    }
+
     pub(super) fn has_more_stderr(&self) -> bool {
         self.stderr_more
     }

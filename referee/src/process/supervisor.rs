@@ -285,9 +285,12 @@ impl Supervisor {
                 }
             }
         }
-        // SIGCHLD may be coalesced or arrive before EOF: also look at any
-        // child whose stdout or stdin already says it is probably gone.
-        self.children.iter_mut().for_each(Child::check_exit);
+        // SIGCHLD may be coalesced, or lost to an earlier look: also look
+        // at any child whose pipes already say it is probably gone.
+        self.children
+            .iter_mut()
+            .filter(|c| c.looks_gone())
+            .for_each(Child::check_exit);
     }
 
     fn all_ended(&self) -> bool {
