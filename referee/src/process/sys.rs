@@ -73,10 +73,8 @@ fn decode(info: &libc::siginfo_t) -> Option<WaitStatus> {
     }
 }
 
-/// The status of `pid` if it has ended, *without* reaping it: the zombie
-/// keeps its process-group id reserved, so signals to the group cannot hit
-/// an unrelated process that reused the number.
-pub fn peek_exit(pid: ChildPid) -> io::Result<Option<WaitStatus>> {
+/// `waitid(P_PID, pid, WEXITED | extra)`, retrying `EINTR`.
+fn wait_pid(pid: ChildPid, extra: c_int) -> io::Result<Option<WaitStatus>> {
     // SAFETY: an all-zero `siginfo_t` is a valid value (plain integers).
     let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
     loop {
@@ -86,7 +84,7 @@ pub fn peek_exit(pid: ChildPid) -> io::Result<Option<WaitStatus>> {
                 libc::P_PID,
                 pid.raw() as libc::id_t,
                 &mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                libc::WEXITED | extra,
             )
         };
         if r == 0 {
@@ -99,22 +97,16 @@ pub fn peek_exit(pid: ChildPid) -> io::Result<Option<WaitStatus>> {
     }
 }
 
+/// The status of `pid` if it has ended, *without* reaping it: the zombie
+/// keeps its process-group id reserved, so signals to the group cannot hit
+/// an unrelated process that reused the number.
+pub fn peek_exit(pid: ChildPid) -> io::Result<Option<WaitStatus>> {
+    wait_pid(pid, libc::WNOHANG | libc::WNOWAIT)
+}
+
 /// Reaps `pid`, waiting for it if `block`. `Ok(None)` if it is still running.
 pub fn reap(pid: ChildPid, block: bool) -> io::Result<Option<WaitStatus>> {
-    // SAFETY: an all-zero `siginfo_t` is a valid value (plain integers).
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    let flags = libc::WEXITED | if block { 0 } else { libc::WNOHANG };
-    loop {
-        // SAFETY: `info` is a valid, writable `siginfo_t`.
-        let r = unsafe { libc::waitid(libc::P_PID, pid.raw() as libc::id_t, &mut info, flags) };
-        if r == 0 {
-            return Ok(decode(&info));
-        }
-        match Errno::last() {
-            Errno::EINTR => continue,
-            e => return Err(e.into()),
-        }
-    }
+    wait_pid(pid, if block { 0 } else { libc::WNOHANG })
 }
 
 /// What [`reap_any`] found.

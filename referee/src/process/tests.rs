@@ -41,6 +41,18 @@ fn start(programs: &[Program], limit_ms: u64) -> (Supervisor, tempfile::TempDir)
     )
 }
 
+/// Waits for a one-line reply holding a pid.
+fn pid_line(sup: &mut Supervisor) -> i32 {
+    sup.expect_reply(0, 1);
+    match sup.next_event().unwrap() {
+        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone())
+            .unwrap()
+            .parse()
+            .unwrap(),
+        other => panic!("no pid line: {other:?}"),
+    }
+}
+
 fn alive(pid: i32) -> bool {
     // A zombie is not alive; a reaped process has no /proc entry.
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
@@ -139,14 +151,7 @@ fn replies_across_split_writes() {
 fn timeout_kills_the_whole_group() {
     let _g = lock();
     let (mut sup, _dir) = start(&[sh("sleep 60 & echo $!; wait")], 300);
-    sup.expect_reply(0, 1);
-    let Event::Reply { lines, .. } = sup.next_event().unwrap() else {
-        panic!("no pid line")
-    };
-    let grandchild: i32 = String::from_utf8(lines[0].clone())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let grandchild = pid_line(&mut sup);
     assert!(alive(grandchild));
     sup.expect_reply(0, 1);
     assert!(matches!(
@@ -171,14 +176,7 @@ fn subreaper_kills_and_reaps_a_setsid_grandchild() {
     // The grandchild leaves the group and session, keeps stdout open, and
     // its parent exits: EOF never comes, SIGCHLD does.
     let (mut sup, _dir) = start(&[sh("setsid sleep 60 & echo $!; sleep 0.1; exit 4")], 2000);
-    sup.expect_reply(0, 1);
-    let Event::Reply { lines, .. } = sup.next_event().unwrap() else {
-        panic!("no pid line")
-    };
-    let escaped: i32 = String::from_utf8(lines[0].clone())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let escaped = pid_line(&mut sup);
     sup.expect_reply(0, 1);
     assert_eq!(
         sup.next_event().unwrap(),
