@@ -435,13 +435,14 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-#[test]
-fn sigterm_to_the_referee_ends_without_verdict() {
+/// Interrupts the referee with `signal` during the setup phase (both
+/// players hang) and checks the exit status, the JSON and the cleanup.
+fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("s");
     std::fs::write(&script, "hang\n").unwrap();
-    let tag = format!("e2e-sigterm-{}", std::process::id());
+    let tag = format!("e2e-{signal}-{}", std::process::id());
     let child = Command::new(util::workspace_bin("referee"))
         .current_dir(dir.path())
         .env("STRATEGO_E2E_TAG", &tag)
@@ -453,7 +454,7 @@ fn sigterm_to_the_referee_ends_without_verdict() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until both players run, then interrupt the referee.
+    // Wait until the players run, then interrupt the referee.
     for _ in 0..500 {
         if std::fs::read_to_string(dir.path().join("s.info")).is_ok_and(|s| s.contains("fds")) {
             break;
@@ -461,15 +462,22 @@ fn sigterm_to_the_referee_ends_without_verdict() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     std::thread::sleep(std::time::Duration::from_millis(50));
-    nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(child.id() as i32),
-        nix::sys::signal::Signal::SIGTERM,
-    )
-    .unwrap();
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(143));
+    assert_eq!(out.status.code(), Some(status));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["reason"], "interrupted");
     assert!(json["result"].is_null());
+    assert!(json["winner"].is_null());
     util::assert_no_leftovers(&tag);
+}
+
+#[test]
+fn sigterm_to_the_referee_ends_without_verdict() {
+    interrupt_during_setup(nix::sys::signal::Signal::SIGTERM, 143);
+}
+
+#[test]
+fn ctrl_c_during_the_setup_phase_ends_without_verdict() {
+    interrupt_during_setup(nix::sys::signal::Signal::SIGINT, 130);
 }
