@@ -1,10 +1,13 @@
 //! The dispatcher: one `mio::Poll` over every child's pipes and a
 //! signal-hook source, absolute deadlines, and the end-of-session cleanup.
 //!
-//! Readiness events are hints: each turn of the loop tries every open pipe
-//! (each read or write stops at `WouldBlock`), so a missed or spurious event
-//! can never lose data or stall the loop. The poll timeout is the time to
-//! the nearest deadline, recomputed every turn.
+//! Readiness events are hints: a spurious one costs a read that stops at
+//! `WouldBlock`. A pipe is read when an event says it may hold bytes and
+//! until it is found empty (mio's events are edge-triggered: a pipe found
+//! empty raises a new event for the next write), and whatever an event
+//! says, it is read at a deadline or an exit before any verdict, so a
+//! missed event can never lose data or change a verdict. The poll timeout
+//! is the time to the nearest deadline, recomputed every turn.
 
 use std::collections::VecDeque;
 use std::io;
@@ -235,20 +238,38 @@ impl Supervisor {
         let now = Instant::now();
         let nearest = [self.next_deadline(), until].into_iter().flatten().min();
         let mut timeout = nearest.map(|d| d.saturating_duration_since(now));
-        if self.children.iter().any(Child::has_more_stderr) {
+        if self.children.iter().any(Child::has_pending_input) {
             timeout = Some(Duration::ZERO);
         }
+        // A signal interrupting the wait is also written to the signal
+        // source: look at the signals then too.
+        let mut signalled = false;
         match self.poll.poll(&mut self.events, timeout) {
             Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => signalled = true,
             Err(e) => return Err(os("polling")(e)),
         }
-        self.handle_signals();
+        for event in self.events.iter() {
+            match event.token() {
+                SIGNALS => signalled = true,
+                Token(t) => {
+                    let (id, k) = ((t - 1) / 3, (t - 1) % 3);
+                    if let Some(c) = self.children.get_mut(id) {
+                        c.mark_ready(k);
+                    }
+                }
+            }
+        }
+        self.handle_signals(signalled);
         let registry = self.poll.registry();
         for c in &mut self.children {
             c.flush(registry);
-            c.read_stdout(registry, self.finishing);
-            c.pump_stderr(registry);
+            if self.finishing {
+                c.discard_stdout(registry);
+            } else {
+                c.read_stdout(registry, false);
+            }
+            c.pump_stderr(registry, false);
         }
         if self.finishing {
             return Ok(());
@@ -266,8 +287,15 @@ impl Supervisor {
         Ok(())
     }
 
-    fn handle_signals(&mut self) {
-        let pending: Vec<i32> = self.signals.pending().collect();
+    /// Acts on the signals received, if the signal source had an event
+    /// (`signalled`): reading them costs a system call and a scan of every
+    /// signal's flag, too much for every turn.
+    fn handle_signals(&mut self, signalled: bool) {
+        let pending: Vec<i32> = if signalled {
+            self.signals.pending().collect()
+        } else {
+            Vec::new()
+        };
         for sig in pending {
             match sig {
                 SIGCHLD => self.children.iter_mut().for_each(Child::check_exit),
@@ -393,7 +421,7 @@ impl Supervisor {
             c.reaped = true;
             // Whatever is left in stderr goes to the log (bounded: descendants
             // still holding the pipe must not keep us here).
-            c.pump_stderr(registry);
+            c.pump_stderr(registry, true);
             c.close_all(registry);
         }
         Ok(())
