@@ -20,6 +20,10 @@ struct Cli {
     /// Runs of the overhead benchmark (each side).
     #[arg(long, default_value_t = 9)]
     runs: usize,
+    /// The referee to measure (default: the one beside procbench), to
+    /// compare two builds.
+    #[arg(long)]
+    referee: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -39,7 +43,7 @@ fn met(ok: bool) -> &'static str {
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {
-    let tools = tools::Tools::locate()?;
+    let tools = tools::Tools::locate(cli.referee.clone())?;
     let o = overhead::measure(&tools, cli.moves, cli.runs)?;
     for l in o.lines() {
         println!("{l}");

@@ -13,6 +13,8 @@ use serde_json::Value;
 /// The release binaries, found beside this one (`target/release/`).
 pub struct Tools {
     dir: PathBuf,
+    /// The referee under test (by default the one beside this binary).
+    referee: PathBuf,
     /// Log directories of the referee runs (removed at the end).
     scratch: tempfile::TempDir,
 }
@@ -22,7 +24,8 @@ const NEEDED: [&str; 5] = ["referee", "player", "faulty-player", "shuffler", "re
 
 impl Tools {
     /// Finds the programs; they must all have been built (`make build`).
-    pub fn locate() -> anyhow::Result<Tools> {
+    /// `referee` replaces the referee beside this binary (to compare builds).
+    pub fn locate(referee: Option<PathBuf>) -> anyhow::Result<Tools> {
         let exe = std::env::current_exe().context("locating procbench")?;
         let dir = exe
             .parent()
@@ -36,11 +39,19 @@ impl Tools {
                 );
             }
         }
+        let referee = referee.unwrap_or_else(|| dir.join("referee"));
+        if !referee.is_file() {
+            bail!("{} is missing", referee.display());
+        }
         let scratch = tempfile::Builder::new()
             .prefix("procbench")
             .tempdir()
             .context("creating a scratch directory")?;
-        Ok(Tools { dir, scratch })
+        Ok(Tools {
+            dir,
+            referee,
+            scratch,
+        })
     }
 
     /// The path of one of the programs.
@@ -57,7 +68,7 @@ impl Tools {
     /// A referee command: `--json`, logs in the scratch directory, then
     /// `options`, then the two players with their arguments.
     pub fn referee(&self, slot: usize, options: &[String], players: [&Player; 2]) -> Command {
-        let mut cmd = Command::new(self.bin("referee"));
+        let mut cmd = Command::new(&self.referee);
         cmd.arg("--json").arg("--log-dir").arg(self.log_dir(slot));
         cmd.args(options);
         for (i, p) in players.iter().enumerate() {
