@@ -10,7 +10,7 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
-use super::event::{Event, Failure, ReplyFault, Termination};
+use super::event::{DeadlineKill, Event, Failure, ReplyFault, Termination};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
 use super::spawn::Spawned;
@@ -39,6 +39,13 @@ struct Awaiting {
 struct Suspicion {
     failure: fn() -> Failure,
     at: Instant,
+}
+
+/// A kill at a missed deadline, as instants.
+#[derive(Clone, Copy, Debug)]
+struct KillAt {
+    deadline: Instant,
+    signalled: Instant,
 }
 
 /// One supervised child.
@@ -72,6 +79,10 @@ pub struct Child {
     pub(super) failure: Option<Failure>,
     suspicion: Option<Suspicion>,
     pub(super) killed_by: Option<Termination>,
+    /// Set if it was killed for missing a deadline.
+    kill_at: Option<KillAt>,
+    /// When its end was first seen (`waitid`).
+    ended_at: Option<Instant>,
 }
 
 impl Child {
@@ -97,6 +108,8 @@ impl Child {
             failure: None,
             suspicion: None,
             killed_by: None,
+            kill_at: None,
+            ended_at: None,
         }
     }
 
@@ -127,6 +140,8 @@ impl Child {
             failure: Some(Failure::ExecFailed(why)),
             suspicion: None,
             killed_by: None,
+            kill_at: None,
+            ended_at: None,
         }
     }
 
@@ -397,11 +412,38 @@ impl Child {
         match sys::peek_exit(pid) {
             Ok(Some(status)) => {
                 log::debug!("{}: {pid} ended: {status:?}", self.program);
-                self.status = Some(status);
+                self.ended(status);
             }
             Ok(None) => {}
             Err(e) => log::warn!("{}: waitid failed: {e}", self.program),
         }
+    }
+
+    /// Records the status of the ended process, the first time it is seen.
+    pub(super) fn ended(&mut self, status: WaitStatus) {
+        if self.status.is_none() {
+            self.status = Some(status);
+            self.ended_at = Some(Instant::now());
+        }
+    }
+
+    /// The timing of its kill at a missed deadline, if it was killed so.
+    pub(super) fn deadline_kill(&self) -> Option<DeadlineKill> {
+        self.kill_at.map(|k| DeadlineKill {
+            signal_sent: k.signalled.saturating_duration_since(k.deadline),
+            death_seen: self
+                .ended_at
+                .map(|e| e.saturating_duration_since(k.deadline)),
+        })
+    }
+
+    /// SIGKILL to the child's group for missing `deadline`.
+    fn kill_at_deadline(&mut self, deadline: Instant, why: Termination) {
+        self.signal_group(nix::libc::SIGKILL, why);
+        self.kill_at = Some(KillAt {
+            deadline,
+            signalled: Instant::now(),
+        });
     }
 
     /// The awaited reply, if complete or broken.
@@ -483,19 +525,19 @@ impl Child {
             let failure = self.status.map_or_else(s.failure, Failure::from_status);
             return self.fail(id, failure);
         }
-        if self.queued_at.is_some_and(|q| q + limit <= now) {
-            self.signal_group(nix::libc::SIGKILL, Termination::StoppedReading);
+        if let Some(deadline) = self.queued_at.map(|q| q + limit).filter(|d| *d <= now) {
+            self.kill_at_deadline(deadline, Termination::StoppedReading);
             return self.fail(id, Failure::StoppedReading);
         }
-        let started = self.awaiting.and_then(|a| a.started)?;
-        if started + limit > now {
+        let deadline = self.awaiting.and_then(|a| a.started)? + limit;
+        if deadline > now {
             return None;
         }
         self.read_stdout(registry, true);
         if let Some(e) = self.take_reply(id, now) {
             return Some(e);
         }
-        self.signal_group(nix::libc::SIGKILL, Termination::Timeout);
+        self.kill_at_deadline(deadline, Termination::Timeout);
         self.fail(id, Failure::Timeout(limit))
     }
 

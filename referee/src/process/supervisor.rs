@@ -393,6 +393,7 @@ impl Supervisor {
                 status: c.status,
                 started: c.pid.is_some(),
                 killed_by: c.killed_by,
+                deadline_kill: c.deadline_kill(),
             })
             .collect();
         Ok(ends)
@@ -414,7 +415,9 @@ impl Supervisor {
             }
             match sys::reap(pid, true) {
                 Ok(status) => {
-                    c.status = c.status.or(status);
+                    if let Some(status) = status {
+                        c.ended(status);
+                    }
                 }
                 Err(e) => log::warn!("{}: reaping {pid} failed: {e}", c.program),
             }
