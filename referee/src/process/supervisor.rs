@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 use std::io;
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,11 @@ use super::sys::{self, ReapAny};
 
 /// The signal source's token; children use the tokens after it.
 const SIGNALS: Token = Token(0);
+/// The deadline timer's token.
+const TIMER: Token = Token(usize::MAX);
+
+/// The poll's resolution: mio rounds a timeout up to whole milliseconds.
+const POLL_RESOLUTION: Duration = Duration::from_millis(1);
 
 /// How long the final sweep may take to kill and reap escaped descendants.
 const SWEEP_LIMIT: Duration = Duration::from_secs(5);
@@ -92,6 +98,8 @@ pub struct Supervisor {
     poll: Poll,
     events: Events,
     signals: Signals,
+    /// Ends the last fraction of a millisecond before a deadline.
+    timer: sys::TimerFd,
     children: Vec<Child>,
     queue: VecDeque<Event>,
     /// The subreaper flag before we set it, restored at the end.
@@ -120,6 +128,14 @@ impl Supervisor {
         poll.registry()
             .register(&mut signals, SIGNALS, Interest::READABLE)
             .map_err(os("registering signals"))?;
+        let timer = sys::timer().map_err(os("creating the timer"))?;
+        poll.registry()
+            .register(
+                &mut SourceFd(&timer.as_fd().as_raw_fd()),
+                TIMER,
+                Interest::READABLE,
+            )
+            .map_err(os("registering the timer"))?;
         let was_subreaper = sys::is_child_subreaper().map_err(os("reading the subreaper flag"))?;
         sys::set_child_subreaper(true).map_err(os("becoming a child subreaper"))?;
         let mut sup = Supervisor {
@@ -127,6 +143,7 @@ impl Supervisor {
             poll,
             events: Events::with_capacity(64),
             signals,
+            timer,
             children: Vec::with_capacity(programs.len()),
             queue: VecDeque::new(),
             was_subreaper,
@@ -241,6 +258,7 @@ impl Supervisor {
         if self.children.iter().any(Child::has_pending_input) {
             timeout = Some(Duration::ZERO);
         }
+        let timeout = timeout.map(|t| self.precise(t)).transpose()?;
         // A signal interrupting the wait is also written to the signal
         // source: look at the signals then too.
         let mut signalled = false;
@@ -252,6 +270,8 @@ impl Supervisor {
         for event in self.events.iter() {
             match event.token() {
                 SIGNALS => signalled = true,
+                // Only a wake-up: the deadlines are checked every turn.
+                TIMER => {}
                 Token(t) => {
                     let (id, k) = ((t - 1) / 3, (t - 1) % 3);
                     if let Some(c) = self.children.get_mut(id) {
@@ -290,6 +310,23 @@ impl Supervisor {
     /// Acts on the signals received, if the signal source had an event
     /// (`signalled`): reading them costs a system call and a scan of every
     /// signal's flag, too much for every turn.
+    /// The poll timeout for a wait of `t`, such that the poll wakes at
+    /// the deadline rather than up to a millisecond after it (mio rounds a
+    /// timeout up to whole milliseconds): whole milliseconds rounded down,
+    /// then, within the last millisecond, the timer armed for the exact rest
+    /// (one system call, only when a deadline is that close).
+    fn precise(&self, t: Duration) -> Result<Duration, SupervisorError> {
+        if t.is_zero() {
+            return Ok(t);
+        }
+        if t >= POLL_RESOLUTION {
+            return Ok(Duration::from_millis(t.as_millis() as u64));
+        }
+        sys::arm_timer(&self.timer, t).map_err(os("arming the timer"))?;
+        // A backstop, should the timer be late: it wakes the poll first.
+        Ok(POLL_RESOLUTION)
+    }
+
     fn handle_signals(&mut self, signalled: bool) {
         let pending: Vec<i32> = if signalled {
             self.signals.pending().collect()
