@@ -3,6 +3,7 @@
 //! is reported, never a failure.
 
 mod overhead;
+mod timing;
 mod tools;
 
 use std::process::ExitCode;
@@ -20,6 +21,21 @@ struct Cli {
     /// Runs of the overhead benchmark (each side).
     #[arg(long, default_value_t = 9)]
     runs: usize,
+    /// Games with a player that never answers (timing precision).
+    #[arg(long, default_value_t = 200)]
+    kills: usize,
+    /// Their time limit, ms.
+    #[arg(long, default_value_t = 50)]
+    kill_limit_ms: u64,
+    /// Replies judged for the false-timeout count.
+    #[arg(long, default_value_t = 500)]
+    replies: u64,
+    /// Their time limit, ms.
+    #[arg(long, default_value_t = 100)]
+    reply_limit_ms: u64,
+    /// How long before the limit those replies come, ms.
+    #[arg(long, default_value_t = 20)]
+    margin_ms: u64,
     /// The referee to measure (default: the one beside procbench), to
     /// compare two builds.
     #[arg(long)]
@@ -46,6 +62,19 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     let tools = tools::Tools::locate(cli.referee.clone())?;
     let o = overhead::measure(&tools, cli.moves, cli.runs)?;
     for l in o.lines() {
+        println!("{l}");
+    }
+    let t = timing::measure(
+        &tools,
+        timing::Settings {
+            kills: cli.kills,
+            kill_limit_ms: cli.kill_limit_ms,
+            replies: cli.replies,
+            reply_limit_ms: cli.reply_limit_ms,
+            margin_ms: cli.margin_ms,
+        },
+    )?;
+    for l in t.lines() {
         println!("{l}");
     }
     Ok(())
