@@ -7,7 +7,7 @@ CARGO ?= cargo
 
 all: build
 
-## build: release builds of every binary (referee, player)
+## build: release builds of every binary (referee, player, test and bench helpers)
 build:
 	$(CARGO) build --release --workspace --bins
 
@@ -27,9 +27,13 @@ test:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## bench: the benchmarks (criterion micro-benchmarks of the rules engine)
-bench:
+## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
+## the rules engine's criterion benchmarks, then procbench's process-level
+## figures (overhead per move against the raw-pipe floor, timing precision,
+## throughput, memory). Prints figures and exits 0; never fails on a target.
+bench: build
 	$(CARGO) bench -p protocol --bench movegen
+	target/release/procbench
 
 ## clean: remove build output and game logs
 clean:
