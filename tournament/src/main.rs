@@ -1,0 +1,3 @@
+//! `tournament`: runs many games between programs through the referee.
+
+fn main() {}
