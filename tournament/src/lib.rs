@@ -2,9 +2,13 @@
 //! through the `referee`, in parallel, resumably, and reports crosstables,
 //! ratings and SPRT results.
 
+pub mod linalg;
+pub mod rating;
 pub mod record;
 pub mod results_file;
 pub mod schedule;
 pub mod spec;
+pub mod sprt;
+pub mod tally;
 pub mod verdict;
 pub mod words;
