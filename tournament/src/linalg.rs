@@ -14,7 +14,7 @@ pub fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
                 sum -= l[i * n + k] * l[j * n + k];
             }
             if i == j {
-                if !(sum > 0.0) || !sum.is_finite() {
+                if sum.is_nan() || sum <= 0.0 || sum.is_infinite() {
                     return None;
                 }
                 l[i * n + i] = sum.sqrt();
