@@ -166,12 +166,9 @@ pub(super) fn start<E: From<Reaped> + Send + 'static>(
     let thread = std::thread::spawn(move || {
         // Wait without reaping, mark the child reaped under the lock, then
         // reap: the dispatcher never signals a pid that was recycled.
-        loop {
-            match waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT) {
-                Err(Errno::EINTR) => continue,
-                _ => break,
-            }
-        }
+        while let Err(Errno::EINTR) =
+            waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+        {}
         let wall = begin.elapsed();
         let status = {
             let mut state = thread_state.lock().unwrap_or_else(PoisonError::into_inner);

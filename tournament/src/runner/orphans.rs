@@ -42,12 +42,7 @@ pub fn sweep(keep: &HashSet<Pid>) -> usize {
         let _ = kill(pid, Signal::SIGKILL);
     }
     for &(pid, _) in &orphans {
-        loop {
-            match waitpid(pid, None) {
-                Err(Errno::EINTR) => continue,
-                _ => break,
-            }
-        }
+        while let Err(Errno::EINTR) = waitpid(pid, None) {}
     }
     alive
 }
