@@ -6,6 +6,7 @@ pub mod linalg;
 pub mod rating;
 pub mod record;
 pub mod results_file;
+pub mod resume;
 pub mod runner;
 pub mod schedule;
 pub mod spec;
