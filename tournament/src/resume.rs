@@ -129,7 +129,8 @@ pub fn plan(
         }
     }
     plan.foreign.sort_by_key(|m| m.line);
-    if !force && !(plan.conflicts.is_empty() && plan.foreign.is_empty()) {
+    let clean = plan.conflicts.is_empty() && plan.foreign.is_empty();
+    if !force && !clean {
         return Err(PlanError {
             conflicts: plan.conflicts,
             foreign: plan.foreign,
