@@ -5,6 +5,7 @@
 pub mod linalg;
 pub mod rating;
 pub mod record;
+pub mod report;
 pub mod results_file;
 pub mod resume;
 pub mod runner;
