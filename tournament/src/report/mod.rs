@@ -220,10 +220,12 @@ impl Report<'_> {
     }
 
     fn rating_method(&self) -> String {
-        let prior = match self.rating_options.prior_draws {
-            p if p == 0.0 => "no prior".to_owned(),
-            p if p == 1.0 => "a prior of 1 virtual draw per pair that played".to_owned(),
-            p => format!("a prior of {p} virtual draws per pair that played"),
+        let p = self.rating_options.prior_draws;
+        let prior = if p == 0.0 {
+            "no prior".to_owned()
+        } else {
+            let s = if p == 1.0 { "" } else { "s" };
+            format!("a prior of {p} virtual draw{s} per pair that played")
         };
         let zero = match self.rating_options.anchor {
             Anchor::Mean => "the programs' mean is 0".to_owned(),
