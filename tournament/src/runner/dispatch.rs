@@ -352,6 +352,9 @@ mod tests {
         }
     }
 
+    /// A shell job. Scripts whose job gets killed `exec` their last
+    /// command: a forked child could still be dying when its shell is
+    /// reaped, and the orphan sweep would (rightly) count it.
     fn sh(dir: &Path, key: usize, script: &str) -> Job {
         Job {
             key,
@@ -423,7 +426,7 @@ mod tests {
     fn a_job_over_its_time_limit_is_terminated() {
         let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
-        let mut job = sh(dir.path(), 0, "sleep 30");
+        let mut job = sh(dir.path(), 0, "exec sleep 30");
         job.timeout = Some(Duration::from_millis(100));
         let mut rec = Recorder::default();
         runner(1).run([job], &mut rec).unwrap();
@@ -437,7 +440,7 @@ mod tests {
     fn a_job_ignoring_sigterm_is_killed_after_the_grace_period() {
         let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
-        let mut job = sh(dir.path(), 0, "trap '' TERM; sleep 30");
+        let mut job = sh(dir.path(), 0, "trap '' TERM; exec sleep 30");
         job.timeout = Some(Duration::from_millis(100));
         let mut rec = Recorder::default();
         runner(1).run([job], &mut rec).unwrap();
@@ -451,8 +454,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let jobs = vec![
             sh(dir.path(), 0, "exit 0"),
-            sh(dir.path(), 1, "sleep 30"),
-            sh(dir.path(), 2, "sleep 30"),
+            sh(dir.path(), 1, "exec sleep 30"),
+            sh(dir.path(), 2, "exec sleep 30"),
         ];
         let mut rec = Recorder {
             control_after: Some((0, Control::Cancel)),
@@ -490,9 +493,9 @@ mod tests {
         let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let jobs = vec![
-            sh(dir.path(), 0, "sleep 30"),
-            sh(dir.path(), 1, "sleep 30"),
-            sh(dir.path(), 2, "sleep 30"),
+            sh(dir.path(), 0, "exec sleep 30"),
+            sh(dir.path(), 1, "exec sleep 30"),
+            sh(dir.path(), 2, "exec sleep 30"),
         ];
         let mut rec = Recorder {
             interrupt_on_start: Some((1, 2)),
