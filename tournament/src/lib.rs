@@ -2,7 +2,10 @@
 //! through the `referee`, in parallel, resumably, and reports crosstables,
 //! ratings and SPRT results.
 
+pub mod clock;
 pub mod linalg;
+pub mod play;
+pub mod progress;
 pub mod rating;
 pub mod record;
 pub mod report;

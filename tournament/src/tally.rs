@@ -122,9 +122,10 @@ impl Crosstable {
 pub struct ProgramStats {
     /// Replies that came too late.
     pub timeouts: u64,
-    /// Games lost by crashing, exiting, closing output, not reading input
-    /// or failing to start.
+    /// Games lost by dying: a signal, exiting, or failing to start.
     pub crashes: u64,
+    /// Games lost by closing the output or not reading the input.
+    pub pipe_failures: u64,
     /// Illegal moves.
     pub illegal_moves: u64,
     /// Setups the referee refused.
@@ -173,10 +174,10 @@ impl Tally {
 
     /// Counts a game played by programs `seats` (by colour).
     ///
-    /// A failure reason is charged to the loser, or to both players when
-    /// nobody won (both failed). Where the verdict gives a player's own
-    /// counts (`timeouts`, `illegal_moves`, `setup`), those are used
-    /// instead, as they are exact.
+    /// Where the verdict gives a player's own account (`failure`,
+    /// `timeouts`, `illegal_moves`, `setup`), that is used, as it is exact.
+    /// Otherwise a failure reason is charged to the loser, or to both
+    /// players when nobody won (both failed).
     pub fn add(&mut self, seats: [usize; 2], verdict: &Verdict) {
         self.games += 1;
         self.crosstable.add(seats, verdict.outcome);
@@ -185,10 +186,12 @@ impl Tally {
         let failure = verdict.failure();
         for (seat, &program) in seats.iter().enumerate() {
             let report = &verdict.players[seat];
-            let charged = |kind: Failure| {
-                let lost = verdict.outcome.points(seat) < 1.0;
-                u64::from(lost && failure == Some(kind))
+            let own_failure = match &report.failure {
+                Some(own) => own.as_deref().and_then(Failure::from_reason),
+                None if verdict.outcome.points(seat) < 1.0 => failure,
+                None => None,
             };
+            let charged = |kind: Failure| u64::from(own_failure == Some(kind));
             let stats = &mut self.stats[program];
             stats.timeouts += report.timeouts.unwrap_or_else(|| charged(Failure::Timeout));
             stats.illegal_moves += report
@@ -199,6 +202,7 @@ impl Tally {
                 None => charged(Failure::RefusedSetup),
             };
             stats.crashes += charged(Failure::Crash);
+            stats.pipe_failures += charged(Failure::Pipe);
             stats.moves += report.moves;
             stats.reply_ms_total += report.mean_reply_ms * report.moves as f64;
             stats.max_reply_ms = stats.max_reply_ms.max(report.max_reply_ms);
@@ -276,6 +280,10 @@ mod tests {
             [0, 1],
             &verdict(Outcome::Draw, "setup_refused", [none(), none()]),
         );
+        tally.add(
+            [0, 1],
+            &verdict(Outcome::Win(0), "stopped_reading", [none(), none()]),
+        );
         assert_eq!(tally.stats[0].crashes, 1);
         assert_eq!(tally.stats[1].crashes, 0);
         assert_eq!(tally.stats[1].timeouts, 1);
@@ -284,13 +292,43 @@ mod tests {
         assert_eq!(tally.stats[1].refused_setups, 1);
         assert_eq!(tally.reasons["crashed"], 1);
         assert_eq!(
+            (tally.stats[0].pipe_failures, tally.stats[1].pipe_failures),
+            (0, 1)
+        );
+        assert_eq!(
             tally.first_mover,
             Wdl {
-                wins: 2,
+                wins: 3,
                 draws: 1,
                 losses: 0
             }
         );
+    }
+
+    #[test]
+    fn a_players_own_failure_field_wins_over_the_reason() {
+        let mut tally = Tally::new(2);
+        let failed = |f: Option<&str>| PlayerReport {
+            failure: Some(f.map(str::to_owned)),
+            ..PlayerReport::default()
+        };
+        // Both failed, the draw's reason names only one: each is charged
+        // with its own failure.
+        tally.add(
+            [0, 1],
+            &verdict(
+                Outcome::Draw,
+                "exited",
+                [failed(Some("timeout")), failed(Some("exited"))],
+            ),
+        );
+        // The loser's failure is null (it lost on the board): no charge.
+        tally.add(
+            [0, 1],
+            &verdict(Outcome::Win(0), "crashed", [failed(None), failed(None)]),
+        );
+        assert_eq!((tally.stats[0].timeouts, tally.stats[0].crashes), (1, 0));
+        assert_eq!((tally.stats[1].timeouts, tally.stats[1].crashes), (0, 1));
     }
 
     #[test]
@@ -304,6 +342,7 @@ mod tests {
             max_reply_ms: max,
             mean_reply_ms: mean,
             exit: None,
+            failure: None,
         };
         tally.add(
             [0, 1],

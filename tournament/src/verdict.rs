@@ -42,9 +42,12 @@ impl Outcome {
 pub enum Failure {
     /// No reply within the time limit.
     Timeout,
-    /// The program stopped playing: crashed, exited, closed its output,
-    /// stopped reading its input, or could not be started.
+    /// The program died: killed by a signal, exited, or could not be
+    /// started.
     Crash,
+    /// The program broke its pipes: closed its output or stopped reading
+    /// its input.
+    Pipe,
     /// An illegal move or a malformed one.
     IllegalMove,
     /// A setup the referee refused.
@@ -56,9 +59,8 @@ impl Failure {
     pub fn from_reason(reason: &str) -> Option<Failure> {
         match reason {
             "timeout" => Some(Failure::Timeout),
-            "crashed" | "exited" | "closed_output" | "stopped_reading" | "exec_failed" => {
-                Some(Failure::Crash)
-            }
+            "crashed" | "exited" | "exec_failed" => Some(Failure::Crash),
+            "closed_output" | "stopped_reading" => Some(Failure::Pipe),
             "illegal_move" => Some(Failure::IllegalMove),
             "setup_refused" => Some(Failure::RefusedSetup),
             _ => None,
@@ -83,6 +85,10 @@ pub struct PlayerReport {
     pub mean_reply_ms: f64,
     /// How the process ended, as text.
     pub exit: Option<String>,
+    /// The player's own failure (a failure reason), when the verdict says:
+    /// `None` when the field is absent, `Some(None)` when it is null (the
+    /// player did not fail).
+    pub failure: Option<Option<String>>,
 }
 
 /// A checked verdict.
@@ -135,6 +141,9 @@ pub enum VerdictError {
     /// Neither `winner` nor `result` is present.
     #[error("the verdict has neither a winner nor a result")]
     NoOutcome,
+    /// The referee was interrupted: the game has no result.
+    #[error("the game was interrupted and has no result")]
+    Interrupted,
     /// `reason` is missing or not a string.
     #[error("the verdict has no reason")]
     NoReason,
@@ -147,6 +156,9 @@ pub fn parse(value: &Value) -> Result<Verdict, VerdictError> {
         && schema.as_u64() != Some(SCHEMA)
     {
         return Err(VerdictError::Schema(schema.to_string()));
+    }
+    if obj.get("reason").and_then(Value::as_str) == Some("interrupted") {
+        return Err(VerdictError::Interrupted);
     }
     let outcome = outcome(obj)?;
     let reason = obj
@@ -209,7 +221,14 @@ fn player_report(obj: &Map<String, Value>) -> PlayerReport {
         illegal_moves: count(obj, "illegal_moves"),
         max_reply_ms: millis(obj, "max_reply_ms"),
         mean_reply_ms: millis(obj, "mean_reply_ms"),
-        exit: obj.get("exit").and_then(text),
+        exit: obj.get("exit").and_then(|e| {
+            // The referee's exit object carries its own words in `text`.
+            e.get("text")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .or_else(|| text(e))
+        }),
+        failure: obj.get("failure").map(|f| f.as_str().map(str::to_owned)),
     }
 }
 
@@ -248,10 +267,11 @@ mod tests {
             "players": [
                 {"program": "./a", "args": [], "setup": "accepted", "moves": 21,
                  "timeouts": 1, "illegal_moves": 0, "max_reply_ms": 501.5,
-                 "mean_reply_ms": 12.25, "exit": {"signal": 9}, "log": "x/player0.log"},
+                 "mean_reply_ms": 12.25, "exit": {"signal": 9}, "log": "x/player0.log",
+                 "failure": "timeout"},
                 {"program": "./b", "setup": "accepted", "moves": 20, "timeouts": 0,
                  "illegal_moves": 0, "max_reply_ms": 3, "mean_reply_ms": 1.5,
-                 "exit": "exited 0"}
+                 "exit": {"code": 0, "text": "exited 0"}, "failure": null}
             ]
         })
     }
@@ -266,6 +286,8 @@ mod tests {
         assert_eq!(v.players[0].timeouts, Some(1));
         assert_eq!(v.players[0].max_reply_ms, 501.5);
         assert_eq!(v.players[0].exit.as_deref(), Some(r#"{"signal":9}"#));
+        assert_eq!(v.players[0].failure, Some(Some("timeout".into())));
+        assert_eq!(v.players[1].failure, Some(None));
         assert_eq!(v.players[1].exit.as_deref(), Some("exited 0"));
     }
 
@@ -303,6 +325,10 @@ mod tests {
             VerdictError::Schema("2".into())
         );
         assert_eq!(bad(json!([1])), VerdictError::NotAnObject);
+        assert_eq!(
+            bad(json!({"winner": null, "result": null, "reason": "interrupted"})),
+            VerdictError::Interrupted
+        );
     }
 
     #[test]
@@ -315,14 +341,11 @@ mod tests {
 
     #[test]
     fn failures_are_classified() {
-        for r in [
-            "crashed",
-            "exited",
-            "closed_output",
-            "stopped_reading",
-            "exec_failed",
-        ] {
+        for r in ["crashed", "exited", "exec_failed"] {
             assert_eq!(Failure::from_reason(r), Some(Failure::Crash), "{r}");
+        }
+        for r in ["closed_output", "stopped_reading"] {
+            assert_eq!(Failure::from_reason(r), Some(Failure::Pipe), "{r}");
         }
         assert_eq!(
             Failure::from_reason("illegal_move"),

@@ -356,6 +356,7 @@ impl Report<'_> {
                     self.programs[p].name.clone(),
                     s.timeouts.to_string(),
                     s.crashes.to_string(),
+                    s.pipe_failures.to_string(),
                     s.illegal_moves.to_string(),
                     s.refused_setups.to_string(),
                     s.mean_reply_ms().map(one_decimal).unwrap_or_default(),
@@ -369,18 +370,19 @@ impl Report<'_> {
                 "program",
                 "timeouts",
                 "crashes",
+                "pipe failures",
                 "illegal moves",
                 "refused setups",
                 "mean reply ms",
                 "max reply ms",
             ],
-            &[Left, Right, Right, Right, Right, Right, Right],
+            &[Left, Right, Right, Right, Right, Right, Right, Right],
             &rows,
         ));
         let _ = writeln!(
             out,
-            "\nCrashes: games lost by crashing, exiting, closing the output, not reading the \
-             input or failing to start.\n"
+            "\nCrashes: games lost by dying (a signal), exiting or failing to start. Pipe \
+             failures: games lost by closing the output or not reading the input.\n"
         );
     }
 
@@ -474,6 +476,7 @@ impl Report<'_> {
                     total.score().map(|x| format!("{x:.4}")).unwrap_or_default(),
                     s.timeouts.to_string(),
                     s.crashes.to_string(),
+                    s.pipe_failures.to_string(),
                     s.illegal_moves.to_string(),
                     s.refused_setups.to_string(),
                     s.mean_reply_ms()
@@ -498,6 +501,7 @@ impl Report<'_> {
                 "score",
                 "timeouts",
                 "crashes",
+                "pipe_failures",
                 "illegal_moves",
                 "refused_setups",
                 "mean_reply_ms",
@@ -631,7 +635,7 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert!(lines[1].starts_with("1,strong,"), "{standings}");
         assert!(
-            lines[1].contains(",3,2,1,0,2.5,0.8333,0,0,0,0,"),
+            lines[1].contains(",3,2,1,0,2.5,0.8333,0,0,0,0,0,"),
             "{standings}"
         );
         assert_eq!(
