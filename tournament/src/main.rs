@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, anyhow};
 use clap::Parser;
 
-use tournament::play::{self, Config, Played};
+use tournament::play::{self, Config, Fatal, Played};
 use tournament::rating::{Anchor, RatingOptions};
 use tournament::record::Settings;
 use tournament::report::{Format, Report};
@@ -374,9 +374,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         games.len(),
         stopped,
     );
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(report.markdown().as_bytes());
-    let _ = stdout.flush();
+    // A report of no game says nothing; files asked for are still written.
+    if played.tally.games > 0 {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(report.markdown().as_bytes());
+        let _ = stdout.flush();
+    }
     for path in &reports {
         report.write(path).map_err(anyhow::Error::from)?;
     }
@@ -417,8 +420,10 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
         );
         return Ok(128u8.saturating_add(signal as u8));
     }
-    if let Some(fatal) = &played.fatal {
-        return Err(anyhow!("{fatal}; {resume_hint}").into());
+    match &played.fatal {
+        Some(fatal @ Fatal::Usage(_)) => return Err(usage(anyhow!("{fatal}"))),
+        Some(fatal) => return Err(anyhow!("{fatal}; {resume_hint}").into()),
+        None => {}
     }
     let sprt_decided = played
         .sprt

@@ -74,6 +74,27 @@ pub struct GameFailure {
     pub message: String,
 }
 
+/// Why a tournament cannot go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fatal {
+    /// The referee rejected its arguments (exit status 2): the options
+    /// passed to it are wrong, and every game would fail the same way.
+    Usage(String),
+    /// Games keep ending without a verdict.
+    Broken(String),
+    /// A verdict could not be written to the results file.
+    Results(String),
+}
+
+impl std::fmt::Display for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fatal::Usage(m) => write!(f, "the referee rejected its arguments: {m}"),
+            Fatal::Broken(m) | Fatal::Results(m) => f.write_str(m),
+        }
+    }
+}
+
 /// What playing did.
 #[derive(Debug)]
 pub struct Played {
@@ -87,7 +108,7 @@ pub struct Played {
     pub failures: Vec<GameFailure>,
     /// Why the tournament cannot go on, if it cannot (bad referee
     /// arguments, a broken referee, an unwritable results file).
-    pub fatal: Option<String>,
+    pub fatal: Option<Fatal>,
     /// How the run ended.
     pub outcome: RunOutcome,
     /// Scheduled games still without a result.
@@ -207,7 +228,7 @@ struct GameHandler<'a> {
     new_games: usize,
     failures: Vec<GameFailure>,
     failures_in_a_row: u32,
-    fatal: Option<String>,
+    fatal: Option<Fatal>,
     /// Scheduled games with a result.
     done: usize,
 }
@@ -312,10 +333,10 @@ impl GameHandler<'_> {
         });
         self.failures_in_a_row += 1;
         if self.failures_in_a_row >= MAX_FAILURES_IN_A_ROW && self.fatal.is_none() {
-            self.fatal = Some(format!(
+            self.fatal = Some(Fatal::Broken(format!(
                 "{MAX_FAILURES_IN_A_ROW} games in a row ended without a verdict; stopping \
                  (the referee or the machine seems broken)"
-            ));
+            )));
             return Control::Stop;
         }
         Control::Continue
@@ -331,8 +352,7 @@ impl Handler for GameHandler<'_> {
         match self.classify(&end, &dir) {
             GameEnd::Cancelled => Control::Continue,
             GameEnd::Usage(message) => {
-                self.fatal
-                    .get_or_insert(format!("the referee rejected its arguments: {message}"));
+                self.fatal.get_or_insert(Fatal::Usage(message));
                 Control::Stop
             }
             GameEnd::Failed(message) => self.failed(game, message),
@@ -340,7 +360,7 @@ impl Handler for GameHandler<'_> {
                 let record = self.record(game, &end, value);
                 if let Err(e) = self.results.append(&record) {
                     // Without a results file nothing can be kept: stop now.
-                    self.fatal.get_or_insert(error_chain(&e));
+                    self.fatal.get_or_insert(Fatal::Results(error_chain(&e)));
                     return Control::Cancel;
                 }
                 self.failures_in_a_row = 0;

@@ -128,6 +128,7 @@ pub fn plan(
             });
         }
     }
+    plan.conflicts.sort_by_key(|m| m.line);
     plan.foreign.sort_by_key(|m| m.line);
     let clean = plan.conflicts.is_empty() && plan.foreign.is_empty();
     if !force && !clean {
