@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build test bench clean
+.PHONY: all build demo test bench clean
 
 all: build
 
@@ -11,8 +11,17 @@ all: build
 build:
 	$(CARGO) build --release --workspace --bins
 
+## demo: a real game between two random players, with the board drawn
+demo: build
+	target/release/referee -v \
+		--arg0=--strategy --arg0=random --arg0=--seed --arg0=1 \
+		--arg1=--strategy --arg1=random --arg1=--seed --arg1=2 \
+		target/release/player target/release/player
+
 ## test: every test of the workspace, then formatting and lints
+## (the end-to-end tests run the referee and player binaries: build them first)
 test:
+	$(CARGO) build --workspace --bins
 	$(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check
