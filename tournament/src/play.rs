@@ -115,6 +115,30 @@ pub struct Played {
     pub unfinished: usize,
 }
 
+/// A program argument as passed in `game`: `{game}` becomes the game's
+/// number within its pairing (1, 2, ...) and `{seed}` a seed derived from
+/// the game id and the program's name, so that seeded programs play
+/// different games throughout a tournament and the same games when it is
+/// run again.
+pub fn expand_arg(arg: &str, game: &Game, program: &Program) -> String {
+    if !arg.contains('{') {
+        return arg.to_owned();
+    }
+    arg.replace("{game}", &(game.index + 1).to_string())
+        .replace("{seed}", &game_seed(&game.id, &program.name).to_string())
+}
+
+/// FNV-1a of `id/name`, cut to 63 bits so that it fits any signed or
+/// unsigned 64-bit seed option.
+pub fn game_seed(id: &str, name: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in id.bytes().chain([b'/']).chain(name.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash >> 1
+}
+
 /// The referee's arguments for `game`, whose log directory is `dir`.
 pub fn referee_args(config: &Config, game: &Game, dir: &Path) -> Vec<OsString> {
     let mut args: Vec<OsString> = vec![
@@ -130,7 +154,9 @@ pub fn referee_args(config: &Config, game: &Game, dir: &Path) -> Vec<OsString> {
     for (seat, &p) in game.seats.iter().enumerate() {
         // `--argN=VALUE`: the value is taken as it is even when it starts
         // with a dash.
-        for arg in &config.programs[p].args {
+        let program = &config.programs[p];
+        for arg in &program.args {
+            let arg = expand_arg(arg, game, program);
             args.push(format!("--arg{seat}={arg}").into());
         }
     }
@@ -460,4 +486,81 @@ pub fn error_chain(e: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schedule::schedule;
+
+    fn config() -> Config {
+        let program = |name: &str, args: &[&str]| Program {
+            name: name.into(),
+            path: format!("/bin/{name}").into(),
+            args: args.iter().map(|a| (*a).to_owned()).collect(),
+        };
+        Config {
+            name: "t".into(),
+            programs: vec![
+                program("a", &["--seed", "{seed}", "--x"]),
+                program("b", &["--game={game}"]),
+            ],
+            mode: Mode::RoundRobin,
+            games: 4,
+            settings: Settings {
+                time_limit_ms: 100,
+                max_turns: 50,
+                referee_args: vec!["--two-square-rule".into()],
+            },
+            referee: "/bin/referee".into(),
+            log_dir: "logs/t".into(),
+            concurrency: 1,
+            game_timeout: None,
+            sprt: None,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn referee_arguments_carry_settings_colours_and_program_arguments() {
+        let config = config();
+        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4);
+        let dir = Path::new("logs/t/a+b+2");
+        let args: Vec<String> = referee_args(&config, &games[1], dir)
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect();
+        let seed = game_seed("a+b+2", "a");
+        assert_eq!(
+            args,
+            [
+                "--json",
+                "--record",
+                "logs/t/a+b+2/game.json",
+                "--log-dir",
+                "logs/t/a+b+2",
+                "--time-limit-ms=100",
+                "--max-turns=50",
+                "--two-square-rule",
+                "--arg0=--game=2",
+                "--arg1=--seed",
+                &format!("--arg1={seed}"),
+                "--arg1=--x",
+                "/bin/b",
+                "/bin/a",
+            ]
+        );
+    }
+
+    #[test]
+    fn seeds_differ_between_games_and_programs_and_are_stable() {
+        let seeds: std::collections::HashSet<u64> = ["a+b+1", "a+b+2", "a+c+1"]
+            .iter()
+            .flat_map(|id| [game_seed(id, "a"), game_seed(id, "b")])
+            .collect();
+        assert_eq!(seeds.len(), 6);
+        // Pinned: changing the derivation would change every rerun's games.
+        assert_eq!(game_seed("a+b+1", "a"), 2_336_898_471_511_313_672);
+        assert!(game_seed("a+b+1", "a") < 1 << 63);
+    }
 }
