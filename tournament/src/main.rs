@@ -360,7 +360,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
 
     let played = play::play(&config, &games, &plan, &contents.records, &mut results)
         .context("cannot run the games")?;
-    drop(results);
+    results.close().map_err(anyhow::Error::from)?;
 
     let stopped = stop_text(&config, &played);
     let report = Report::new(
