@@ -47,20 +47,56 @@ pub fn sweep(keep: &HashSet<Pid>) -> usize {
     alive
 }
 
-/// The children of `parent` and whether each is a zombie, from
-/// `/proc/*/stat`.
+/// The children of `parent` (this process) and whether each is a zombie.
+///
+/// Read from `/proc/self/task/*/children` (the children of each of our
+/// threads, reparented orphans included) when the kernel provides it:
+/// a few small files instead of one per process of the machine, which
+/// matters as the sweep runs after every game. Otherwise every
+/// `/proc/*/stat` is read.
 fn children(parent: Pid) -> Vec<(Pid, bool)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|entry| {
-            let name = entry.ok()?.file_name();
-            let pid: i32 = name.to_str()?.parse().ok()?;
+    let listed = task_children().unwrap_or_else(all_pids);
+    listed
+        .into_iter()
+        .filter_map(|pid| {
             let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
             let (state, ppid) = state_and_parent(&stat)?;
             (ppid == parent.as_raw()).then(|| (Pid::from_raw(pid), state == 'Z'))
         })
+        .collect()
+}
+
+/// The pids in `/proc/self/task/*/children`, or `None` if the kernel does
+/// not have these files.
+fn task_children() -> Option<Vec<i32>> {
+    let mut pids = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        match std::fs::read_to_string(task.path().join("children")) {
+            Ok(text) => pids.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // The thread may just have exited; the file itself is
+                // missing only without kernel support, for every thread.
+                if !task.path().exists() {
+                    continue;
+                }
+                return None;
+            }
+            Err(_) => continue,
+        }
+    }
+    Some(pids)
+}
+
+/// Every pid of the machine.
+fn all_pids() -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok())
         .collect()
 }
 
@@ -84,6 +120,24 @@ mod tests {
             Some(('Z', 45))
         );
         assert_eq!(state_and_parent("garbage"), None);
+    }
+
+    #[test]
+    fn both_listings_find_a_spawned_child() {
+        let _guard = crate::runner::TEST_LOCK
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        assert!(all_pids().contains(&pid));
+        if let Some(listed) = task_children() {
+            assert!(listed.contains(&pid));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
     }
 
     #[test]
