@@ -100,10 +100,13 @@ fn unterminated(quote: char, text: &str) -> WordsError {
 /// Quotes `word` so that [`split`] (or a shell) gives it back unchanged;
 /// words made only of safe characters are returned as they are.
 pub fn quote(word: &str) -> String {
+    // Braces are safe on their own (`{seed}`), not with a comma, which a
+    // shell would brace-expand.
     let safe = !word.is_empty()
         && word
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%{}".contains(c))
+        && !(word.contains('{') && word.contains(','));
     if safe {
         word.to_owned()
     } else {
@@ -168,5 +171,6 @@ mod tests {
         let words = ["./p", "a b", "", "it's", "--x=1", "$y"];
         assert_eq!(ok(&join(&words)), words);
         assert_eq!(join(&["./player", "--seed", "3"]), "./player --seed 3");
+        assert_eq!(join(&["--seed", "{seed}", "{a,b}"]), "--seed {seed} '{a,b}'");
     }
 }
