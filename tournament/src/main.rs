@@ -30,6 +30,8 @@ struct Cli {
     /// `[NAME=]PATH [ARG...]`, one argument per program (quote it): the
     /// program, its arguments (split like a shell would, without expansions)
     /// and optionally its name (default: the file name, numbered if shared).
+    /// In arguments, `{seed}` becomes a per-game seed and `{game}` the
+    /// game's number in its pairing.
     #[arg(required = true, value_name = "PROGRAM")]
     programs: Vec<String>,
 
@@ -106,7 +108,7 @@ struct Cli {
 
     /// Wall-clock limit of one game, after which its referee is stopped and
     /// the game counts as failed; 0 = none [default: twice the longest
-    /// possible game plus a minute].
+    /// possible game plus a minute; none with --max-turns 0].
     #[arg(long, value_name = "SECS")]
     game_timeout: Option<u64>,
 
@@ -119,7 +121,7 @@ const AFTER_HELP: &str = "\
 Examples:
   tournament ./player 'rand=./player --strategy random' -j 2
   tournament --gauntlet --games 10 new=./new-bot old1=./old-bot ./other
-  tournament --sprt 0,10,0.05,0.05 'new=./player --seed 1' 'old=./player --seed 2'
+  tournament --sprt 0,10,0.05,0.05 'new=./player --seed {seed}' 'old=./old-player --seed {seed}'
 
 Exit status: 0 when every game has a result (or the SPRT decided), 1 when
 games ended without a verdict or on an internal error, 2 on bad input,
@@ -230,10 +232,15 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
     let game_timeout = match cli.game_timeout {
         Some(0) => None,
         Some(secs) => Some(Duration::from_secs(secs)),
+        // Without a turn limit a game has no longest length.
+        None if cli.max_turns == 0 => None,
         // Every turn and both setups may take the whole reply limit.
         None => Some(
-            Duration::from_millis(2 * (cli.max_turns + 2) * cli.time_limit_ms)
-                + Duration::from_secs(60),
+            Duration::from_millis(
+                2u64.saturating_mul(cli.max_turns.saturating_add(2))
+                    .saturating_mul(cli.time_limit_ms),
+            )
+            .saturating_add(Duration::from_secs(60)),
         ),
     };
     let concurrency = match cli.concurrency {

@@ -370,8 +370,6 @@ impl GameHandler<'_> {
 }
 
 impl Handler for GameHandler<'_> {
-    fn started(&mut self, _key: usize) {}
-
     fn ended(&mut self, end: JobEnd) -> Control {
         let game = &self.schedule[end.key];
         let dir = game_dir(self.config, game);

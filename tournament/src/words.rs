@@ -171,6 +171,9 @@ mod tests {
         let words = ["./p", "a b", "", "it's", "--x=1", "$y"];
         assert_eq!(ok(&join(&words)), words);
         assert_eq!(join(&["./player", "--seed", "3"]), "./player --seed 3");
-        assert_eq!(join(&["--seed", "{seed}", "{a,b}"]), "--seed {seed} '{a,b}'");
+        assert_eq!(
+            join(&["--seed", "{seed}", "{a,b}"]),
+            "--seed {seed} '{a,b}'"
+        );
     }
 }

@@ -59,7 +59,9 @@ pub enum Notice {
 /// The caller's side of a run.
 pub trait Handler {
     /// A job started.
-    fn started(&mut self, key: usize);
+    fn started(&mut self, key: usize) {
+        let _ = key;
+    }
     /// A job ended (or could not start).
     fn ended(&mut self, end: JobEnd) -> Control;
     /// Something happened that the user may want to know.
