@@ -290,22 +290,7 @@ fn stem_name(results: &Path) -> String {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cleaned: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let cleaned = cleaned.trim_start_matches(['.', '-']);
-    if cleaned.is_empty() {
-        "tournament".to_owned()
-    } else {
-        cleaned.chars().take(64).collect()
-    }
+    spec::name_from(&stem).unwrap_or_else(|| "tournament".to_owned())
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {

@@ -368,14 +368,6 @@ pub fn pair_elo(wdl: Wdl) -> Option<(f64, f64)> {
 mod tests {
     use super::*;
 
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     fn pure(anchor: Anchor) -> RatingOptions {
         RatingOptions {
             prior_draws: 0.0,
@@ -397,7 +389,7 @@ mod tests {
 
     #[test]
     fn two_programs_three_to_one_is_191_elo() {
-        let t = table(2, &[(0, 1, wdl(3, 0, 1))]);
+        let t = table(2, &[(0, 1, Wdl::new(3, 0, 1))]);
         let r = fit(&t, &pure(Anchor::Program(1))).unwrap();
         let expected = 400.0 * 3f64.log10(); // 190.85
         assert!(close(r[0].unwrap().elo, expected, 1e-6), "{r:?}");
@@ -411,7 +403,7 @@ mod tests {
 
     #[test]
     fn two_programs_match_the_cutechess_formula() {
-        let w = wdl(30, 50, 20);
+        let w = Wdl::new(30, 50, 20);
         let t = table(2, &[(0, 1, w)]);
         let r = fit(&t, &pure(Anchor::Program(1))).unwrap()[0].unwrap();
         let (elo, ci) = pair_elo(w).unwrap();
@@ -430,9 +422,9 @@ mod tests {
         let t = table(
             3,
             &[
-                (0, 1, wdl(3, 2, 1)),
-                (1, 2, wdl(3, 2, 1)),
-                (2, 0, wdl(3, 2, 1)),
+                (0, 1, Wdl::new(3, 2, 1)),
+                (1, 2, Wdl::new(3, 2, 1)),
+                (2, 0, Wdl::new(3, 2, 1)),
             ],
         );
         for options in [pure(Anchor::Mean), RatingOptions::default()] {
@@ -444,7 +436,7 @@ mod tests {
             assert!(ci > 0.0 && r.iter().all(|x| close(x.unwrap().ci95, ci, 1e-6)));
         }
         // All draws: equal ratings whatever the prior.
-        let t = table(2, &[(0, 1, wdl(0, 7, 0))]);
+        let t = table(2, &[(0, 1, Wdl::new(0, 7, 0))]);
         let r = fit(&t, &RatingOptions::default()).unwrap();
         assert!(close(r[0].unwrap().elo, r[1].unwrap().elo, 1e-9));
     }
@@ -456,9 +448,9 @@ mod tests {
         let t = table(
             3,
             &[
-                (0, 1, wdl(3, 0, 1)),
-                (1, 2, wdl(3, 0, 1)),
-                (0, 2, wdl(2, 0, 2)),
+                (0, 1, Wdl::new(3, 0, 1)),
+                (1, 2, Wdl::new(3, 0, 1)),
+                (0, 2, Wdl::new(2, 0, 2)),
             ],
         );
         let r: Vec<f64> = fit(&t, &pure(Anchor::Mean))
@@ -476,7 +468,7 @@ mod tests {
 
     #[test]
     fn perfect_scores_stay_finite_with_the_prior() {
-        let t = table(2, &[(0, 1, wdl(4, 0, 0))]);
+        let t = table(2, &[(0, 1, Wdl::new(4, 0, 0))]);
         let r = fit(&t, &RatingOptions::default()).unwrap();
         let d = r[0].unwrap().elo - r[1].unwrap().elo;
         // One virtual draw: 4.5 points of 5, i.e. 400 log10(9) Elo.
@@ -491,9 +483,9 @@ mod tests {
         let t = table(
             3,
             &[
-                (0, 1, wdl(1, 0, 1)),
-                (0, 2, wdl(2, 0, 0)),
-                (1, 2, wdl(2, 0, 0)),
+                (0, 1, Wdl::new(1, 0, 1)),
+                (0, 2, Wdl::new(2, 0, 0)),
+                (1, 2, Wdl::new(2, 0, 0)),
             ],
         );
         assert_eq!(fit(&t, &pure(Anchor::Mean)), Err(RatingError::Unbounded(2)));
@@ -503,12 +495,12 @@ mod tests {
 
     #[test]
     fn unconnected_and_idle_programs() {
-        let t = table(4, &[(0, 1, wdl(1, 0, 1)), (2, 3, wdl(1, 0, 1))]);
+        let t = table(4, &[(0, 1, Wdl::new(1, 0, 1)), (2, 3, Wdl::new(1, 0, 1))]);
         assert_eq!(
             fit(&t, &RatingOptions::default()),
             Err(RatingError::Disconnected(0, 2))
         );
-        let t = table(3, &[(0, 1, wdl(1, 1, 1))]);
+        let t = table(3, &[(0, 1, Wdl::new(1, 1, 1))]);
         let r = fit(&t, &RatingOptions::default()).unwrap();
         assert!(r[2].is_none() && r[0].is_some());
         assert_eq!(
@@ -529,9 +521,9 @@ mod tests {
         let t = table(
             3,
             &[
-                (0, 1, wdl(5, 3, 2)),
-                (1, 2, wdl(4, 4, 2)),
-                (0, 2, wdl(6, 2, 2)),
+                (0, 1, Wdl::new(5, 3, 2)),
+                (1, 2, Wdl::new(4, 4, 2)),
+                (0, 2, Wdl::new(6, 2, 2)),
             ],
         );
         let mean = fit(&t, &RatingOptions::default()).unwrap();
@@ -555,9 +547,9 @@ mod tests {
 
     #[test]
     fn pair_elo_is_undefined_for_perfect_scores() {
-        assert_eq!(pair_elo(wdl(3, 0, 0)), None);
-        assert_eq!(pair_elo(wdl(0, 0, 0)), None);
-        let (elo, _) = pair_elo(wdl(1, 0, 1)).unwrap();
+        assert_eq!(pair_elo(Wdl::new(3, 0, 0)), None);
+        assert_eq!(pair_elo(Wdl::new(0, 0, 0)), None);
+        let (elo, _) = pair_elo(Wdl::new(1, 0, 1)).unwrap();
         assert!(close(elo, 0.0, 1e-12));
     }
 }

@@ -279,14 +279,21 @@ fn numbered(base: &str, n: usize) -> String {
     format!("{}{suffix}", &base[..keep])
 }
 
-/// A valid name from a file name: invalid characters become `_`, leading
-/// dots and dashes are dropped, and the result is cut to the length limit.
+/// A valid name from a file name (see [`name_from`]), `program` if
+/// nothing is left.
 fn derive_name(path: &Path) -> String {
     let file = path
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cleaned: String = file
+    name_from(&file).unwrap_or_else(|| "program".to_owned())
+}
+
+/// A valid name made from `text`: characters a name may not hold become
+/// `_`, leading dots and dashes are dropped, and the result is cut to the
+/// length limit; `None` if nothing is left.
+pub fn name_from(text: &str) -> Option<String> {
+    let cleaned: String = text
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
@@ -299,11 +306,7 @@ fn derive_name(path: &Path) -> String {
     let trimmed = cleaned.trim_start_matches(['.', '-']);
     // Only ASCII remains, so byte slicing is on character boundaries.
     let name = &trimmed[..trimmed.len().min(MAX_NAME_LEN)];
-    if name.is_empty() {
-        "program".to_owned()
-    } else {
-        name.to_owned()
-    }
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 #[cfg(test)]

@@ -182,14 +182,6 @@ fn closest_with_mean(observed: &[f64; 3], s: f64) -> [f64; 3] {
 mod tests {
     use super::*;
 
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     fn sprt(elo0: f64, elo1: f64) -> Sprt {
         Sprt {
             elo0,
@@ -255,7 +247,7 @@ mod tests {
             let expected = total
                 * (max_log_likelihood(&observed, logistic_score(elo1))
                     - max_log_likelihood(&observed, logistic_score(elo0)));
-            let got = s.llr(wdl(w, d, l));
+            let got = s.llr(Wdl::new(w, d, l));
             assert!(
                 (got - expected).abs() < 1e-6,
                 "{w}/{d}/{l}: {got} vs {expected}"
@@ -273,7 +265,7 @@ mod tests {
         let var = (f64::from(w) + 0.25 * f64::from(d)) / n - mean * mean;
         let (s0, s1) = (logistic_score(0.0), logistic_score(5.0));
         let approx = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
-        let exact = s.llr(wdl(w, d, l));
+        let exact = s.llr(Wdl::new(w, d, l));
         assert!(
             (exact - approx).abs() < 0.01 * approx.abs(),
             "{exact} vs {approx}"
@@ -283,13 +275,13 @@ mod tests {
     #[test]
     fn llr_signs_and_symmetry() {
         // Equal wins and losses: exactly between symmetric hypotheses.
-        assert!(sprt(-10.0, 10.0).llr(wdl(40, 20, 40)).abs() < 1e-9);
+        assert!(sprt(-10.0, 10.0).llr(Wdl::new(40, 20, 40)).abs() < 1e-9);
         // Evidence for the stronger side pushes the LLR up, and vice versa.
-        assert!(sprt(0.0, 10.0).llr(wdl(60, 20, 20)) > 0.0);
-        assert!(sprt(0.0, 10.0).llr(wdl(20, 20, 60)) < 0.0);
-        assert_eq!(sprt(0.0, 10.0).llr(wdl(0, 0, 0)), 0.0);
+        assert!(sprt(0.0, 10.0).llr(Wdl::new(60, 20, 20)) > 0.0);
+        assert!(sprt(0.0, 10.0).llr(Wdl::new(20, 20, 60)) < 0.0);
+        assert_eq!(sprt(0.0, 10.0).llr(Wdl::new(0, 0, 0)), 0.0);
         // A perfect score is finite and decides H1 soon.
-        let perfect = sprt(0.0, 50.0).llr(wdl(30, 0, 0));
+        let perfect = sprt(0.0, 50.0).llr(Wdl::new(30, 0, 0));
         assert!(
             perfect.is_finite() && perfect > sprt(0.0, 50.0).upper(),
             "{perfect}"

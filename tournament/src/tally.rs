@@ -18,6 +18,15 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    /// Wins, draws and losses.
+    pub const fn new(wins: u32, draws: u32, losses: u32) -> Wdl {
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     /// Number of games.
     pub fn games(self) -> u32 {
         self.wins + self.draws + self.losses

@@ -123,25 +123,7 @@ mod tests {
     }
 
     #[test]
-    fn both_listings_find_a_spawned_child() {
-        let _guard = crate::runner::TEST_LOCK
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let mut child = std::process::Command::new("sleep")
-            .arg("5")
-            .spawn()
-            .unwrap();
-        let pid = child.id() as i32;
-        assert!(all_pids().contains(&pid));
-        if let Some(listed) = task_children() {
-            assert!(listed.contains(&pid));
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-    }
-
-    #[test]
-    fn children_lists_a_spawned_child() {
+    fn children_are_found_and_kept_children_survive_a_sweep() {
         let _guard = crate::runner::TEST_LOCK
             .lock()
             .unwrap_or_else(|e| e.into_inner());
@@ -150,6 +132,10 @@ mod tests {
             .spawn()
             .unwrap();
         let pid = Pid::from_raw(child.id() as i32);
+        assert!(all_pids().contains(&pid.as_raw()));
+        if let Some(listed) = task_children() {
+            assert!(listed.contains(&pid.as_raw()));
+        }
         assert!(children(getpid()).contains(&(pid, false)));
         let keep: HashSet<Pid> = [pid].into();
         sweep(&keep);
