@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo tournament-demo test bench clean
+.PHONY: all build demo tournament-demo tournament-bench test bench clean
 
 all: build
 
@@ -27,6 +27,17 @@ tournament-demo: build
 		'ai=target/release/player --move-time-ms 50 --seed {seed}' \
 		'lake=target/release/faulty-player --mode move-lake --at 20 --seed {seed}' \
 		--report logs/demo-report.md
+
+## tournament-bench: wall time of a 198-game round robin of four random
+## players (33 games per pairing) at -j 2; the report's "This run" line
+tournament-bench: build
+	rm -rf logs/bench-rr
+	target/release/tournament -j 2 --games 33 --quiet --name bench-rr \
+		'r1=target/release/player --strategy random --seed {seed}' \
+		'r2=target/release/player --strategy random --seed {seed}' \
+		'r3=target/release/player --strategy random --seed {seed}' \
+		'r4=target/release/player --strategy random --seed {seed}' \
+		| grep -E 'This run|games played'
 
 ## test: every test of the workspace, then formatting and lints
 ## (the end-to-end tests run the referee and player binaries: build them first)

@@ -5,7 +5,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, anyhow};
 use clap::Parser;
@@ -13,7 +13,7 @@ use clap::Parser;
 use tournament::play::{self, Config, Fatal, Played};
 use tournament::rating::{Anchor, RatingOptions};
 use tournament::record::Settings;
-use tournament::report::{Format, Report};
+use tournament::report::{Format, Report, RunTime};
 use tournament::results_file::ResultsFile;
 use tournament::runner::StopReason;
 use tournament::schedule::{self, Mode};
@@ -350,12 +350,14 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         );
     }
 
+    let start = Instant::now();
     let played = play::play(&config, &games, &plan, &contents.records, &mut results)
         .context("cannot run the games")?;
+    let wall = start.elapsed();
     results.close().map_err(anyhow::Error::from)?;
 
     let stopped = stop_text(&config, &played);
-    let report = Report::new(
+    let mut report = Report::new(
         &config.name,
         config.mode,
         config.games,
@@ -366,6 +368,11 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         games.len(),
         stopped,
     );
+    report.run = Some(RunTime {
+        games: played.new_games,
+        wall,
+        concurrency: config.concurrency,
+    });
     // A report of no game says nothing; files asked for are still written.
     if played.tally.games > 0 {
         let mut stdout = std::io::stdout().lock();

@@ -52,6 +52,17 @@ impl SprtStatus {
     }
 }
 
+/// How long this run's games took.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunTime {
+    /// Games played (with a verdict) in this run.
+    pub games: usize,
+    /// Wall time of the run.
+    pub wall: std::time::Duration,
+    /// Games played at once.
+    pub concurrency: usize,
+}
+
 /// Everything the report shows.
 #[derive(Debug)]
 pub struct Report<'a> {
@@ -75,6 +86,8 @@ pub struct Report<'a> {
     pub scheduled: usize,
     /// Why the tournament ended early, if it did.
     pub stopped: Option<String>,
+    /// This run's timing, if it played games.
+    pub run: Option<RunTime>,
 }
 
 /// Why a report file could not be written.
@@ -158,6 +171,7 @@ impl Report<'_> {
             sprt,
             scheduled,
             stopped,
+            run: None,
         }
     }
 
@@ -259,6 +273,17 @@ impl Report<'_> {
                 .map(|s| format!(" ({s})"))
                 .unwrap_or_default(),
         );
+        if let Some(run) = self.run.filter(|r| r.games > 0) {
+            let wall = run.wall.as_secs_f64();
+            let _ = writeln!(
+                out,
+                "This run: {} game{} in {wall:.2} s, {:.1} ms per game, {} at a time.\n",
+                run.games,
+                if run.games == 1 { "" } else { "s" },
+                1000.0 * wall / run.games as f64,
+                run.concurrency
+            );
+        }
         self.standings_markdown(&mut out);
         self.crosstable_markdown(&mut out);
         self.failures_markdown(&mut out);
@@ -618,6 +643,18 @@ mod tests {
             assert!(md.contains(needle), "missing {needle:?} in\n{md}");
         }
         assert!(!md.contains("## SPRT"));
+        assert!(!md.contains("This run"));
+        let mut timed = report(&p, &t);
+        timed.run = Some(RunTime {
+            games: 3,
+            wall: std::time::Duration::from_millis(1500),
+            concurrency: 2,
+        });
+        assert!(
+            timed
+                .markdown()
+                .contains("This run: 3 games in 1.50 s, 500.0 ms per game, 2 at a time.")
+        );
     }
 
     #[test]
