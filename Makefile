@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo tournament-demo tournament-bench test bench clean
+.PHONY: all build demo tournament-demo tournament-bench test bench fuzz clean
 
 all: build
 
@@ -51,6 +51,17 @@ test:
 ## bench: the benchmarks (criterion micro-benchmarks of the rules engine)
 bench:
 	$(CARGO) bench -p protocol --bench movegen
+
+## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
+## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
+## uses nightly-only flags: RUSTC_BOOTSTRAP=1 lets a stable toolchain accept them.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= linebuf wire game
+fuzz:
+	@command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is not installed: cargo install cargo-fuzz" >&2; exit 1; }
+	for t in $(FUZZ_TARGETS); do \
+		RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done
 
 ## clean: remove build output and game logs
 clean:

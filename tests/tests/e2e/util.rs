@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -23,6 +25,27 @@ pub fn workspace_bin(name: &str) -> PathBuf {
         path.display()
     );
     path
+}
+
+/// Tests that start processes share this lock; a test that plays matches
+/// inside this process (the referee library becomes a child subreaper and
+/// reaps *every* child of the process while a match runs) takes it
+/// exclusively, so no other test's children are around.
+static PROCESSES: RwLock<()> = RwLock::new(());
+
+/// Held while a test starts processes.
+pub fn shared() -> RwLockReadGuard<'static, ()> {
+    PROCESSES.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held while a test plays matches in this process.
+pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
+    PROCESSES.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The faulty player of this crate.
+pub fn faulty() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_faulty-player"))
 }
 
 /// The scripted player of this crate.
@@ -76,8 +99,13 @@ pub struct Game {
 
 /// What came out of a game.
 pub struct Outcome {
-    /// The referee's exit code.
+    /// The referee's exit code (`None` if a signal killed it).
     pub code: Option<i32>,
+    /// How long the referee ran.
+    pub elapsed: Duration,
+    /// The referee's peak resident memory (`VmHWM`) in KiB, as last seen
+    /// while it ran.
+    pub peak_rss_kib: u64,
     /// The `--json` document.
     pub json: Value,
     /// What the referee wrote to stderr.
@@ -156,7 +184,15 @@ impl Game {
         for i in 0..2 {
             cmd.arg(self.players[i].clone().unwrap_or_else(scripted));
         }
-        let out = cmd.output().expect("run the referee");
+        let _guard = shared();
+        let started = Instant::now();
+        let child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run the referee");
+        let (out, peak_rss_kib) = watch(child);
+        let elapsed = started.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_no_leftovers(&tag);
@@ -165,6 +201,8 @@ impl Game {
         let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
         Outcome {
             code: out.status.code(),
+            elapsed,
+            peak_rss_kib,
             json,
             stderr,
             received: std::array::from_fn(|i| {
@@ -179,6 +217,33 @@ impl Game {
             _keep: self.dir,
         }
     }
+}
+
+/// Waits for the referee while sampling its peak memory (`VmHWM`, which
+/// only grows, so the last sample is the peak up to the end of the game).
+fn watch(child: std::process::Child) -> (std::process::Output, u64) {
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let sampler = std::thread::spawn(move || {
+        let mut peak = 0;
+        while rx.try_recv().is_err() {
+            if let Some(kib) = vm_hwm_kib(pid) {
+                peak = peak.max(kib);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        peak
+    });
+    let out = child.wait_with_output().expect("wait for the referee");
+    let _ = tx.send(());
+    (out, sampler.join().expect("sampler thread"))
+}
+
+/// `VmHWM` of process `pid` in KiB, while it is alive.
+pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Fails if any process still carries `tag` in its environment (the
