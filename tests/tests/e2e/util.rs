@@ -103,8 +103,7 @@ pub struct Outcome {
     pub code: Option<i32>,
     /// How long the referee ran.
     pub elapsed: Duration,
-    /// The referee's peak resident memory (`VmHWM`) in KiB, as last seen
-    /// while it ran.
+    /// The referee's peak resident memory in KiB (`ru_maxrss`).
     pub peak_rss_kib: u64,
     /// The `--json` document.
     pub json: Value,
@@ -219,31 +218,64 @@ impl Game {
     }
 }
 
-/// Waits for the referee while sampling its peak memory (`VmHWM`, which
-/// only grows, so the last sample is the peak up to the end of the game).
-fn watch(child: std::process::Child) -> (std::process::Output, u64) {
-    let pid = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let sampler = std::thread::spawn(move || {
-        let mut peak = 0;
-        while rx.try_recv().is_err() {
-            if let Some(kib) = vm_hwm_kib(pid) {
-                peak = peak.max(kib);
+/// Waits for the referee and returns its output and its peak resident
+/// memory in KiB (`ru_maxrss` from `wait4`, exact whatever the game's length).
+fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
+    use std::io::Read;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                p.read_to_end(&mut bytes)
+                    .expect("read the referee's output");
             }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        peak
-    });
-    let out = child.wait_with_output().expect("wait for the referee");
-    let _ = tx.send(());
-    (out, sampler.join().expect("sampler thread"))
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let (status, maxrss) = wait4(child.id());
+    let out = std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+    };
+    (out, maxrss)
 }
 
-/// `VmHWM` of process `pid` in KiB, while it is alive.
-pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+/// Reaps process `pid` with `wait4`, returning its status and `ru_maxrss`.
+#[allow(unsafe_code)]
+fn wait4(pid: u32) -> (std::process::ExitStatus, u64) {
+    use nix::libc;
+    use std::os::unix::process::ExitStatusExt;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; all-zero bytes are
+    // a valid value for it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is our own unreaped child (std's `Child` never waited
+        // for it); both pointers are valid for writes for the whole call.
+        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+        if r == pid as libc::pid_t {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
+    }
+    (
+        std::process::ExitStatus::from_raw(status),
+        u64::try_from(usage.ru_maxrss).unwrap_or(0),
+    )
 }
 
 /// Fails if any process still carries `tag` in its environment (the
