@@ -463,7 +463,11 @@ impl Child {
             },
             Reply::LineTooLong { line, bytes } => Event::BadReply {
                 child: id,
-                fault: ReplyFault::LineTooLong { line, bytes },
+                fault: ReplyFault::LineTooLong {
+                    line,
+                    bytes,
+                    limit: self.lines.framing().max_line_bytes,
+                },
                 elapsed,
             },
             Reply::Overlong { bytes, .. } => Event::BadReply {

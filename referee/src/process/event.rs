@@ -18,6 +18,8 @@ pub enum ReplyFault {
         line: usize,
         /// Its length in bytes (so far, if its newline never came).
         bytes: usize,
+        /// The framing's line limit.
+        limit: usize,
     },
     /// The reply's byte limit was reached before the reply was complete.
     Overlong {
@@ -29,8 +31,11 @@ pub enum ReplyFault {
 impl fmt::Display for ReplyFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReplyFault::LineTooLong { line, bytes } => {
-                write!(f, "line {line} of the reply is too long ({bytes} bytes)")
+            ReplyFault::LineTooLong { line, bytes, limit } => {
+                write!(
+                    f,
+                    "line {line} of the reply is too long ({bytes} bytes, over the {limit}-byte limit)"
+                )
             }
             ReplyFault::Overlong { bytes } => {
                 write!(

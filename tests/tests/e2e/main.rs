@@ -2,6 +2,8 @@
 //! (and the random `player`). Every message of §3 is checked byte for byte
 //! on both sides, with every end condition and every result code.
 
+mod faulty;
+mod library;
 mod util;
 
 use util::{Game, NO_MOVE0, SETUP0, SETUP1, no_move1, reason, send_setup};
@@ -428,6 +430,7 @@ fn two_random_players_finish_a_game() {
 
 #[test]
 fn usage_errors_exit_2() {
+    let _guard = util::shared();
     let out = std::process::Command::new(util::workspace_bin("referee"))
         .arg("only-one")
         .output()
@@ -443,6 +446,7 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     let script = dir.path().join("s");
     std::fs::write(&script, "hang\n").unwrap();
     let tag = format!("e2e-{signal}-{}", std::process::id());
+    let _guard = util::shared();
     let child = Command::new(util::workspace_bin("referee"))
         .current_dir(dir.path())
         .env("STRATEGO_E2E_TAG", &tag)

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -23,6 +25,27 @@ pub fn workspace_bin(name: &str) -> PathBuf {
         path.display()
     );
     path
+}
+
+/// Tests that start processes share this lock; a test that plays matches
+/// inside this process (the referee library becomes a child subreaper and
+/// reaps *every* child of the process while a match runs) takes it
+/// exclusively, so no other test's children are around.
+static PROCESSES: RwLock<()> = RwLock::new(());
+
+/// Held while a test starts processes.
+pub fn shared() -> RwLockReadGuard<'static, ()> {
+    PROCESSES.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held while a test plays matches in this process.
+pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
+    PROCESSES.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The faulty player of this crate.
+pub fn faulty() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_faulty-player"))
 }
 
 /// The scripted player of this crate.
@@ -76,8 +99,12 @@ pub struct Game {
 
 /// What came out of a game.
 pub struct Outcome {
-    /// The referee's exit code.
+    /// The referee's exit code (`None` if a signal killed it).
     pub code: Option<i32>,
+    /// How long the referee ran.
+    pub elapsed: Duration,
+    /// The referee's peak resident memory in KiB (`ru_maxrss`).
+    pub peak_rss_kib: u64,
     /// The `--json` document.
     pub json: Value,
     /// What the referee wrote to stderr.
@@ -156,7 +183,15 @@ impl Game {
         for i in 0..2 {
             cmd.arg(self.players[i].clone().unwrap_or_else(scripted));
         }
-        let out = cmd.output().expect("run the referee");
+        let _guard = shared();
+        let started = Instant::now();
+        let child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run the referee");
+        let (out, peak_rss_kib) = watch(child);
+        let elapsed = started.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_no_leftovers(&tag);
@@ -165,6 +200,8 @@ impl Game {
         let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
         Outcome {
             code: out.status.code(),
+            elapsed,
+            peak_rss_kib,
             json,
             stderr,
             received: std::array::from_fn(|i| {
@@ -179,6 +216,66 @@ impl Game {
             _keep: self.dir,
         }
     }
+}
+
+/// Waits for the referee and returns its output and its peak resident
+/// memory in KiB (`ru_maxrss` from `wait4`, exact whatever the game's length).
+fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
+    use std::io::Read;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                p.read_to_end(&mut bytes)
+                    .expect("read the referee's output");
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let (status, maxrss) = wait4(child.id());
+    let out = std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+    };
+    (out, maxrss)
+}
+
+/// Reaps process `pid` with `wait4`, returning its status and `ru_maxrss`.
+#[allow(unsafe_code)]
+fn wait4(pid: u32) -> (std::process::ExitStatus, u64) {
+    use nix::libc;
+    use std::os::unix::process::ExitStatusExt;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; all-zero bytes are
+    // a valid value for it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is our own unreaped child (std's `Child` never waited
+        // for it); both pointers are valid for writes for the whole call.
+        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+        if r == pid as libc::pid_t {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
+    }
+    (
+        std::process::ExitStatus::from_raw(status),
+        u64::try_from(usage.ru_maxrss).unwrap_or(0),
+    )
 }
 
 /// Fails if any process still carries `tag` in its environment (the
