@@ -3,12 +3,14 @@
 //! targets, and exits 0: a missed target is reported, never a failure.
 //!
 //! Modules, one figure each: [`overhead`], [`timing`], [`throughput`],
-//! [`memory`], [`rules`] (read from criterion's files); [`tools`] finds and
+//! [`memory`], [`rules`] (read from criterion's files), [`player`];
+//! [`tools`] finds and
 //! runs the programs, [`machine`] describes the machine.
 
 mod machine;
 mod memory;
 mod overhead;
+mod player;
 mod rules;
 mod throughput;
 mod timing;
@@ -30,7 +32,7 @@ struct Cli {
     #[arg(long, default_value_t = 20_000)]
     moves: u64,
     /// Runs of the overhead benchmark (each side).
-    #[arg(long, default_value_t = 11)]
+    #[arg(long, default_value_t = 15)]
     runs: usize,
     /// Games with a player that never answers (timing precision).
     #[arg(long, default_value_t = 200)]
@@ -60,10 +62,19 @@ struct Cli {
     /// directory of procbench, i.e. `target/criterion`).
     #[arg(long)]
     criterion_dir: Option<PathBuf>,
+    /// Games of the player benchmark (the AI takes each side in turn).
+    #[arg(long, default_value_t = 2)]
+    player_games: usize,
+    /// Plies per game of the player benchmark.
+    #[arg(long, default_value_t = 60)]
+    player_plies: u32,
     /// The referee to measure (default: the one beside procbench), to
     /// compare two builds.
     #[arg(long)]
     referee: Option<PathBuf>,
+    /// The player to measure (default: the one beside procbench).
+    #[arg(long)]
+    player: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -90,7 +101,7 @@ fn section(title: &str, lines: &[String]) {
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {
-    let tools = tools::Tools::locate(cli.referee.clone())?;
+    let tools = tools::Tools::locate(cli.referee.clone(), cli.player.clone())?;
     let criterion_dir = match &cli.criterion_dir {
         Some(d) => d.clone(),
         None => std::env::current_exe()
@@ -140,6 +151,16 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     };
     section("5. Rules (criterion)", &rule_lines);
 
+    let p = player::measure(&tools, cli.player_games, cli.player_plies)?;
+    let player_lines = match &p {
+        Some(p) => p.lines(),
+        None => vec![format!(
+            "{} has no AI (`--strategy ai`): no figure",
+            tools.player_path().display()
+        )],
+    };
+    section("6. Player", &player_lines);
+
     let (p99_ok, none_false) = t.met();
     let mut summary = vec![
         format!(
@@ -188,6 +209,15 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
                 b.name
             ));
         }
+    }
+    match &p {
+        Some(p) => summary.push(format!(
+            "player (AI)             {:.2} M nodes/s; reply median {:.1} ms, max {:.1} ms",
+            p.overall_mnodes_per_s,
+            p.reply_ms.median(),
+            p.reply_ms.max()
+        )),
+        None => summary.push("player (AI)             not measured: no AI in this build".into()),
     }
     summary.push(format!(
         "load average: {load_at_start} at the start, {} at the end",

@@ -144,8 +144,8 @@ fn case(
 
 /// Runs the benchmark.
 pub fn measure(tools: &Tools, runs: usize) -> anyhow::Result<Memory> {
-    let player = tools.bin("player");
-    let random = |seed: &str| Player::new(&player, &["--strategy", "random", "--seed", seed]);
+    let player = tools.player_path();
+    let random = |seed: &str| Player::new(player, &["--strategy", "random", "--seed", seed]);
     let shuffler = Player::new(&tools.bin("shuffler"), &[]);
     let flood = Player::new(
         &tools.bin("faulty-player"),

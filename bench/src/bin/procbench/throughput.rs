@@ -81,12 +81,12 @@ fn play_all(tools: &Tools, seeds: &[u64], workers: usize) -> anyhow::Result<(f64
 }
 
 fn random_players(tools: &Tools, seed: u64) -> [Player; 2] {
-    let player = tools.bin("player");
+    let player = tools.player_path();
     let s0 = (2 * seed).to_string();
     let s1 = (2 * seed + 1).to_string();
     [
-        Player::new(&player, &["--strategy", "random", "--seed", &s0]),
-        Player::new(&player, &["--strategy", "random", "--seed", &s1]),
+        Player::new(player, &["--strategy", "random", "--seed", &s0]),
+        Player::new(player, &["--strategy", "random", "--seed", &s1]),
     ]
 }
 

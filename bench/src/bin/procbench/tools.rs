@@ -15,6 +15,8 @@ pub struct Tools {
     dir: PathBuf,
     /// The referee under test (by default the one beside this binary).
     referee: PathBuf,
+    /// The player under test (likewise).
+    player: PathBuf,
     /// Log directories of the referee runs (removed at the end).
     scratch: tempfile::TempDir,
 }
@@ -24,8 +26,9 @@ const NEEDED: [&str; 5] = ["referee", "player", "faulty-player", "shuffler", "re
 
 impl Tools {
     /// Finds the programs; they must all have been built (`make build`).
-    /// `referee` replaces the referee beside this binary (to compare builds).
-    pub fn locate(referee: Option<PathBuf>) -> anyhow::Result<Tools> {
+    /// `referee` and `player` replace the ones beside this binary (to
+    /// compare builds).
+    pub fn locate(referee: Option<PathBuf>, player: Option<PathBuf>) -> anyhow::Result<Tools> {
         let exe = std::env::current_exe().context("locating procbench")?;
         let dir = exe
             .parent()
@@ -40,8 +43,11 @@ impl Tools {
             }
         }
         let referee = referee.unwrap_or_else(|| dir.join("referee"));
-        if !referee.is_file() {
-            bail!("{} is missing", referee.display());
+        let player = player.unwrap_or_else(|| dir.join("player"));
+        for p in [&referee, &player] {
+            if !p.is_file() {
+                bail!("{} is missing", p.display());
+            }
         }
         let scratch = tempfile::Builder::new()
             .prefix("procbench")
@@ -50,8 +56,19 @@ impl Tools {
         Ok(Tools {
             dir,
             referee,
+            player,
             scratch,
         })
+    }
+
+    /// The player under test.
+    pub fn player_path(&self) -> &Path {
+        &self.player
+    }
+
+    /// A path in the scratch directory.
+    pub fn scratch_file(&self, name: &str) -> PathBuf {
+        self.scratch.path().join(name)
     }
 
     /// The path of one of the programs.
