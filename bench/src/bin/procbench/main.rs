@@ -164,13 +164,14 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     let (p99_ok, none_false) = t.met();
     let mut summary = vec![
         format!(
-            "overhead per move       referee {:.2} µs, floor {:.2} µs: ratio {:.2} (target ≤ {}: {}); CPU ratio {:.2}",
+            "overhead per move       referee {:.2} µs, floor {:.2} µs: ratio {:.2} (target ≤ {}: {}); fastest runs {:.2}; CPU {:.2}",
             o.referee.median(),
             o.relay.median(),
             o.ratio(),
             overhead::Overhead::TARGET,
             met(o.ratio() <= overhead::Overhead::TARGET),
-            o.referee_cpu.median() / o.relay_cpu.median()
+            o.ratio_of_minima(),
+            o.cpu_ratio()
         ),
         format!(
             "deadline -> death seen  p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms (target p99 ≤ {} ms: {}); machine's wake-up floor p99 {:.3} ms",
