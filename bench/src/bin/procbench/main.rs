@@ -195,6 +195,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             g.parallel.median()
         ),
     ];
+    if let Some(why) = &m.not_measured {
+        summary.push(format!("peak RSS                {why}"));
+    }
     for c in &m.cases {
         summary.push(format!(
             "peak RSS                {:.0} KiB: {}",
