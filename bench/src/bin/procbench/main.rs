@@ -151,9 +151,14 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     };
     section("5. Rules (criterion)", &rule_lines);
 
-    let p = player::measure(&tools, cli.player_games, cli.player_plies)?;
+    let p = if cli.player_games == 0 {
+        None
+    } else {
+        player::measure(&tools, cli.player_games, cli.player_plies)?
+    };
     let player_lines = match &p {
         Some(p) => p.lines(),
+        None if cli.player_games == 0 => vec!["skipped (--player-games 0)".to_owned()],
         None => vec![format!(
             "{} has no AI (`--strategy ai`): no figure",
             tools.player_path().display()
@@ -221,7 +226,8 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             p.reply_ms.median(),
             p.reply_ms.max()
         )),
-        None => summary.push("player (AI)             not measured: no AI in this build".into()),
+        None => summary
+            .push("player (AI)             not measured (no AI in this build, or skipped)".into()),
     }
     summary.push(format!(
         "load average: {load_at_start} at the start, {} at the end",
