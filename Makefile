@@ -7,7 +7,7 @@ CARGO ?= cargo
 
 all: build
 
-## build: release builds of every binary (referee, player, tournament, faulty-player)
+## build: release builds of every binary (referee, player, tournament, faulty-player, the bench helpers)
 build:
 	$(CARGO) build --release --workspace --bins
 
@@ -48,9 +48,13 @@ test:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## bench: the benchmarks (criterion micro-benchmarks of the rules engine)
-bench:
-	$(CARGO) bench -p protocol --bench movegen
+## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
+## the rules engine's criterion benchmarks, then procbench's process-level
+## figures (overhead per move against the raw-pipe floor, timing precision,
+## throughput, memory). Prints figures and exits 0; never fails on a target.
+bench: build
+	$(CARGO) bench -p protocol --bench movegen -- --warm-up-time 1 --measurement-time 4
+	target/release/procbench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz

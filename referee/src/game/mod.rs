@@ -13,5 +13,7 @@ pub mod verdict;
 
 pub use config::MatchConfig;
 pub use driver::{MatchError, Observer, play_match};
-pub use report::{MatchReport, MoveRecord, PlayerReport, Record, SetupStatus};
+pub use report::{
+    DeadlineKillReport, ExitReport, MatchReport, MoveRecord, PlayerReport, Record, SetupStatus,
+};
 pub use verdict::{Reason, Verdict};

@@ -52,6 +52,32 @@ pub struct ExitReport {
     pub killed_by_referee: Option<&'static str>,
     /// The same in words.
     pub text: String,
+    /// If it was killed for missing a deadline (`killed_by_referee` is
+    /// `"timeout"` or `"stopped_reading"`): how long the kill took.
+    pub deadline_kill: Option<DeadlineKillReport>,
+}
+
+/// The timing of a kill at a missed deadline, from the deadline; in JSON
+/// as milliseconds with microsecond precision, like every time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct DeadlineKillReport {
+    /// Until SIGKILL was sent to its process group (`signal_ms`).
+    #[serde(rename = "signal_ms", serialize_with = "ms")]
+    pub signal: Duration,
+    /// Until `waitid` reported it dead (`death_seen_ms`; `null` if it never was).
+    #[serde(rename = "death_seen_ms", serialize_with = "ms_opt")]
+    pub death_seen: Option<Duration>,
+}
+
+fn ms<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(millis(*d))
+}
+
+fn ms_opt<S: serde::Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_f64(millis(*d)),
+        None => s.serialize_none(),
+    }
 }
 
 impl From<ProcessEnd> for ExitReport {
@@ -67,6 +93,10 @@ impl From<ProcessEnd> for ExitReport {
             signal,
             killed_by_referee: e.killed_by.map(|k| k.as_str()),
             text: e.to_string(),
+            deadline_kill: e.deadline_kill.map(|k| DeadlineKillReport {
+                signal: k.signal_sent,
+                death_seen: k.death_seen,
+            }),
         }
     }
 }

@@ -10,7 +10,7 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
-use super::event::{Event, Failure, ReplyFault, Termination};
+use super::event::{DeadlineKill, Event, Failure, ReplyFault, Termination};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
 use super::spawn::Spawned;
@@ -41,6 +41,13 @@ struct Suspicion {
     at: Instant,
 }
 
+/// A kill at a missed deadline, as instants.
+#[derive(Clone, Copy, Debug)]
+struct KillAt {
+    deadline: Instant,
+    signalled: Instant,
+}
+
 /// One supervised child.
 #[derive(Debug)]
 pub struct Child {
@@ -57,12 +64,25 @@ pub struct Child {
     stderr: Option<OwnedFd>,
     pub(super) log: LogPump,
     stderr_more: bool,
+    /// Whether stdout may hold unread bytes: set by a readiness event (and
+    /// at the start), cleared once a read finds the pipe empty. With
+    /// mio's edge-triggered events a pipe that was found empty raises a
+    /// new event for the next write, so a pipe known empty need not be
+    /// read again until then: the hot path makes no read that can only
+    /// fail with `EAGAIN`.
+    stdout_ready: bool,
+    /// The same for stderr.
+    stderr_ready: bool,
     awaiting: Option<Awaiting>,
     pub(super) status: Option<WaitStatus>,
     pub(super) reaped: bool,
     pub(super) failure: Option<Failure>,
     suspicion: Option<Suspicion>,
     pub(super) killed_by: Option<Termination>,
+    /// Set if it was killed for missing a deadline.
+    kill_at: Option<KillAt>,
+    /// When its end was first seen (`waitid`).
+    ended_at: Option<Instant>,
 }
 
 impl Child {
@@ -80,12 +100,16 @@ impl Child {
             stderr: Some(s.stderr),
             log,
             stderr_more: false,
+            stdout_ready: true,
+            stderr_ready: true,
             awaiting: None,
             status: None,
             reaped: false,
             failure: None,
             suspicion: None,
             killed_by: None,
+            kill_at: None,
+            ended_at: None,
         }
     }
 
@@ -108,12 +132,16 @@ impl Child {
             stderr: None,
             log,
             stderr_more: false,
+            stdout_ready: false,
+            stderr_ready: false,
             awaiting: None,
             status: None,
             reaped: true,
             failure: Some(Failure::ExecFailed(why)),
             suspicion: None,
             killed_by: None,
+            kill_at: None,
+            ended_at: None,
         }
     }
 
@@ -136,8 +164,23 @@ impl Child {
         self.suspicion.is_some() || (self.pid.is_some() && self.stdout.is_none())
     }
 
-    pub(super) fn has_more_stderr(&self) -> bool {
-        self.stderr_more
+    /// Whether the next turn must not wait for an event: stderr has more
+    /// than one turn's budget, or stdout may hold unread bytes and the line
+    /// buffer has room for them (it was full when the last bytes came, and
+    /// a reply has been taken since: no new event will announce them).
+    pub(super) fn has_pending_input(&self) -> bool {
+        self.stderr_more || (self.stdout_ready && self.stdout.is_some() && !self.lines.is_full())
+    }
+
+    /// A readiness event arrived for the pipe `k` of [`fds`](Self::fds)
+    /// (0 stdin, 1 stdout, 2 stderr). Stdin needs no flag: its queue is
+    /// written whenever it is not empty.
+    pub(super) fn mark_ready(&mut self, k: usize) {
+        match k {
+            1 => self.stdout_ready = true,
+            2 => self.stderr_ready = true,
+            _ => {}
+        }
     }
 
     pub(super) fn has_queued_output(&self) -> bool {
@@ -243,38 +286,38 @@ impl Child {
         }
     }
 
-    /// Reads stdout into the line buffer while it has room (or throws the
-    /// bytes away if `discard`, once the game is over).
-    pub(super) fn read_stdout(&mut self, registry: &Registry, discard: bool) {
-        let mut scratch = [0u8; 4096];
+    /// Reads stdout into the line buffer while it has room, if stdout may
+    /// hold bytes — or in any case if `force` (at a deadline, at an exit:
+    /// where a missed byte would change a verdict, the pipe is always read).
+    pub(super) fn read_stdout(&mut self, registry: &Registry, force: bool) {
+        if !(self.stdout_ready || force) {
+            return;
+        }
         loop {
             let Some(fd) = self.stdout.as_ref() else {
                 return;
             };
-            let buf = if discard {
-                &mut scratch[..]
-            } else {
-                self.lines.spare_mut()
-            };
-            if buf.is_empty() {
+            let buf = self.lines.spare_mut();
+            let room = buf.len();
+            if room == 0 {
                 // Full: the child waits until a reply is taken.
                 return;
             }
             match sys::read(fd.as_fd(), buf) {
-                Ok(0) => {
-                    self.lines.close();
-                    Child::close_fd(&mut self.stdout, registry);
-                    if !self.is_failed() {
-                        self.suspect(|| Failure::ClosedOutput, Instant::now());
+                Ok(0) => return self.stdout_closed(registry),
+                Ok(n) => {
+                    self.lines.commit(n);
+                    if n < room {
+                        // A pipe read returns less than asked only when it
+                        // emptied the pipe: the next write raises an event.
+                        self.stdout_ready = false;
+                        return;
                     }
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    self.stdout_ready = false;
                     return;
                 }
-                Ok(n) => {
-                    if !discard {
-                        self.lines.commit(n);
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
                 Err(e) => {
                     log::warn!("{}: reading stdout failed: {e}", self.program);
                     self.lines.close();
@@ -285,11 +328,53 @@ impl Child {
         }
     }
 
-    /// Copies stderr to the log, at most [`STDERR_BUDGET`] bytes per call.
-    pub(super) fn pump_stderr(&mut self, registry: &Registry) {
+    /// Once the game is over: reads stdout and throws the bytes away, so
+    /// that a child blocked writing can go on to its end.
+    pub(super) fn discard_stdout(&mut self, registry: &Registry) {
+        if !self.stdout_ready {
+            return;
+        }
+        let mut scratch = [0u8; 4096];
+        while let Some(fd) = self.stdout.as_ref() {
+            match sys::read(fd.as_fd(), &mut scratch) {
+                Ok(0) => return self.stdout_closed(registry),
+                Ok(n) if n < scratch.len() => {
+                    self.stdout_ready = false;
+                    return;
+                }
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    self.stdout_ready = false;
+                    return;
+                }
+                Err(e) => {
+                    log::warn!("{}: reading stdout failed: {e}", self.program);
+                    self.lines.close();
+                    Child::close_fd(&mut self.stdout, registry);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// End of file on stdout.
+    fn stdout_closed(&mut self, registry: &Registry) {
+        self.lines.close();
+        Child::close_fd(&mut self.stdout, registry);
+        if !self.is_failed() {
+            self.suspect(|| Failure::ClosedOutput, Instant::now());
+        }
+    }
+
+    /// Copies stderr to the log, at most [`STDERR_BUDGET`] bytes per call,
+    /// if stderr may hold bytes (or in any case if `force`).
+    pub(super) fn pump_stderr(&mut self, registry: &Registry, force: bool) {
+        self.stderr_more = false;
+        if !(self.stderr_ready || force) {
+            return;
+        }
         let mut chunk = [0u8; 16 * 1024];
         let mut budget = STDERR_BUDGET;
-        self.stderr_more = false;
         while let Some(fd) = self.stderr.as_ref() {
             if budget == 0 {
                 self.stderr_more = true;
@@ -300,8 +385,16 @@ impl Child {
                 Ok(n) => {
                     budget = budget.saturating_sub(n);
                     self.log.write(&chunk[..n]);
+                    if n < chunk.len() {
+                        // Emptied (see `read_stdout`).
+                        self.stderr_ready = false;
+                        return;
+                    }
                 }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    self.stderr_ready = false;
+                    return;
+                }
                 Err(e) => {
                     log::warn!("{}: reading stderr failed: {e}", self.program);
                     Child::close_fd(&mut self.stderr, registry);
@@ -319,11 +412,38 @@ impl Child {
         match sys::peek_exit(pid) {
             Ok(Some(status)) => {
                 log::debug!("{}: {pid} ended: {status:?}", self.program);
-                self.status = Some(status);
+                self.ended(status);
             }
             Ok(None) => {}
             Err(e) => log::warn!("{}: waitid failed: {e}", self.program),
         }
+    }
+
+    /// Records the status of the ended process, the first time it is seen.
+    pub(super) fn ended(&mut self, status: WaitStatus) {
+        if self.status.is_none() {
+            self.status = Some(status);
+            self.ended_at = Some(Instant::now());
+        }
+    }
+
+    /// The timing of its kill at a missed deadline, if it was killed so.
+    pub(super) fn deadline_kill(&self) -> Option<DeadlineKill> {
+        self.kill_at.map(|k| DeadlineKill {
+            signal_sent: k.signalled.saturating_duration_since(k.deadline),
+            death_seen: self
+                .ended_at
+                .map(|e| e.saturating_duration_since(k.deadline)),
+        })
+    }
+
+    /// SIGKILL to the child's group for missing `deadline`.
+    fn kill_at_deadline(&mut self, deadline: Instant, why: Termination) {
+        self.signal_group(nix::libc::SIGKILL, why);
+        self.kill_at = Some(KillAt {
+            deadline,
+            signalled: Instant::now(),
+        });
     }
 
     /// The awaited reply, if complete or broken.
@@ -409,19 +529,19 @@ impl Child {
             let failure = self.status.map_or_else(s.failure, Failure::from_status);
             return self.fail(id, failure);
         }
-        if self.queued_at.is_some_and(|q| q + limit <= now) {
-            self.signal_group(nix::libc::SIGKILL, Termination::StoppedReading);
+        if let Some(deadline) = self.queued_at.map(|q| q + limit).filter(|d| *d <= now) {
+            self.kill_at_deadline(deadline, Termination::StoppedReading);
             return self.fail(id, Failure::StoppedReading);
         }
-        let started = self.awaiting.and_then(|a| a.started)?;
-        if started + limit > now {
+        let deadline = self.awaiting.and_then(|a| a.started)? + limit;
+        if deadline > now {
             return None;
         }
-        self.read_stdout(registry, false);
+        self.read_stdout(registry, true);
         if let Some(e) = self.take_reply(id, now) {
             return Some(e);
         }
-        self.signal_group(nix::libc::SIGKILL, Termination::Timeout);
+        self.kill_at_deadline(deadline, Termination::Timeout);
         self.fail(id, Failure::Timeout(limit))
     }
 
@@ -434,7 +554,7 @@ impl Child {
         if self.is_failed() {
             return Vec::new();
         }
-        self.read_stdout(registry, false);
+        self.read_stdout(registry, true);
         let mut out = Vec::new();
         out.extend(self.take_reply(id, now));
         out.extend(self.fail(id, Failure::from_status(status)));

@@ -162,6 +162,20 @@ pub struct ProcessEnd {
     pub started: bool,
     /// The referee's harshest signal to it before it ended, if any.
     pub killed_by: Option<Termination>,
+    /// If it was killed for missing a deadline: how long the kill took.
+    pub deadline_kill: Option<DeadlineKill>,
+}
+
+/// The timing of a kill at a missed deadline (a reply's, or the deadline
+/// for consuming what was written to the child's stdin), each figure
+/// measured from the deadline itself: the precision of the referee's clock.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DeadlineKill {
+    /// Until SIGKILL was sent to the child's process group.
+    pub signal_sent: Duration,
+    /// Until `waitid` reported the child dead; `None` if it was not seen to
+    /// die before it was reaped (it always is, unless reaping failed).
+    pub death_seen: Option<Duration>,
 }
 
 /// The conventional name of a signal (`SIGKILL`), or `SIG<n>`.

@@ -19,7 +19,9 @@ pub mod spawn;
 pub mod supervisor;
 pub mod sys;
 
-pub use event::{ChildId, Event, Failure, ProcessEnd, ReplyFault, Termination, signal_name};
+pub use event::{
+    ChildId, DeadlineKill, Event, Failure, ProcessEnd, ReplyFault, Termination, signal_name,
+};
 pub use pid::ChildPid;
 pub use spawn::{Program, SpawnError};
 pub use supervisor::{Supervisor, SupervisorConfig, SupervisorError};

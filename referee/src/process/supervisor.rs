@@ -1,13 +1,17 @@
 //! The dispatcher: one `mio::Poll` over every child's pipes and a
 //! signal-hook source, absolute deadlines, and the end-of-session cleanup.
 //!
-//! Readiness events are hints: each turn of the loop tries every open pipe
-//! (each read or write stops at `WouldBlock`), so a missed or spurious event
-//! can never lose data or stall the loop. The poll timeout is the time to
-//! the nearest deadline, recomputed every turn.
+//! Readiness events are hints: a spurious one costs a read that stops at
+//! `WouldBlock`. A pipe is read when an event says it may hold bytes and
+//! until it is found empty (mio's events are edge-triggered: a pipe found
+//! empty raises a new event for the next write), and whatever an event
+//! says, it is read at a deadline or an exit before any verdict, so a
+//! missed event can never lose data or change a verdict. The poll timeout
+//! is the time to the nearest deadline, recomputed every turn.
 
 use std::collections::VecDeque;
 use std::io;
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -27,6 +31,11 @@ use super::sys::{self, ReapAny};
 
 /// The signal source's token; children use the tokens after it.
 const SIGNALS: Token = Token(0);
+/// The deadline timer's token.
+const TIMER: Token = Token(usize::MAX);
+
+/// The poll's resolution: mio rounds a timeout up to whole milliseconds.
+const POLL_RESOLUTION: Duration = Duration::from_millis(1);
 
 /// How long the final sweep may take to kill and reap escaped descendants.
 const SWEEP_LIMIT: Duration = Duration::from_secs(5);
@@ -89,6 +98,8 @@ pub struct Supervisor {
     poll: Poll,
     events: Events,
     signals: Signals,
+    /// Ends the last fraction of a millisecond before a deadline.
+    timer: sys::TimerFd,
     children: Vec<Child>,
     queue: VecDeque<Event>,
     /// The subreaper flag before we set it, restored at the end.
@@ -117,6 +128,14 @@ impl Supervisor {
         poll.registry()
             .register(&mut signals, SIGNALS, Interest::READABLE)
             .map_err(os("registering signals"))?;
+        let timer = sys::timer().map_err(os("creating the timer"))?;
+        poll.registry()
+            .register(
+                &mut SourceFd(&timer.as_fd().as_raw_fd()),
+                TIMER,
+                Interest::READABLE,
+            )
+            .map_err(os("registering the timer"))?;
         let was_subreaper = sys::is_child_subreaper().map_err(os("reading the subreaper flag"))?;
         sys::set_child_subreaper(true).map_err(os("becoming a child subreaper"))?;
         let mut sup = Supervisor {
@@ -124,6 +143,7 @@ impl Supervisor {
             poll,
             events: Events::with_capacity(64),
             signals,
+            timer,
             children: Vec::with_capacity(programs.len()),
             queue: VecDeque::new(),
             was_subreaper,
@@ -235,20 +255,41 @@ impl Supervisor {
         let now = Instant::now();
         let nearest = [self.next_deadline(), until].into_iter().flatten().min();
         let mut timeout = nearest.map(|d| d.saturating_duration_since(now));
-        if self.children.iter().any(Child::has_more_stderr) {
+        if self.children.iter().any(Child::has_pending_input) {
             timeout = Some(Duration::ZERO);
         }
+        let timeout = timeout.map(|t| self.precise(t)).transpose()?;
+        // A signal interrupting the wait is also written to the signal
+        // source: look at the signals then too.
+        let mut signalled = false;
         match self.poll.poll(&mut self.events, timeout) {
             Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => signalled = true,
             Err(e) => return Err(os("polling")(e)),
         }
-        self.handle_signals();
+        for event in self.events.iter() {
+            match event.token() {
+                SIGNALS => signalled = true,
+                // Only a wake-up: the deadlines are checked every turn.
+                TIMER => {}
+                Token(t) => {
+                    let (id, k) = ((t - 1) / 3, (t - 1) % 3);
+                    if let Some(c) = self.children.get_mut(id) {
+                        c.mark_ready(k);
+                    }
+                }
+            }
+        }
+        self.handle_signals(signalled);
         let registry = self.poll.registry();
         for c in &mut self.children {
             c.flush(registry);
-            c.read_stdout(registry, self.finishing);
-            c.pump_stderr(registry);
+            if self.finishing {
+                c.discard_stdout(registry);
+            } else {
+                c.read_stdout(registry, false);
+            }
+            c.pump_stderr(registry, false);
         }
         if self.finishing {
             return Ok(());
@@ -266,8 +307,32 @@ impl Supervisor {
         Ok(())
     }
 
-    fn handle_signals(&mut self) {
-        let pending: Vec<i32> = self.signals.pending().collect();
+    /// Acts on the signals received, if the signal source had an event
+    /// (`signalled`): reading them costs a system call and a scan of every
+    /// signal's flag, too much for every turn.
+    /// The poll timeout for a wait of `t`, such that the poll wakes at
+    /// the deadline rather than up to a millisecond after it (mio rounds a
+    /// timeout up to whole milliseconds): whole milliseconds rounded down,
+    /// then, within the last millisecond, the timer armed for the exact rest
+    /// (one system call, only when a deadline is that close).
+    fn precise(&self, t: Duration) -> Result<Duration, SupervisorError> {
+        if t.is_zero() {
+            return Ok(t);
+        }
+        if t >= POLL_RESOLUTION {
+            return Ok(Duration::from_millis(t.as_millis() as u64));
+        }
+        sys::arm_timer(&self.timer, t).map_err(os("arming the timer"))?;
+        // A backstop, should the timer be late: it wakes the poll first.
+        Ok(POLL_RESOLUTION)
+    }
+
+    fn handle_signals(&mut self, signalled: bool) {
+        let pending: Vec<i32> = if signalled {
+            self.signals.pending().collect()
+        } else {
+            Vec::new()
+        };
         for sig in pending {
             match sig {
                 SIGCHLD => self.children.iter_mut().for_each(Child::check_exit),
@@ -365,6 +430,7 @@ impl Supervisor {
                 status: c.status,
                 started: c.pid.is_some(),
                 killed_by: c.killed_by,
+                deadline_kill: c.deadline_kill(),
             })
             .collect();
         Ok(ends)
@@ -386,14 +452,16 @@ impl Supervisor {
             }
             match sys::reap(pid, true) {
                 Ok(status) => {
-                    c.status = c.status.or(status);
+                    if let Some(status) = status {
+                        c.ended(status);
+                    }
                 }
                 Err(e) => log::warn!("{}: reaping {pid} failed: {e}", c.program),
             }
             c.reaped = true;
             // Whatever is left in stderr goes to the log (bounded: descendants
             // still holding the pipe must not keep us here).
-            c.pump_stderr(registry);
+            c.pump_stderr(registry, true);
             c.close_all(registry);
         }
         Ok(())

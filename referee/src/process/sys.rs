@@ -14,6 +14,9 @@ use std::ptr;
 use nix::errno::Errno;
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::libc;
+use nix::sys::time::TimeSpec;
+pub use nix::sys::timerfd::TimerFd;
+use nix::sys::timerfd::{ClockId, Expiration, TimerFlags, TimerSetTimeFlags};
 
 use super::pid::ChildPid;
 
@@ -48,6 +51,25 @@ pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> io::Result<usize> {
 /// process ignores SIGPIPE, as every Rust program does).
 pub fn write(fd: BorrowedFd<'_>, buf: &[u8]) -> io::Result<usize> {
     retry(|| nix::unistd::write(fd, buf))
+}
+
+/// A nonblocking, close-on-exec timer on the monotonic clock (the clock of
+/// `Instant`), for waits shorter than the poll's millisecond resolution.
+pub fn timer() -> io::Result<TimerFd> {
+    Ok(TimerFd::new(
+        ClockId::CLOCK_MONOTONIC,
+        TimerFlags::TFD_NONBLOCK | TimerFlags::TFD_CLOEXEC,
+    )?)
+}
+
+/// Arms `timer` to become readable once, `after` from now (replacing any
+/// earlier setting; a zero `after` would disarm it, so it is raised to 1 ns).
+pub fn arm_timer(timer: &TimerFd, after: std::time::Duration) -> io::Result<()> {
+    let after = after.max(std::time::Duration::from_nanos(1));
+    Ok(timer.set(
+        Expiration::OneShot(TimeSpec::from_duration(after)),
+        TimerSetTimeFlags::empty(),
+    )?)
 }
 
 /// How a process ended, as `waitid` reports it.

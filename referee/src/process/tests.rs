@@ -145,6 +145,7 @@ fn replies_across_split_writes() {
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
     assert_eq!(ends[0].killed_by, None);
+    assert_eq!(ends[0].deadline_kill, None);
 }
 
 #[test]
@@ -168,6 +169,10 @@ fn timeout_kills_the_whole_group() {
     );
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
     assert!(!alive(grandchild), "the grandchild in the group survived");
+    // The kill's timing is known, and the death was seen after the signal.
+    let kill = ends[0].deadline_kill.expect("killed at its deadline");
+    let seen = kill.death_seen.expect("its death was seen");
+    assert!(seen >= kill.signal_sent, "{kill:?}");
 }
 
 #[test]
@@ -261,7 +266,9 @@ fn a_child_that_stops_reading_fails() {
             failure: Failure::StoppedReading
         }
     );
-    sup.finish().unwrap();
+    let ends = sup.finish().unwrap();
+    // EPIPE, not a missed deadline: no deadline kill to time.
+    assert_eq!(ends[0].deadline_kill, None);
 }
 
 #[test]
