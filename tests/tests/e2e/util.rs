@@ -103,7 +103,10 @@ pub struct Outcome {
     pub code: Option<i32>,
     /// How long the referee ran.
     pub elapsed: Duration,
-    /// The referee's peak resident memory in KiB (`ru_maxrss`).
+    /// An upper bound of the referee's peak resident memory in KiB:
+    /// `wait4`'s `ru_maxrss`, the largest of the referee's and of every
+    /// player it reaped (the players here are small, so a bound under 20 MB
+    /// holds the referee under 20 MB).
     pub peak_rss_kib: u64,
     /// The `--json` document.
     pub json: Value,
@@ -218,8 +221,9 @@ impl Game {
     }
 }
 
-/// Waits for the referee and returns its output and its peak resident
-/// memory in KiB (`ru_maxrss` from `wait4`, exact whatever the game's length).
+/// Waits for the referee and returns its output and `wait4`'s `ru_maxrss`
+/// in KiB (the largest peak of the referee and of the players it reaped;
+/// exact whatever the game's length, unlike sampling `VmHWM`).
 fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
     use std::io::Read;
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
