@@ -173,9 +173,13 @@ pub fn run<R: Read, W: Write>(
 
     let mut view = View::new(&setup);
     let mut moves = MoveList::new();
+    // The referee's clock runs from the moment it finished writing what we
+    // needed (its `OK`, or the opponent's result), so ours starts when we
+    // have read it, before any bookkeeping.
+    let mut ready = Instant::now();
     loop {
         if view.to_move() == me {
-            let started = Instant::now();
+            let started = ready;
             moves.clear();
             view.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -187,9 +191,12 @@ pub fn run<R: Read, W: Write>(
             let took = started.elapsed();
             let _ = writeln!(
                 log,
-                "move {}: {mv} in {:.3} ms",
+                "move {}: {mv} in {:.3} ms{}",
                 view.plies() + 1,
-                took.as_secs_f64() * 1e3
+                took.as_secs_f64() * 1e3,
+                strategy
+                    .report()
+                    .map_or_else(String::new, |r| format!(" ({r})"))
             );
             let result = reader.next_result()?;
             match result {
@@ -208,6 +215,7 @@ pub fn run<R: Read, W: Write>(
                 Some(OpponentTurn::Failure) => return Ok(SessionEnd::OpponentFailed),
                 Some(OpponentTurn::Move(m, r)) => (m, r),
             };
+            ready = Instant::now();
             apply_opponent(&mut view, strategy, m, r)?;
         }
     }

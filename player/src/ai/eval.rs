@@ -1,0 +1,295 @@
+//! Static evaluation of a determinized position, from the searching
+//! player's point of view.
+//!
+//! Terms, largest first:
+//! - material, with the context-dependent values of [`values`](super::values);
+//! - hidden information: a piece whose rank the other side has not seen is
+//!   worth more than its rank alone (the opponent must guess, and bluffs
+//!   work), most of all for the strong pieces and the Spy;
+//! - flag safety: enemy movers close to a Flag threaten it;
+//! - progress, for the searching player only: our pieces closing in on
+//!   known enemy pieces they beat, and our Miners (or any mover if no Bomb
+//!   guards it) closing in on the enemy Flag of this determinization, so
+//!   that averaged over determinizations the search walks towards the
+//!   likely Flag instead of shuffling;
+//! - a small bonus for trading down when ahead.
+
+use protocol::bits::{BitIter, Bits};
+use protocol::{Board, Fight, Player, Rank, Square, fight};
+
+use super::position::Pos;
+use super::values::Values;
+
+/// Bonus for each of a side's pieces the other side has not identified.
+const HIDDEN: [i32; 12] = [
+    30, // Marshal
+    20, // General
+    10, // Colonel
+    6,  // Major
+    3,  // Captain
+    2,  // Lieutenant
+    2,  // Sergeant
+    3,  // Miner
+    2,  // Scout
+    15, // Spy
+    0,  // Flag
+    4,  // Bomb
+];
+
+/// Pressure of an enemy mover at distance `d` from a Flag, for `d` below 5.
+const FLAG_PRESSURE: i32 = 6;
+/// Reward per square our Miner (or any mover) is closer than 12 to the
+/// enemy Flag's guard.
+const FLAG_APPROACH: i32 = 3;
+/// Share (per hundred, per square closer than 10) of a known enemy piece's
+/// value for our nearest piece that beats it.
+const HUNT: i32 = 1;
+/// Weight of the trade-down bonus.
+const TRADE: i32 = 150;
+
+/// What evaluation needs that does not change during one search: whose
+/// point of view, and where each side's Flag stands in this determinization.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalContext {
+    root: Player,
+    flag: [Option<Square>; 2],
+    guard: [Bits; 2],
+}
+
+fn manhattan(a: u32, b: u32) -> i32 {
+    let (ra, ca) = ((a / 10) as i32, (a % 10) as i32);
+    let (rb, cb) = ((b / 10) as i32, (b % 10) as i32);
+    (ra - rb).abs() + (ca - cb).abs()
+}
+
+fn neighbours_bits(sq: Square) -> Bits {
+    protocol::Direction::ALL
+        .into_iter()
+        .filter_map(|d| sq.step(d, 1))
+        .fold(0, |acc, n| acc | n.bit())
+}
+
+impl EvalContext {
+    /// The context for `root` searching `board`.
+    pub fn new(board: &Board, root: Player) -> EvalContext {
+        let mut flag = [None; 2];
+        let mut guard = [0; 2];
+        for p in Player::BOTH {
+            if let Some((sq, _)) = board.pieces(p).find(|&(_, r)| r == Rank::Flag) {
+                flag[p.index()] = Some(sq);
+                guard[p.index()] = board
+                    .pieces(p)
+                    .filter(|&(s, r)| r == Rank::Bomb && neighbours_bits(sq) & s.bit() != 0)
+                    .fold(0, |acc, (s, _)| acc | s.bit());
+            }
+        }
+        EvalContext { root, flag, guard }
+    }
+
+    /// The searching player.
+    pub fn root(&self) -> Player {
+        self.root
+    }
+}
+
+fn counts(board: &Board, p: Player) -> [u8; 12] {
+    std::array::from_fn(|i| board.count(p, Rank::ALL[i]))
+}
+
+/// The evaluation of `pos` for `ctx.root`.
+pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
+    let board = pos.board();
+    let me = ctx.root;
+    let them = me.opponent();
+    let own = counts(board, me);
+    let opp = counts(board, them);
+    let v_own = Values::new(&own, &opp);
+    let v_opp = Values::new(&opp, &own);
+    let m_own = v_own.total(&own);
+    let m_opp = v_opp.total(&opp);
+    let mut score = m_own - m_opp;
+    score += TRADE * (m_own - m_opp) / (m_own + m_opp + 1);
+
+    score += hidden(board, me, pos.known(me)) - hidden(board, them, pos.known(them));
+    score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
+    score += hunt(board, me, pos.known(them), &v_opp);
+    score += flag_approach(board, ctx);
+    score
+}
+
+fn hidden(board: &Board, p: Player, known: Bits) -> i32 {
+    BitIter(board.occupied_by(p) & !known)
+        .map(|i| {
+            let sq = Square::from_index(i as usize).expect("on the board");
+            board.get(sq).map_or(0, |pc| HIDDEN[pc.rank.index()])
+        })
+        .sum()
+}
+
+/// How much `attacker`'s movers press on the other side's Flag.
+fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
+    let Some(flag) = ctx.flag[attacker.opponent().index()] else {
+        return 0;
+    };
+    let f = flag.index() as u32;
+    BitIter(board.movers(attacker))
+        .map(|i| {
+            let d = manhattan(i, f);
+            if d < 5 { (5 - d) * FLAG_PRESSURE } else { 0 }
+        })
+        .sum()
+}
+
+/// Our pieces closing in on known enemy pieces they beat.
+fn hunt(board: &Board, me: Player, known_enemies: Bits, v_opp: &Values) -> i32 {
+    let them = me.opponent();
+    let mut total = 0;
+    for e in BitIter(known_enemies & board.movers(them)) {
+        let sq = Square::from_index(e as usize).expect("on the board");
+        let Some(target) = board.get(sq).map(|p| p.rank) else {
+            continue;
+        };
+        let mut best = i32::MAX;
+        for o in BitIter(board.movers(me)) {
+            let osq = Square::from_index(o as usize).expect("on the board");
+            let Some(mine) = board.get(osq).map(|p| p.rank) else {
+                continue;
+            };
+            if fight(mine, target) == Fight::AttackerWins {
+                best = best.min(manhattan(o, e));
+            }
+        }
+        if best < 10 {
+            total += v_opp.of(target) * HUNT * (10 - best) / 100;
+        }
+    }
+    total
+}
+
+/// Our nearest Miner to the Bombs guarding the enemy Flag, or our nearest
+/// mover to the Flag itself once nothing guards it.
+fn flag_approach(board: &Board, ctx: &EvalContext) -> i32 {
+    let me = ctx.root;
+    let them = me.opponent();
+    let Some(flag) = ctx.flag[them.index()] else {
+        return 0;
+    };
+    let guards = ctx.guard[them.index()] & board.occupied_by(them);
+    let (targets, seekers) = if guards != 0 {
+        let miners = BitIter(board.movers(me))
+            .filter(|&i| {
+                Square::from_index(i as usize)
+                    .and_then(|s| board.get(s))
+                    .is_some_and(|p| p.rank == Rank::Miner)
+            })
+            .fold(0u128, |acc, i| acc | (1u128 << i));
+        (guards, miners)
+    } else {
+        (flag.bit(), board.movers(me))
+    };
+    let mut best = i32::MAX;
+    for t in BitIter(targets) {
+        for s in BitIter(seekers) {
+            best = best.min(manhattan(s, t));
+        }
+    }
+    if best < 12 {
+        (12 - best) * FLAG_APPROACH
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::Piece;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn pos(pieces: &[(&str, Player, Rank)], known: [Bits; 2]) -> Pos {
+        let mut b = Board::empty();
+        for &(s, p, r) in pieces {
+            b.set(sq(s), Some(Piece::new(p, r)));
+        }
+        Pos::new(b, Player::Zero, known)
+    }
+
+    #[test]
+    fn more_material_is_better() {
+        use Player::*;
+        let base = [
+            ("A0", Zero, Rank::Flag),
+            ("J9", One, Rank::Flag),
+            ("E2", Zero, Rank::Major),
+        ];
+        let even = pos(
+            &[base[0], base[1], base[2], ("E7", One, Rank::Major)],
+            [0, 0],
+        );
+        let ahead = pos(
+            &[base[0], base[1], base[2], ("E7", One, Rank::Captain)],
+            [0, 0],
+        );
+        let ctx = EvalContext::new(even.board(), Zero);
+        assert!(evaluate(&ahead, &ctx) > evaluate(&even, &ctx));
+    }
+
+    #[test]
+    fn revealing_our_marshal_costs_and_revealing_theirs_gains() {
+        use Player::*;
+        let pieces = [
+            ("A0", Zero, Rank::Flag),
+            ("J9", One, Rank::Flag),
+            ("E2", Zero, Rank::Marshal),
+            ("E7", One, Rank::Marshal),
+        ];
+        let hidden = pos(&pieces, [0, 0]);
+        let ours_known = pos(&pieces, [sq("E2").bit(), 0]);
+        let theirs_known = pos(&pieces, [0, sq("E7").bit()]);
+        let ctx = EvalContext::new(hidden.board(), Zero);
+        assert!(evaluate(&ours_known, &ctx) < evaluate(&hidden, &ctx));
+        assert!(evaluate(&theirs_known, &ctx) > evaluate(&hidden, &ctx));
+    }
+
+    #[test]
+    fn enemies_near_our_flag_are_a_threat_and_miners_near_theirs_a_plus() {
+        use Player::*;
+        let far = pos(
+            &[
+                ("A0", Zero, Rank::Flag),
+                ("J9", One, Rank::Flag),
+                ("J5", One, Rank::Scout),
+            ],
+            [0, 0],
+        );
+        let near = pos(
+            &[
+                ("A0", Zero, Rank::Flag),
+                ("J9", One, Rank::Flag),
+                ("B1", One, Rank::Scout),
+            ],
+            [0, 0],
+        );
+        let ctx = EvalContext::new(far.board(), Zero);
+        assert!(evaluate(&near, &ctx) < evaluate(&far, &ctx));
+
+        let guarded = |miner: &str| {
+            pos(
+                &[
+                    ("A0", Zero, Rank::Flag),
+                    ("J9", One, Rank::Flag),
+                    ("J8", One, Rank::Bomb),
+                    ("I9", One, Rank::Bomb),
+                    (miner, Zero, Rank::Miner),
+                ],
+                [0, 0],
+            )
+        };
+        let (close, away) = (guarded("H8"), guarded("B2"));
+        let ctx = EvalContext::new(close.board(), Zero);
+        assert!(evaluate(&close, &ctx) > evaluate(&away, &ctx));
+    }
+}

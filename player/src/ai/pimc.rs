@@ -1,0 +1,271 @@
+//! The move decision: determinized search (perfect-information Monte
+//! Carlo). Draw full boards from the belief, search each with alpha-beta,
+//! average every root move's value over the boards, play the best.
+//!
+//! Why this and not expectimax over chance nodes: the belief is a joint
+//! distribution (the counts tie the pieces together), which sampling
+//! respects exactly while chance nodes over marginals would not; each
+//! determinization is searched by a fast full-information alpha-beta on the
+//! bitboard rules; and averaging root values is the expectation over the
+//! hidden ranks at the decision that matters most, the next move.
+//!
+//! Deepening is by passes: every board at depth 1, then every board at
+//! depth 2, .. Before a pass starts, its duration is predicted from the
+//! last one; when it would not finish in time, the remaining time goes to
+//! more boards at the depth reached instead (more samples are then worth
+//! more than a depth that could not complete).
+
+use std::time::Duration;
+
+use protocol::{Move, MoveList, View};
+
+use super::eval::EvalContext;
+use super::exposure::Exposure;
+use super::knowledge::Knowledge;
+use super::position::Pos;
+use super::sample;
+use super::search::{RootJob, Searcher, WIN_BOUND};
+use super::time::Budget;
+use crate::rng::Rng;
+
+/// Value of a won game when averaging over determinizations: large enough
+/// that a certain Flag capture beats any material, small enough that a
+/// capture found in a few unlikely boards does not outweigh the risk taken
+/// in all the others.
+pub const FLAG_VALUE: f64 = 2000.0;
+
+/// Tuning of the decision.
+#[derive(Clone, Copy, Debug)]
+pub struct PimcConfig {
+    /// Boards drawn before the first pass.
+    pub samples: usize,
+    /// Deepest pass.
+    pub max_depth: i32,
+    /// Root moves worse than the best by more than this may get only an
+    /// upper bound on one board.
+    pub margin: i32,
+}
+
+impl Default for PimcConfig {
+    fn default() -> PimcConfig {
+        PimcConfig {
+            samples: 24,
+            max_depth: 12,
+            margin: 600,
+        }
+    }
+}
+
+/// What the decision found, for the log.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move chosen.
+    pub mv: Move,
+    /// Deepest pass completed over every board (0 if none).
+    pub depth: i32,
+    /// Boards whose values went into the choice.
+    pub samples: usize,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Averaged value of the chosen move (with root adjustments).
+    pub value: f64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Everything the decision reads.
+pub struct Inputs<'a> {
+    /// The player's view; it is this player's turn.
+    pub view: &'a View,
+    /// The belief over the enemy ranks.
+    pub knowledge: &'a Knowledge,
+    /// What the enemy knows of our pieces.
+    pub exposure: &'a Exposure,
+    /// Value added to a root move's average (repetition penalties ..).
+    pub adjust: &'a dyn Fn(Move) -> f64,
+    /// Moves not to play unless nothing else is legal.
+    pub forbidden: &'a dyn Fn(Move) -> bool,
+}
+
+/// Maps a search score into averaging units: won and lost games become
+/// ±[`FLAG_VALUE`] (a little more for quicker ones).
+fn averaged(v: i32) -> f64 {
+    if v > WIN_BOUND {
+        FLAG_VALUE + f64::from(v - WIN_BOUND) / 10.0
+    } else if v < -WIN_BOUND {
+        -FLAG_VALUE - f64::from(-v - WIN_BOUND) / 10.0
+    } else {
+        f64::from(v)
+    }
+}
+
+struct Board {
+    pos: Pos,
+    ctx: EvalContext,
+}
+
+fn draw_board(input: &Inputs<'_>, rng: &mut Rng) -> Board {
+    let view = input.view;
+    let me = view.me();
+    let a = sample::draw(view, input.knowledge, rng);
+    let b = sample::board(view, &a);
+    let known_them = view
+        .enemies()
+        .iter()
+        .filter(|e| e.known_rank().is_some())
+        .filter_map(|e| e.square)
+        .fold(0u128, |acc, s| acc | s.bit());
+    let mut known = [0u128; 2];
+    known[me.index()] = input.exposure.revealed();
+    known[me.opponent().index()] = known_them;
+    let ctx = EvalContext::new(&b, me);
+    Board {
+        pos: Pos::new(b, me, known),
+        ctx,
+    }
+}
+
+/// Chooses a move for the player to move in `input.view`.
+pub fn choose(
+    input: &Inputs<'_>,
+    searcher: &mut Searcher,
+    rng: &mut Rng,
+    budget: &Budget,
+    config: &PimcConfig,
+) -> Decision {
+    let view = input.view;
+    debug_assert_eq!(view.to_move(), view.me());
+    let mut all = MoveList::new();
+    view.legal_moves(&mut all);
+    let mut moves: Vec<Move> = all
+        .iter()
+        .copied()
+        .filter(|&m| !(input.forbidden)(m))
+        .collect();
+    if moves.is_empty() {
+        moves = all.to_vec();
+    }
+    assert!(!moves.is_empty(), "choose is called only with a legal move");
+    searcher.new_move();
+    // A tiny seeded jitter breaks exact ties differently from game to game
+    // while keeping a seeded game reproducible.
+    let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();
+    let adjust: Vec<f64> = moves.iter().map(|&m| (input.adjust)(m)).collect();
+    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64| {
+        let (i, v) = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i, v + adjust[i] + jitter[i]))
+            .fold((0, f64::NEG_INFINITY), |b, x| if x.1 > b.1 { x } else { b });
+        Decision {
+            mv: moves[i],
+            depth,
+            samples,
+            nodes,
+            value: v,
+            elapsed: budget.elapsed(),
+        }
+    };
+    if moves.len() == 1 {
+        return finish(&[0.0], 0, 0, 0);
+    }
+
+    let mut boards: Vec<Board> = (0..config.samples.max(1))
+        .map(|_| draw_board(input, rng))
+        .collect();
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    let mut sums = vec![0.0f64; moves.len()];
+    let mut done = 0usize;
+    let mut result: Option<(Vec<f64>, i32, usize)> = None;
+    let mut last_pass: Option<Duration> = None;
+    let mut growth = 6.0f64;
+    let mut depth = 1;
+    loop {
+        let pass_start = budget.elapsed();
+        let mut pass_sums = vec![0.0f64; moves.len()];
+        let mut pass_done = 0;
+        for b in &mut boards {
+            match searcher.root_values(
+                &mut b.pos,
+                &b.ctx,
+                &RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth,
+                    margin: config.margin,
+                },
+                budget,
+            ) {
+                Some(values) => {
+                    for (s, v) in pass_sums.iter_mut().zip(values) {
+                        *s += averaged(v);
+                    }
+                    pass_done += 1;
+                }
+                None => break,
+            }
+        }
+        if pass_done < boards.len() {
+            // Out of time in this pass: if no pass finished, the partial
+            // one is still better than nothing.
+            if result.is_none() && pass_done > 0 {
+                let avg: Vec<f64> = pass_sums.iter().map(|s| s / pass_done as f64).collect();
+                result = Some((avg, depth, pass_done));
+            }
+            break;
+        }
+        sums = pass_sums;
+        done = pass_done;
+        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
+        result = Some((avg, depth, done));
+        let took = budget.elapsed() - pass_start;
+        if let Some(prev) = last_pass {
+            if prev.as_secs_f64() > 1e-4 {
+                growth = (took.as_secs_f64() / prev.as_secs_f64()).clamp(2.0, 30.0);
+            }
+        }
+        last_pass = Some(took);
+        let predicted = took.mul_f64(growth);
+        let deeper = depth < config.max_depth
+            && budget.max_nodes().is_none_or(|m| searcher.nodes() * 4 < m)
+            && predicted < budget.remaining();
+        if !deeper {
+            break;
+        }
+        depth += 1;
+    }
+
+    // More boards at the depth reached, while time remains.
+    if let Some((_, d, _)) = result.as_ref().filter(|r| r.2 == boards.len()).cloned() {
+        while !budget.over(searcher.nodes()) {
+            let mut b = draw_board(input, rng);
+            match searcher.root_values(
+                &mut b.pos,
+                &b.ctx,
+                &RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth: d,
+                    margin: config.margin,
+                },
+                budget,
+            ) {
+                Some(values) => {
+                    for (s, v) in sums.iter_mut().zip(values) {
+                        *s += averaged(v);
+                    }
+                    done += 1;
+                }
+                None => break,
+            }
+        }
+        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        result = Some((avg, d, done));
+    }
+
+    match result {
+        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes()),
+        None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes()),
+    }
+}

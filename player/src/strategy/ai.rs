@@ -1,0 +1,156 @@
+//! `--strategy ai` (the default): the Stratego AI of [`crate::ai`] behind
+//! the [`Strategy`] interface — setups from the library, beliefs updated
+//! from every observation, determinized search within the time budget.
+
+use std::time::{Duration, Instant};
+
+use protocol::{Move, MoveResult, Player, Setup, UncheckedMove, View};
+
+use super::{SearchReport, Strategy};
+use crate::ai::exposure::Exposure;
+use crate::ai::history::History;
+use crate::ai::knowledge::Knowledge;
+use crate::ai::pimc::{self, Decision, Inputs, PimcConfig};
+use crate::ai::search::Searcher;
+use crate::ai::setups;
+use crate::ai::time::Budget;
+use crate::rng::Rng;
+
+/// Penalty, in evaluation units, per earlier occurrence of the position a
+/// quiet move leads to: enough to break shuffles, far below any material.
+const REPEAT_PENALTY: f64 = 12.0;
+/// Penalty for moving a piece straight back where it came from.
+const UNDO_PENALTY: f64 = 4.0;
+
+/// How the AI spends its time.
+#[derive(Clone, Copy, Debug)]
+pub struct AiConfig {
+    /// Time kept back from the deadline for aggregation and the reply.
+    pub margin: Duration,
+    /// Stop each search after this many nodes (reproducible games); the
+    /// deadline still applies.
+    pub max_nodes: Option<u64>,
+    /// Search tuning.
+    pub pimc: PimcConfig,
+}
+
+impl Default for AiConfig {
+    fn default() -> AiConfig {
+        AiConfig {
+            margin: Duration::from_millis(12),
+            max_nodes: None,
+            pimc: PimcConfig::default(),
+        }
+    }
+}
+
+/// The AI player.
+pub struct AiStrategy {
+    rng: Rng,
+    config: AiConfig,
+    knowledge: Option<Knowledge>,
+    exposure: Exposure,
+    history: History,
+    searcher: Searcher,
+    last: Option<Decision>,
+}
+
+impl std::fmt::Debug for AiStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AiStrategy")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AiStrategy {
+    /// An AI whose random choices (setup, determinizations, tie-breaks) are
+    /// determined by `seed`.
+    pub fn new(seed: u64, config: AiConfig) -> AiStrategy {
+        AiStrategy {
+            rng: Rng::new(seed),
+            config,
+            knowledge: None,
+            exposure: Exposure::new(),
+            history: History::new(),
+            searcher: Searcher::default(),
+            last: None,
+        }
+    }
+
+    /// The decision behind the last move, if any.
+    pub fn last_decision(&self) -> Option<&Decision> {
+        self.last.as_ref()
+    }
+
+    fn knowledge(&mut self, me: Player) -> &mut Knowledge {
+        self.knowledge.get_or_insert_with(|| Knowledge::new(me))
+    }
+}
+
+impl Strategy for AiStrategy {
+    fn setup(&mut self, me: Player) -> Setup {
+        self.knowledge = Some(Knowledge::new(me));
+        self.exposure = Exposure::new();
+        self.history = History::new();
+        setups::random_setup(me, &mut self.rng)
+    }
+
+    fn choose(&mut self, view: &View, deadline: Instant) -> Move {
+        let start = Instant::now();
+        let budget = Budget::new(start, deadline, self.config.margin, self.config.max_nodes);
+        let me = view.me();
+        self.knowledge(me).refresh(view);
+        let knowledge = self.knowledge.as_ref().expect("created above");
+        let history = &self.history;
+        let adjust = |m: Move| {
+            let mut a = -REPEAT_PENALTY * f64::from(history.repetitions_after(view, m));
+            if history.undoes_last(m) {
+                a -= UNDO_PENALTY;
+            }
+            a
+        };
+        let forbidden = |m: Move| history.breaks_two_square(m);
+        let inputs = Inputs {
+            view,
+            knowledge,
+            exposure: &self.exposure,
+            adjust: &adjust,
+            forbidden: &forbidden,
+        };
+        let d = pimc::choose(
+            &inputs,
+            &mut self.searcher,
+            &mut self.rng,
+            &budget,
+            &self.config.pimc,
+        );
+        let mv = d.mv;
+        self.last = Some(d);
+        mv
+    }
+
+    fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
+        self.exposure.observe_own(mv, result);
+        let exposure = self.exposure;
+        self.knowledge(view.me())
+            .observe_own(view, &exposure, mv, result);
+        self.history.record_own(view, mv);
+    }
+
+    fn observe_opponent(&mut self, view: &View, mv: UncheckedMove, result: MoveResult) {
+        self.exposure.observe_opponent(mv, result);
+        let exposure = self.exposure;
+        self.knowledge(view.me())
+            .observe_opponent(view, &exposure, mv, result);
+    }
+
+    fn report(&self) -> Option<SearchReport> {
+        self.last.as_ref().map(|d| SearchReport {
+            depth: d.depth,
+            boards: d.samples,
+            nodes: d.nodes,
+            value: d.value,
+        })
+    }
+}
