@@ -64,8 +64,10 @@ mod tests {
             assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-9);
         }
         for d in 0..4 {
-            let per_column: f64 = (0..12)
-                .map(|i| SHARE_BY_DEPTH[i][d] * f64::from(Rank::ALL[i].count()))
+            let per_column: f64 = SHARE_BY_DEPTH
+                .iter()
+                .zip(Rank::ALL)
+                .map(|(share, r)| share[d] * f64::from(r.count()))
                 .sum();
             assert!((per_column - 10.0).abs() < 1.0, "column {d}: {per_column}");
         }
