@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use protocol::{EndReason, Game, MoveResult, Player, Rules, View};
+use protocol::{Board, EndReason, Game, MoveResult, Player, Rules, View};
 
 use crate::strategy::{SearchReport, Strategy};
 
@@ -39,6 +39,8 @@ pub struct Record {
     pub times: [Vec<Duration>; 2],
     /// Each player's search reports, one per move, for strategies that search.
     pub reports: [Vec<SearchReport>; 2],
+    /// The position at the end.
+    pub board: Board,
 }
 
 /// Plays one game: `players[0]` is player 0. Each move gets `move_time`.
@@ -46,6 +48,31 @@ pub struct Record {
 /// # Panics
 /// If a view refuses a result the rules produced (a bug in `protocol`).
 pub fn play(players: [&mut dyn Strategy; 2], rules: Rules, move_time: Duration) -> Record {
+    play_traced(players, rules, move_time, &mut |_, _| {})
+}
+
+/// One step of a game, for tracing.
+#[derive(Clone, Debug)]
+pub struct Step<'a> {
+    /// Who moved.
+    pub player: Player,
+    /// The move.
+    pub mv: protocol::Move,
+    /// Its result.
+    pub result: MoveResult,
+    /// The mover's search report, if it searches.
+    pub report: Option<SearchReport>,
+    /// The position after the move.
+    pub board: &'a Board,
+}
+
+/// [`play`], calling `trace` after every move with the move number.
+pub fn play_traced(
+    players: [&mut dyn Strategy; 2],
+    rules: Rules,
+    move_time: Duration,
+    trace: &mut dyn FnMut(u32, Step<'_>),
+) -> Record {
     let setups = [
         players[0].setup(Player::Zero),
         players[1].setup(Player::One),
@@ -70,9 +97,20 @@ pub fn play(players: [&mut dyn Strategy; 2], rules: Rules, move_time: Duration) 
                 plies: game.plies(),
                 times,
                 reports,
+                board: game.board().clone(),
             };
         };
         let result = MoveResult::from(game.play(mv));
+        trace(
+            game.plies(),
+            Step {
+                player: side,
+                mv,
+                result,
+                report: players[i].report(),
+                board: game.board(),
+            },
+        );
         views[i]
             .apply_own(mv, result)
             .expect("the mover's view accepts a legal move");
@@ -89,6 +127,7 @@ pub fn play(players: [&mut dyn Strategy; 2], rules: Rules, move_time: Duration) 
         plies: game.plies(),
         times,
         reports,
+        board: game.board().clone(),
     }
 }
 

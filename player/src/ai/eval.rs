@@ -17,6 +17,7 @@
 use protocol::bits::{BitIter, Bits};
 use protocol::{Board, Fight, Player, Rank, Square, fight};
 
+use super::geometry::{MAX_RING, nearest, ring};
 use super::position::Pos;
 use super::values::Values;
 
@@ -38,12 +39,16 @@ const HIDDEN: [i32; 12] = [
 
 /// Pressure of an enemy mover at distance `d` from a Flag, for `d` below 5.
 const FLAG_PRESSURE: i32 = 6;
-/// Reward per square our Miner (or any mover) is closer than 12 to the
-/// enemy Flag's guard.
-const FLAG_APPROACH: i32 = 3;
-/// Share (per hundred, per square closer than 10) of a known enemy piece's
-/// value for our nearest piece that beats it.
-const HUNT: i32 = 1;
+/// Reward per square our nearest mover is closer than 12 to the enemy Flag.
+const FLAG_APPROACH: i32 = 2;
+/// Reward per square our nearest Miner is closer than 12 to a Bomb next to
+/// the enemy Flag.
+const GUARD_APPROACH: i32 = 3;
+/// Bonus for a piece of ours next to the enemy Flag.
+const FLAG_ADJACENT: i32 = 150;
+/// Share (per hundred) of an enemy piece's value for our nearest piece
+/// that beats it, by distance (none from 8 squares on).
+const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
 /// Weight of the trade-down bonus.
 const TRADE: i32 = 150;
 
@@ -54,12 +59,6 @@ pub struct EvalContext {
     root: Player,
     flag: [Option<Square>; 2],
     guard: [Bits; 2],
-}
-
-fn manhattan(a: u32, b: u32) -> i32 {
-    let (ra, ca) = ((a / 10) as i32, (a % 10) as i32);
-    let (rb, cb) = ((b / 10) as i32, (b % 10) as i32);
-    (ra - rb).abs() + (ca - cb).abs()
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
@@ -112,8 +111,10 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
 
     score += hidden(board, me, pos.known(me)) - hidden(board, them, pos.known(them));
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
-    score += hunt(board, me, pos.known(them), &v_opp);
-    score += flag_approach(board, ctx);
+    let ours = by_rank(board, me);
+    let targets = pos.known(them) | pos.moved(them);
+    score += hunt(board, &ours, targets, me, &v_opp);
+    score += flag_approach(board, &ours, ctx);
     score
 }
 
@@ -131,73 +132,99 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
     let Some(flag) = ctx.flag[attacker.opponent().index()] else {
         return 0;
     };
-    let f = flag.index() as u32;
-    BitIter(board.movers(attacker))
-        .map(|i| {
-            let d = manhattan(i, f);
-            if d < 5 { (5 - d) * FLAG_PRESSURE } else { 0 }
-        })
-        .sum()
+    let movers = board.movers(attacker);
+    (1..5)
+        .map(|d| (ring(flag.index(), d) & movers).count_ones() as i32 * (5 - d as i32))
+        .sum::<i32>()
+        * FLAG_PRESSURE
 }
 
-/// Our pieces closing in on known enemy pieces they beat.
-fn hunt(board: &Board, me: Player, known_enemies: Bits, v_opp: &Values) -> i32 {
+/// Our movers by rank (by [`Rank::index`]).
+fn by_rank(board: &Board, p: Player) -> [Bits; 12] {
+    let mut out = [0; 12];
+    for o in BitIter(board.movers(p)) {
+        if let Some(pc) = Square::from_index(o as usize).and_then(|s| board.get(s)) {
+            out[pc.rank.index()] |= 1u128 << o;
+        }
+    }
+    out
+}
+
+/// For each defending rank, the attacking ranks that beat it (bit per
+/// [`Rank::index`]).
+const fn beaten_by() -> [u16; 12] {
+    let mut t = [0u16; 12];
+    let mut d = 0;
+    while d < 12 {
+        let mut a = 0;
+        while a < 10 {
+            if matches!(fight(Rank::ALL[a], Rank::ALL[d]), Fight::AttackerWins) {
+                t[d] |= 1 << a;
+            }
+            a += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+const BEATEN_BY: [u16; 12] = beaten_by();
+
+/// Our pieces closing in on enemy pieces they beat on this board: a share
+/// of the target's value that grows as the nearest such piece gets closer,
+/// largest when adjacent (the attack is then one move away). Averaged over
+/// boards, the share is weighted by the probability that the attack wins.
+///
+/// Only pieces that have moved or been identified are hunted: an unmoved
+/// unknown piece may be a Bomb, and counting every enemy piece would send
+/// the Marshal into the middle of the enemy army for the sum of them all.
+fn hunt(board: &Board, ours: &[Bits; 12], targets: Bits, me: Player, v_opp: &Values) -> i32 {
     let them = me.opponent();
     let mut total = 0;
-    for e in BitIter(known_enemies & board.movers(them)) {
+    for e in BitIter(board.movers(them) & targets) {
         let sq = Square::from_index(e as usize).expect("on the board");
         let Some(target) = board.get(sq).map(|p| p.rank) else {
             continue;
         };
-        let mut best = i32::MAX;
-        for o in BitIter(board.movers(me)) {
-            let osq = Square::from_index(o as usize).expect("on the board");
-            let Some(mine) = board.get(osq).map(|p| p.rank) else {
-                continue;
-            };
-            if fight(mine, target) == Fight::AttackerWins {
-                best = best.min(manhattan(o, e));
+        let mask = BEATEN_BY[target.index()];
+        let hunters = (0..10)
+            .filter(|&r| mask & (1 << r) != 0)
+            .fold(0, |acc, r| acc | ours[r]);
+        if let Some(d) = nearest(e as usize, hunters) {
+            if let Some(&share) = HUNT_SHARE.get(d) {
+                total += v_opp.of(target) * share / 100;
             }
-        }
-        if best < 10 {
-            total += v_opp.of(target) * HUNT * (10 - best) / 100;
         }
     }
     total
 }
 
-/// Our nearest Miner to the Bombs guarding the enemy Flag, or our nearest
-/// mover to the Flag itself once nothing guards it.
-fn flag_approach(board: &Board, ctx: &EvalContext) -> i32 {
+/// Our nearest mover to the enemy Flag of this board, and our nearest
+/// Miner to the Bombs guarding it; a large bonus once a piece stands next
+/// to the Flag itself.
+fn flag_approach(board: &Board, ours: &[Bits; 12], ctx: &EvalContext) -> i32 {
     let me = ctx.root;
     let them = me.opponent();
     let Some(flag) = ctx.flag[them.index()] else {
         return 0;
     };
-    let guards = ctx.guard[them.index()] & board.occupied_by(them);
-    let (targets, seekers) = if guards != 0 {
-        let miners = BitIter(board.movers(me))
-            .filter(|&i| {
-                Square::from_index(i as usize)
-                    .and_then(|s| board.get(s))
-                    .is_some_and(|p| p.rank == Rank::Miner)
-            })
-            .fold(0u128, |acc, i| acc | (1u128 << i));
-        (guards, miners)
+    let movers = board.movers(me);
+    let nearest_mover = nearest(flag.index(), movers).unwrap_or(MAX_RING) as i32;
+    let mut score = if nearest_mover == 1 {
+        FLAG_ADJACENT
     } else {
-        (flag.bit(), board.movers(me))
+        FLAG_APPROACH * (12 - nearest_mover.min(12))
     };
-    let mut best = i32::MAX;
-    for t in BitIter(targets) {
-        for s in BitIter(seekers) {
-            best = best.min(manhattan(s, t));
-        }
+    let guards = ctx.guard[them.index()] & board.occupied_by(them);
+    let miners = ours[Rank::Miner.index()];
+    if guards != 0 && miners != 0 {
+        let best = BitIter(guards)
+            .filter_map(|g| nearest(g as usize, miners))
+            .min()
+            .unwrap_or(MAX_RING) as i32;
+        score += GUARD_APPROACH * (12 - best.min(12));
     }
-    if best < 12 {
-        (12 - best) * FLAG_APPROACH
-    } else {
-        0
-    }
+    score
 }
 
 #[cfg(test)]
@@ -210,11 +237,12 @@ mod tests {
     }
 
     fn pos(pieces: &[(&str, Player, Rank)], known: [Bits; 2]) -> Pos {
+        let moved = known;
         let mut b = Board::empty();
         for &(s, p, r) in pieces {
             b.set(sq(s), Some(Piece::new(p, r)));
         }
-        Pos::new(b, Player::Zero, known)
+        Pos::new(b, Player::Zero, known, moved)
     }
 
     #[test]

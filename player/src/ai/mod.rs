@@ -4,12 +4,13 @@
 //! - [`setups`]: the library of setups and their random variation;
 //! - [`prior`], [`knowledge`], [`exposure`]: what each side can know;
 //! - [`sample`]: full boards drawn from the belief;
-//! - [`position`], [`values`], [`eval`], [`search`]: search on one board;
+//! - [`position`], [`values`], [`geometry`], [`eval`], [`search`]: search on one board;
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule.
 
 pub mod eval;
 pub mod exposure;
+pub mod geometry;
 pub mod history;
 pub mod knowledge;
 pub mod pimc;

@@ -71,7 +71,12 @@ pub struct Decision {
     pub value: f64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The best few moves with their averaged values, best first.
+    pub top: Vec<(Move, f64)>,
 }
+
+/// How many of the best moves a [`Decision`] lists.
+const TOP: usize = 5;
 
 /// Everything the decision reads.
 pub struct Inputs<'a> {
@@ -115,12 +120,21 @@ fn draw_board(input: &Inputs<'_>, rng: &mut Rng) -> Board {
         .filter(|e| e.known_rank().is_some())
         .filter_map(|e| e.square)
         .fold(0u128, |acc, s| acc | s.bit());
+    let moved_them = view
+        .enemies()
+        .iter()
+        .filter(|e| e.moved)
+        .filter_map(|e| e.square)
+        .fold(0u128, |acc, s| acc | s.bit());
     let mut known = [0u128; 2];
     known[me.index()] = input.exposure.revealed();
     known[me.opponent().index()] = known_them;
+    let mut moved = [0u128; 2];
+    moved[me.index()] = input.exposure.moved();
+    moved[me.opponent().index()] = moved_them;
     let ctx = EvalContext::new(&b, me);
     Board {
-        pos: Pos::new(b, me, known),
+        pos: Pos::new(b, me, known, moved),
         ctx,
     }
 }
@@ -152,18 +166,21 @@ pub fn choose(
     let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();
     let adjust: Vec<f64> = moves.iter().map(|&m| (input.adjust)(m)).collect();
     let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64| {
-        let (i, v) = values
+        let mut ranked: Vec<(Move, f64)> = values
             .iter()
             .enumerate()
-            .map(|(i, v)| (i, v + adjust[i] + jitter[i]))
-            .fold((0, f64::NEG_INFINITY), |b, x| if x.1 > b.1 { x } else { b });
+            .map(|(i, v)| (moves[i], v + adjust[i] + jitter[i]))
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked.truncate(TOP);
         Decision {
-            mv: moves[i],
+            mv: ranked[0].0,
             depth,
             samples,
             nodes,
-            value: v,
+            value: ranked[0].1,
             elapsed: budget.elapsed(),
+            top: ranked,
         }
     };
     if moves.len() == 1 {

@@ -47,6 +47,9 @@ pub struct Pos {
     board: Board,
     /// Per player, the squares of its pieces whose rank the other side knows.
     known: [Bits; 2],
+    /// Per player, the squares of its pieces that have moved (so the other
+    /// side knows they are neither Bomb nor Flag).
+    moved: [Bits; 2],
     to_move: Player,
     hash: u64,
 }
@@ -56,6 +59,7 @@ pub struct Pos {
 pub struct PosUndo {
     undo: Undo,
     known: [Bits; 2],
+    moved: [Bits; 2],
     hash: u64,
 }
 
@@ -68,8 +72,9 @@ impl PosUndo {
 
 impl Pos {
     /// A position from a board, the side to move, and per player the
-    /// squares of its pieces that the opponent has seen revealed.
-    pub fn new(board: Board, to_move: Player, known: [Bits; 2]) -> Pos {
+    /// squares of its pieces that the opponent has seen revealed, and of
+    /// those that have moved.
+    pub fn new(board: Board, to_move: Player, known: [Bits; 2], moved: [Bits; 2]) -> Pos {
         let mut hash = if to_move == Player::One { SIDE_KEY } else { 0 };
         for p in Player::BOTH {
             for (sq, rank) in board.pieces(p) {
@@ -79,6 +84,7 @@ impl Pos {
         Pos {
             board,
             known,
+            moved,
             to_move,
             hash,
         }
@@ -108,6 +114,12 @@ impl Pos {
         self.known[player.index()]
     }
 
+    /// Squares of `player`'s pieces that have moved.
+    #[inline]
+    pub fn moved(&self, player: Player) -> Bits {
+        self.moved[player.index()]
+    }
+
     /// Legal moves of the side to move.
     #[inline]
     pub fn legal_moves(&self, out: &mut MoveList) {
@@ -120,6 +132,7 @@ impl Pos {
         let saved = PosUndo {
             undo: self.board.make(mv),
             known: self.known,
+            moved: self.moved,
             hash: self.hash,
         };
         let u = &saved.undo;
@@ -130,9 +143,11 @@ impl Pos {
         let mut h = self.hash ^ SIDE_KEY ^ piece_key(mover, mv.from());
         let was_known = self.known[me] & from != 0;
         self.known[me] &= !from;
+        self.moved[me] &= !from;
         match (u.target(), u.fight()) {
             (None, _) => {
                 h ^= piece_key(mover, mv.to());
+                self.moved[me] |= to;
                 if was_known {
                     self.known[me] |= to;
                 }
@@ -140,12 +155,15 @@ impl Pos {
             (Some(def), Some(Fight::AttackerWins)) => {
                 h ^= piece_key(def, mv.to()) ^ piece_key(mover, mv.to());
                 self.known[them] &= !to;
+                self.moved[them] &= !to;
                 self.known[me] |= to;
+                self.moved[me] |= to;
             }
             (Some(_), Some(Fight::DefenderWins)) => self.known[them] |= to,
             (Some(def), _) => {
                 h ^= piece_key(def, mv.to());
                 self.known[them] &= !to;
+                self.moved[them] &= !to;
             }
         }
         self.hash = h;
@@ -157,6 +175,7 @@ impl Pos {
     pub fn unmake(&mut self, u: PosUndo) {
         self.board.unmake(u.undo);
         self.known = u.known;
+        self.moved = u.moved;
         self.hash = u.hash;
         self.to_move = self.to_move.opponent();
     }
@@ -193,7 +212,7 @@ mod tests {
         let s1 = crate::ai::setups::template(Player::One, 1);
         let board = Board::from_setups(&s0, &s1);
         let _: &Setup = &s0;
-        Pos::new(board, Player::Zero, [0, 0])
+        Pos::new(board, Player::Zero, [0, 0], [0, 0])
     }
 
     #[test]
@@ -212,16 +231,16 @@ mod tests {
             if pos.board().count(Player::One, Rank::Flag) == 0 {
                 break;
             }
-            snapshots.push((pos.board().clone(), pos.known, pos.hash));
+            snapshots.push((pos.board().clone(), pos.known, pos.moved, pos.hash));
             stack.push(pos.make(mv));
-            let fresh = Pos::new(pos.board().clone(), pos.to_move(), pos.known);
+            let fresh = Pos::new(pos.board().clone(), pos.to_move(), pos.known, pos.moved);
             assert_eq!(fresh.hash(), pos.hash(), "incremental hash after {mv:?}");
         }
         while let Some(u) = stack.pop() {
             pos.unmake(u);
-            let (b, k, h) = snapshots.pop().unwrap();
+            let (b, k, m, h) = snapshots.pop().unwrap();
             assert_eq!(pos.board(), &b);
-            assert_eq!((pos.known, pos.hash), (k, h));
+            assert_eq!((pos.known, pos.moved, pos.hash), (k, m, h));
         }
     }
 
@@ -232,7 +251,7 @@ mod tests {
         let b: Square = "E4".parse().unwrap();
         board.set(a, Some(Piece::new(Player::Zero, Rank::General)));
         board.set(b, Some(Piece::new(Player::One, Rank::Captain)));
-        let mut pos = Pos::new(board, Player::Zero, [0, 0]);
+        let mut pos = Pos::new(board, Player::Zero, [0, 0], [0, 0]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let attack = moves.iter().copied().find(|m| m.to() == b).unwrap();

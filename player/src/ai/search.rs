@@ -216,6 +216,9 @@ impl Searcher {
             return -(WIN - ply as i32);
         }
         let me = pos.to_move();
+        if me == ctx.root() {
+            blind_attacks_out(pos, &mut moves);
+        }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
         for (k, &m) in moves.iter().enumerate() {
@@ -345,6 +348,9 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
+        if me == ctx.root() {
+            blind_attacks_out(pos, &mut moves);
+        }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
             (Some(a), Some(t)) => attack_score(a.rank, t.rank),
@@ -375,6 +381,25 @@ impl Searcher {
             }
         }
         best
+    }
+}
+
+/// Removes the searching player's attacks on pieces whose rank it does not
+/// know (unless nothing else is legal).
+///
+/// On a determinized board every rank is visible, and a search left free
+/// to attack below the root picks exactly the attacks that happen to win on
+/// that board: averaged over boards, walking the Marshal into unknown
+/// pieces then looks safe because on each board it "knows" where the Bombs
+/// are (strategy fusion). The root's attacks are averaged honestly; below
+/// it, the searching player only attacks what it has seen. The opponent is
+/// left omniscient: a pessimistic model of its threats is the safe one.
+fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
+    let board = pos.board();
+    let known = pos.known(pos.to_move().opponent());
+    let blind = |m: Move| board.get(m.to()).is_some() && known & m.to().bit() == 0;
+    if moves.iter().any(|&m| !blind(m)) {
+        moves.retain(|m| !blind(m));
     }
 }
 

@@ -43,6 +43,13 @@ struct Cli {
     /// Print one line per game.
     #[arg(long)]
     verbose: bool,
+    /// Print the final position of each game (player 0's pieces as ` 4 `,
+    /// player 1's as `(4)`).
+    #[arg(long)]
+    boards: bool,
+    /// Print every move (and the board every 100 moves).
+    #[arg(long)]
+    trace: bool,
 }
 
 fn main() -> ExitCode {
@@ -71,10 +78,24 @@ fn main() -> ExitCode {
         } else {
             Player::One
         };
+        let mut tracer = |n: u32, s: arena::Step<'_>| {
+            if cli.trace {
+                let who = if s.player == a_side { "A" } else { "B" };
+                let report = s.report.as_ref().map_or_else(String::new, |r| {
+                    let top: Vec<String> =
+                        r.top.iter().map(|(m, v)| format!("{m} {v:+.1}")).collect();
+                    format!("  [{r}] {}", top.join(", "))
+                });
+                println!("{n:4} {who} {} -> {}{report}", s.mv, s.result);
+                if n % 100 == 0 {
+                    println!("{}", s.board);
+                }
+            }
+        };
         let record = if a_side == Player::Zero {
-            arena::play([a.as_mut(), b.as_mut()], rules, move_time)
+            arena::play_traced([a.as_mut(), b.as_mut()], rules, move_time, &mut tracer)
         } else {
-            arena::play([b.as_mut(), a.as_mut()], rules, move_time)
+            arena::play_traced([b.as_mut(), a.as_mut()], rules, move_time, &mut tracer)
         };
         let outcome = match record.winner {
             Some(w) if w == a_side => {
@@ -107,11 +128,14 @@ fn main() -> ExitCode {
                 a_max.as_secs_f64() * 1e3
             );
         }
+        if cli.boards {
+            println!("{}", record.board);
+        }
         *endings.entry(format!("{outcome}: {ending}")).or_insert(0) += 1;
         a_times.extend(&record.times[a_side.index()]);
         b_times.extend(&record.times[a_side.opponent().index()]);
         plies.push(record.plies);
-        reports.extend(record.reports[a_side.index()].iter().copied());
+        reports.extend(record.reports[a_side.index()].iter().cloned());
     }
     let n = f64::from(cli.games.max(1));
     let score = (f64::from(wins) + 0.5 * f64::from(draws)) / n;

@@ -151,6 +151,7 @@ impl Strategy for AiStrategy {
             boards: d.samples,
             nodes: d.nodes,
             value: d.value,
+            top: d.top.clone(),
         })
     }
 }

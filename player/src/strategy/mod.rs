@@ -35,7 +35,7 @@ pub trait Strategy {
 }
 
 /// How a searching strategy chose its last move.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchReport {
     /// Deepest search completed on every sampled board (plies).
     pub depth: i32,
@@ -45,6 +45,8 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Value of the chosen move, in evaluation units.
     pub value: f64,
+    /// The best few moves with their values, best first.
+    pub top: Vec<(Move, f64)>,
 }
 
 impl std::fmt::Display for SearchReport {
