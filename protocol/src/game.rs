@@ -237,3 +237,548 @@ impl Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Outcome;
+    use crate::piece::{Piece, Rank};
+    use crate::square::{Direction, Square};
+    use Player::{One, Zero};
+    use Rank::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// A position from a list of (square, owner, rank).
+    fn position(pieces: &[(&str, Player, Rank)]) -> Board {
+        let mut b = Board::empty();
+        for &(s, owner, rank) in pieces {
+            b.set(sq(s), Some(Piece::new(owner, rank)));
+        }
+        b
+    }
+
+    fn game(pieces: &[(&str, Player, Rank)]) -> Game {
+        Game::from_position(position(pieces), Zero, Rules::default())
+    }
+
+    fn mv(from: &str, dir: Direction, distance: u32) -> UncheckedMove {
+        UncheckedMove {
+            from: sq(from),
+            dir,
+            distance,
+        }
+    }
+
+    fn error(g: &Game, m: UncheckedMove) -> String {
+        g.check(&m).unwrap_err().to_string()
+    }
+
+    /// Both sides keep a movable piece far away so no game ends by accident.
+    const KEEP: [(&str, Player, Rank); 4] = [
+        ("J0", Zero, Sergeant),
+        ("A9", One, Sergeant),
+        ("J9", One, Flag),
+        ("J1", Zero, Flag),
+    ];
+
+    fn with_keep(pieces: &[(&str, Player, Rank)]) -> Game {
+        let mut all = pieces.to_vec();
+        all.extend_from_slice(&KEEP);
+        game(&all)
+    }
+
+    fn play(g: &mut Game, m: UncheckedMove) -> Outcome {
+        let checked = g.check(&m).unwrap_or_else(|e| panic!("{m} refused: {e}"));
+        g.play(checked)
+    }
+
+    #[test]
+    fn one_step_moves_in_every_direction() {
+        let g = with_keep(&[("E2", Zero, Captain)]);
+        for (dir, to) in [
+            (Direction::N, "D2"),
+            (Direction::S, "F2"),
+            (Direction::E, "E3"),
+            (Direction::W, "E1"),
+        ] {
+            assert_eq!(g.check(&mv("E2", dir, 1)).unwrap().to(), sq(to));
+        }
+    }
+
+    #[test]
+    fn non_scout_cannot_move_two_squares() {
+        let g = with_keep(&[("E2", Zero, Captain)]);
+        assert_eq!(
+            error(&g, mv("E2", Direction::S, 2)),
+            "E2 holds a Captain, which moves 1 square, not 2"
+        );
+    }
+
+    #[test]
+    fn scout_moves_several_squares() {
+        let mut g = with_keep(&[("E0", Zero, Scout)]);
+        let m = g.check(&mv("E0", Direction::E, 9)).unwrap();
+        assert_eq!(m.to(), sq("E9"));
+        assert_eq!(m.distance(), 9);
+        assert_eq!(g.play(m), Outcome::Quiet);
+        assert_eq!(g.board().get(sq("E9")), Some(Piece::new(Zero, Scout)));
+    }
+
+    #[test]
+    fn scout_moves_and_strikes_in_one_turn() {
+        let mut g = with_keep(&[("E0", Zero, Scout), ("E7", One, Spy)]);
+        let out = play(&mut g, mv("E0", Direction::E, 7));
+        assert_eq!(
+            out,
+            Outcome::Battle {
+                attacker: Scout,
+                defender: Spy
+            }
+        );
+        assert_eq!(g.board().get(sq("E7")), Some(Piece::new(Zero, Scout)));
+        assert_eq!(g.board().get(sq("E0")), None);
+    }
+
+    #[test]
+    fn scout_cannot_pass_a_piece() {
+        let g = with_keep(&[
+            ("E0", Zero, Scout),
+            ("E5", One, Spy),
+            ("B0", Zero, Scout),
+            ("E0", Zero, Scout),
+        ]);
+        assert_eq!(
+            error(&g, mv("E0", Direction::E, 7)),
+            "Scout path blocked at E5"
+        );
+        let g = with_keep(&[("E0", Zero, Scout), ("E3", Zero, Miner)]);
+        assert_eq!(
+            error(&g, mv("E0", Direction::E, 4)),
+            "Scout path blocked at E3"
+        );
+    }
+
+    #[test]
+    fn scout_cannot_cross_a_lake() {
+        let g = with_keep(&[("C0", Zero, Scout)]);
+        assert_eq!(
+            error(&g, mv("C0", Direction::E, 6)),
+            "path crosses the lake at C4"
+        );
+        assert_eq!(g.check(&mv("C0", Direction::E, 3)).unwrap().to(), sq("C3"));
+    }
+
+    #[test]
+    fn nobody_enters_a_lake() {
+        let g = with_keep(&[("C3", Zero, Marshal), ("B4", Zero, Scout)]);
+        assert_eq!(error(&g, mv("C3", Direction::E, 1)), "C4 is a lake");
+        assert_eq!(error(&g, mv("B4", Direction::S, 1)), "C4 is a lake");
+        assert_eq!(
+            error(&g, mv("B4", Direction::S, 4)),
+            "path crosses the lake at C4"
+        );
+    }
+
+    #[test]
+    fn board_edges() {
+        let g = with_keep(&[("A0", Zero, Major), ("I0", Zero, Scout)]);
+        assert_eq!(
+            error(&g, mv("A0", Direction::N, 1)),
+            "A0 N 1 goes off the board"
+        );
+        assert_eq!(
+            error(&g, mv("A0", Direction::W, 1)),
+            "A0 W 1 goes off the board"
+        );
+        assert_eq!(
+            error(&g, mv("I0", Direction::S, 2)),
+            "Scout path blocked at J0"
+        );
+        assert_eq!(
+            error(&g, mv("I0", Direction::E, 10)),
+            "I0 E 10 goes off the board"
+        );
+        assert_eq!(
+            error(&g, mv("I0", Direction::W, 4000000000)),
+            "I0 W 4000000000 goes off the board"
+        );
+    }
+
+    #[test]
+    fn bombs_and_flag_never_move() {
+        let g = with_keep(&[("B3", Zero, Bomb), ("E3", Zero, Flag)]);
+        assert_eq!(
+            error(&g, mv("B3", Direction::E, 1)),
+            "B3 holds a Bomb, which cannot move"
+        );
+        assert_eq!(
+            error(&g, mv("E3", Direction::E, 1)),
+            "E3 holds a Flag, which cannot move"
+        );
+    }
+
+    #[test]
+    fn own_piece_empty_square_and_opponent_piece() {
+        let g = with_keep(&[
+            ("E2", Zero, Captain),
+            ("E3", Zero, Miner),
+            ("E6", One, Miner),
+        ]);
+        assert_eq!(
+            error(&g, mv("E2", Direction::E, 1)),
+            "E3 holds one of your own pieces"
+        );
+        assert_eq!(error(&g, mv("E5", Direction::E, 1)), "E5 is empty");
+        assert_eq!(
+            error(&g, mv("E6", Direction::E, 1)),
+            "E6 holds an opponent's piece"
+        );
+    }
+
+    fn battle(attacker: Rank, defender: Rank) -> (Option<Piece>, Option<Piece>, Outcome) {
+        let mut g = with_keep(&[("E3", Zero, attacker), ("E4", One, defender)]);
+        let out = play(&mut g, mv("E3", Direction::E, 1));
+        (g.board().get(sq("E3")), g.board().get(sq("E4")), out)
+    }
+
+    #[test]
+    fn spy_attacking_marshal_takes_its_square() {
+        assert_eq!(
+            battle(Spy, Marshal),
+            (
+                None,
+                Some(Piece::new(Zero, Spy)),
+                Outcome::Battle {
+                    attacker: Spy,
+                    defender: Marshal
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn marshal_attacking_spy_wins() {
+        assert_eq!(battle(Marshal, Spy).1, Some(Piece::new(Zero, Marshal)));
+    }
+
+    #[test]
+    fn miner_takes_a_bomb_and_others_die_on_it() {
+        assert_eq!(battle(Miner, Bomb).1, Some(Piece::new(Zero, Miner)));
+        assert_eq!(
+            battle(Marshal, Bomb),
+            (
+                None,
+                Some(Piece::new(One, Bomb)),
+                Outcome::Battle {
+                    attacker: Marshal,
+                    defender: Bomb
+                }
+            )
+        );
+        assert_eq!(battle(Scout, Bomb).1, Some(Piece::new(One, Bomb)));
+    }
+
+    #[test]
+    fn equal_strengths_remove_both_pieces() {
+        let (a, d, _) = battle(Captain, Captain);
+        assert_eq!((a, d), (None, None));
+    }
+
+    #[test]
+    fn winning_defender_stays_put() {
+        assert_eq!(
+            battle(Sergeant, Major),
+            (
+                None,
+                Some(Piece::new(One, Major)),
+                Outcome::Battle {
+                    attacker: Sergeant,
+                    defender: Major
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn taking_the_flag_wins() {
+        let mut g = game(&[
+            ("E3", Zero, Sergeant),
+            ("E4", One, Flag),
+            ("J9", One, Scout),
+            ("J0", Zero, Flag),
+        ]);
+        play(&mut g, mv("E3", Direction::E, 1));
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: Some(Zero),
+                reason: EndReason::FlagCaptured
+            })
+        );
+        assert_eq!(
+            g.check(&mv("J9", Direction::N, 1)),
+            Err(IllegalMove::GameOver)
+        );
+    }
+
+    #[test]
+    fn side_to_move_without_a_move_loses() {
+        // Player 1's last movable piece dies on a bomb; only bombs and flag are left.
+        let mut g = game(&[
+            ("E3", Zero, Bomb),
+            ("E4", One, Captain),
+            ("A0", Zero, Sergeant),
+            ("J0", Zero, Flag),
+            ("J9", One, Flag),
+            ("J8", One, Bomb),
+        ]);
+        g = Game::from_position(g.board().clone(), One, Rules::default());
+        play(&mut g, mv("E4", Direction::W, 1));
+        // The rule judges the player to move: player 0 still moves once.
+        assert_eq!(g.end(), None);
+        play(&mut g, mv("A0", Direction::E, 1));
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: Some(Zero),
+                reason: EndReason::NoLegalMove
+            })
+        );
+    }
+
+    #[test]
+    fn walled_in_pieces_have_no_move() {
+        // A Scout boxed in by its own bombs and the board's corner.
+        let g = game(&[
+            ("A0", Zero, Scout),
+            ("A1", Zero, Bomb),
+            ("B0", Zero, Bomb),
+            ("J0", Zero, Flag),
+            ("J9", One, Flag),
+            ("J8", One, Sergeant),
+        ]);
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: Some(One),
+                reason: EndReason::NoLegalMove
+            })
+        );
+    }
+
+    #[test]
+    fn neither_side_can_move_is_a_draw() {
+        let mut g = game(&[
+            ("E3", Zero, Captain),
+            ("E4", One, Captain),
+            ("J0", Zero, Flag),
+            ("J9", One, Flag),
+        ]);
+        play(&mut g, mv("E3", Direction::E, 1));
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: None,
+                reason: EndReason::NeitherCanMove
+            })
+        );
+    }
+
+    #[test]
+    fn player_zero_may_have_no_move_from_the_start() {
+        // Bombs on every open square of column 3 wall in the whole army.
+        let s0 = "12 11 12 8 12 12 8 9 7 12 9 4 6 12 5 9 3 8 2 9 1 8 3 9 10 8 5 9 7 4 6 9 5 6 7 9 4 5 6 7";
+        let mut ranks: Vec<Rank> = s0.split(' ').map(|c| c.parse().unwrap()).collect();
+        // Rows A, B, E, F, I, J of column 3 (wire indices 3, 7, 19, 23, 35, 39) get the bombs.
+        let walls = [3, 7, 19, 23, 35, 39];
+        let mut bombs: Vec<usize> = (0..40)
+            .filter(|i| ranks[*i] == Bomb && !walls.contains(i))
+            .collect();
+        for w in walls {
+            if ranks[w] != Bomb {
+                let b = bombs.pop().unwrap();
+                ranks.swap(w, b);
+            }
+        }
+        let setup0 = crate::Setup::new(Zero, &ranks).unwrap();
+        let setup1 = crate::Setup::new(One, &ranks).unwrap();
+        let g = Game::new(&setup0, &setup1, Rules::default());
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: Some(One),
+                reason: EndReason::NoLegalMove
+            })
+        );
+        // Both walled in: draw.
+        let mut ranks1 = ranks.clone();
+        // Player 1's front column is 6: wire indices 0, 4, 16, 20, 32, 36.
+        for (w0, w1) in walls.into_iter().zip([0, 4, 16, 20, 32, 36]) {
+            ranks1.swap(w0, w1);
+        }
+        let setup1 = crate::Setup::new(One, &ranks1).unwrap();
+        let g = Game::new(&setup0, &setup1, Rules::default());
+        assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NeitherCanMove));
+    }
+
+    #[test]
+    fn turn_limit_draws() {
+        let rules = Rules {
+            max_turns: 4,
+            two_square_rule: false,
+        };
+        let mut g = Game::from_position(
+            position(&[
+                ("E0", Zero, Sergeant),
+                ("E9", One, Sergeant),
+                ("J0", Zero, Flag),
+                ("J9", One, Flag),
+            ]),
+            Zero,
+            rules,
+        );
+        for (from, dir) in [
+            ("E0", Direction::N),
+            ("E9", Direction::N),
+            ("D0", Direction::S),
+        ] {
+            play(&mut g, mv(from, dir, 1));
+            assert_eq!(g.end(), None);
+        }
+        play(&mut g, mv("D9", Direction::S, 1));
+        assert_eq!(g.plies(), 4);
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: None,
+                reason: EndReason::TurnLimit
+            })
+        );
+    }
+
+    #[test]
+    fn no_turn_limit_when_zero() {
+        let rules = Rules {
+            max_turns: 0,
+            two_square_rule: false,
+        };
+        let mut g = Game::from_position(
+            position(&[
+                ("E0", Zero, Sergeant),
+                ("E9", One, Sergeant),
+                ("J0", Zero, Flag),
+                ("J9", One, Flag),
+            ]),
+            Zero,
+            rules,
+        );
+        for i in 0..3000 {
+            let (from, dir) = match i % 4 {
+                0 => ("E0", Direction::N),
+                1 => ("E9", Direction::N),
+                2 => ("D0", Direction::S),
+                _ => ("D9", Direction::S),
+            };
+            play(&mut g, mv(from, dir, 1));
+        }
+        assert_eq!(g.end(), None);
+    }
+
+    #[test]
+    fn two_square_rule_forbids_the_fourth_back_and_forth() {
+        let rules = Rules {
+            max_turns: 0,
+            two_square_rule: true,
+        };
+        let mut g = Game::from_position(
+            position(&[
+                ("E0", Zero, Sergeant),
+                ("E9", One, Sergeant),
+                ("J0", Zero, Flag),
+                ("J9", One, Flag),
+            ]),
+            Zero,
+            rules,
+        );
+        play(&mut g, mv("E0", Direction::N, 1)); // 1: E0-D0
+        play(&mut g, mv("E9", Direction::N, 1));
+        play(&mut g, mv("D0", Direction::S, 1)); // 2: D0-E0
+        play(&mut g, mv("D9", Direction::S, 1));
+        play(&mut g, mv("E0", Direction::N, 1)); // 3: E0-D0
+        play(&mut g, mv("E9", Direction::N, 1));
+        assert_eq!(
+            error(&g, mv("D0", Direction::S, 1)),
+            "two-square rule: the piece on D0 has moved between D0 and E0 three times in a row"
+        );
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| m.to() != sq("E0")), "{moves:?}");
+        // Another square is fine, and so is the rule off.
+        assert!(g.check(&mv("D0", Direction::E, 1)).is_ok());
+        let free = Game::from_position(g.board().clone(), Zero, Rules::default());
+        assert!(free.check(&mv("D0", Direction::S, 1)).is_ok());
+    }
+
+    #[test]
+    fn two_square_rule_can_leave_a_player_without_moves() {
+        let rules = Rules {
+            max_turns: 0,
+            two_square_rule: true,
+        };
+        // Player 0's Sergeant can only shuttle between A0 and B0.
+        let mut g = Game::from_position(
+            position(&[
+                ("A0", Zero, Sergeant),
+                ("A1", Zero, Bomb),
+                ("B1", Zero, Bomb),
+                ("C0", Zero, Bomb),
+                ("J0", Zero, Flag),
+                ("E9", One, Sergeant),
+                ("J9", One, Flag),
+            ]),
+            Zero,
+            rules,
+        );
+        for (from, dir) in [
+            ("A0", Direction::S),
+            ("E9", Direction::N),
+            ("B0", Direction::N),
+            ("D9", Direction::S),
+            ("A0", Direction::S),
+        ] {
+            play(&mut g, mv(from, dir, 1));
+        }
+        assert_eq!(g.end(), None);
+        play(&mut g, mv("E9", Direction::N, 1));
+        assert_eq!(
+            g.end(),
+            Some(GameEnd {
+                winner: Some(One),
+                reason: EndReason::NoLegalMove
+            })
+        );
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_board() {
+        let b = position(&[
+            ("E3", Zero, Miner),
+            ("E4", One, Bomb),
+            ("E0", Zero, Scout),
+            ("F3", One, Captain),
+        ]);
+        let mut moves = MoveList::new();
+        b.legal_moves(Zero, &mut moves);
+        assert!(!moves.is_empty());
+        for &m in moves.iter() {
+            let mut c = b.clone();
+            let u = c.make(m);
+            assert_ne!(c, b);
+            c.unmake(u);
+            assert_eq!(c, b, "after {m}");
+        }
+    }
+}

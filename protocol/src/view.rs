@@ -430,3 +430,199 @@ impl View {
         b
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Direction;
+    use Rank::*;
+
+    const CODES: &str =
+        "12 11 12 8 12 12 8 9 7 12 9 4 6 12 5 9 3 8 2 9 1 8 3 9 10 8 5 9 7 4 6 9 5 6 7 9 4 5 6 7";
+
+    fn setup(p: Player) -> Setup {
+        let ranks: Vec<Rank> = CODES.split(' ').map(|c| c.parse().unwrap()).collect();
+        Setup::new(p, &ranks).unwrap()
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn um(from: &str, dir: Direction, distance: u32) -> UncheckedMove {
+        UncheckedMove {
+            from: sq(from),
+            dir,
+            distance,
+        }
+    }
+
+    #[test]
+    fn starts_with_own_pieces_known_and_forty_unknowns() {
+        let v = View::new(&setup(Player::One));
+        assert_eq!(v.me(), Player::One);
+        assert_eq!(v.cell(sq("A7")), Cell::Own(Flag));
+        assert!(matches!(v.cell(sq("A0")), Cell::Enemy(0)));
+        assert_eq!(v.enemies().len(), 40);
+        assert!(
+            v.enemies()
+                .iter()
+                .all(|e| e.known_rank().is_none() && !e.moved)
+        );
+        let counts = v.unidentified_counts();
+        assert_eq!(counts[Bomb.index()], 6);
+        assert_eq!(counts[Scout.index()], 8);
+        assert_eq!(v.to_move(), Player::Zero);
+    }
+
+    #[test]
+    fn opponent_moves_mark_pieces_moved_and_scouts() {
+        let mut v = View::new(&setup(Player::One));
+        v.apply_opponent(um("B3", Direction::E, 1), MoveResult::Nothing)
+            .unwrap();
+        let (_, e) = v.enemy_at(sq("B4")).unwrap();
+        assert!(e.moved && !e.scouted);
+        assert_eq!(e.origin, sq("B3"));
+        assert_eq!(v.cell(sq("B3")), Cell::Empty);
+        // Our move, then a two-square move of theirs: a Scout.
+        let mine = v.check(&um("A9", Direction::W, 1));
+        assert!(mine.is_err(), "A8 is our own piece");
+        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
+        v.apply_own(m, MoveResult::Nothing).unwrap();
+        v.apply_opponent(um("A3", Direction::E, 2), MoveResult::Nothing)
+            .unwrap();
+        let (_, e) = v.enemy_at(sq("A5")).unwrap();
+        assert_eq!(e.known_rank(), Some(Scout));
+        assert_eq!(v.unidentified_counts()[Scout.index()], 7);
+    }
+
+    #[test]
+    fn battles_reveal_and_remove() {
+        let mut v = View::new(&setup(Player::Zero));
+        // Our Scout on F3 runs to F6 and dies on a Major.
+        let m = v.check(&um("F3", Direction::E, 3)).unwrap();
+        v.apply_own(
+            m,
+            MoveResult::Battle {
+                attacker: Scout,
+                defender: Major,
+            },
+        )
+        .unwrap();
+        assert_eq!(v.cell(sq("F3")), Cell::Empty);
+        assert_eq!(v.own_lost(Scout), 1);
+        let (_, e) = v.enemy_at(sq("F6")).unwrap();
+        assert_eq!(e.revealed, Some(Major));
+        assert_eq!(v.unidentified_counts()[Major.index()], 2);
+        // Their Major walks to F5, our Colonel to F3; their Major attacks it and loses.
+        v.apply_opponent(um("F6", Direction::W, 1), MoveResult::Nothing)
+            .unwrap();
+        let m = v.check(&um("F2", Direction::E, 1)).unwrap();
+        v.apply_own(m, MoveResult::Nothing).unwrap();
+        v.apply_opponent(um("F5", Direction::W, 1), MoveResult::Nothing)
+            .unwrap();
+        let m = v.check(&um("A3", Direction::E, 1)).unwrap();
+        v.apply_own(m, MoveResult::Nothing).unwrap();
+        v.apply_opponent(
+            um("F4", Direction::W, 1),
+            MoveResult::Battle {
+                attacker: Major,
+                defender: Colonel,
+            },
+        )
+        .unwrap();
+        assert_eq!(v.cell(sq("F3")), Cell::Own(Colonel));
+        assert_eq!(v.cell(sq("F4")), Cell::Empty);
+        assert_eq!(v.enemy_lost(Major), 1);
+        // A battle reported on an empty square does not fit.
+        let m = v.check(&um("F3", Direction::E, 1)).unwrap();
+        assert!(matches!(
+            v.apply_own(
+                m,
+                MoveResult::Battle {
+                    attacker: Colonel,
+                    defender: Spy
+                }
+            ),
+            Err(ViewError::ResultMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn own_attack_removes_the_defeated_enemy() {
+        let mut v = View::new(&setup(Player::Zero));
+        let m = v.check(&um("B3", Direction::E, 3)).unwrap();
+        v.apply_own(
+            m,
+            MoveResult::Battle {
+                attacker: Scout,
+                defender: Spy,
+            },
+        )
+        .unwrap();
+        assert_eq!(v.cell(sq("B6")), Cell::Own(Scout));
+        assert_eq!(v.enemy_lost(Spy), 1);
+        assert_eq!(v.unidentified_counts()[Spy.index()], 0);
+        assert!(!v.enemies()[4].alive());
+    }
+
+    #[test]
+    fn inconsistent_messages_are_errors() {
+        let mut v = View::new(&setup(Player::One));
+        assert_eq!(
+            v.apply_opponent(um("B5", Direction::E, 1), MoveResult::Nothing),
+            Err(ViewError::NoEnemyThere(sq("B5")))
+        );
+        assert!(matches!(
+            v.apply_opponent(
+                um("B3", Direction::E, 1),
+                MoveResult::Battle {
+                    attacker: Scout,
+                    defender: Spy
+                }
+            ),
+            Err(ViewError::ResultMismatch { .. })
+        ));
+        assert!(matches!(
+            v.apply_opponent(um("C3", Direction::E, 1), MoveResult::Nothing),
+            Err(ViewError::ImpossibleMove(..))
+        ));
+        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
+        assert_eq!(
+            v.apply_own(m, MoveResult::Nothing),
+            Err(ViewError::NotTheirTurn(Player::One))
+        );
+    }
+
+    #[test]
+    fn a_piece_that_moved_cannot_be_shown_as_a_bomb() {
+        let mut v = View::new(&setup(Player::One));
+        v.apply_opponent(um("E3", Direction::E, 1), MoveResult::Nothing)
+            .unwrap();
+        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
+        v.apply_own(m, MoveResult::Nothing).unwrap();
+        let err = v.apply_opponent(
+            um("E4", Direction::E, 1),
+            MoveResult::Battle {
+                attacker: Bomb,
+                defender: Colonel,
+            },
+        );
+        assert_eq!(
+            err,
+            Err(ViewError::MovedYetImmobile {
+                square: sq("E4"),
+                rank: Bomb
+            })
+        );
+    }
+
+    #[test]
+    fn determinize_places_every_living_piece() {
+        let v = View::new(&setup(Player::Zero));
+        let b = v.determinize(|_, _| Scout);
+        assert_eq!(b.total(Player::Zero), 40);
+        assert_eq!(b.total(Player::One), 40);
+        assert_eq!(b.count(Player::One, Scout), 40);
+    }
+}

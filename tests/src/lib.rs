@@ -1,1 +1,4 @@
-//! End-to-end tests of the real binaries (filled by a later issue).
+//! Test tools for the referee: the adversarial `faulty-player` and the
+//! helpers of the end-to-end suite.
+
+pub mod faulty;

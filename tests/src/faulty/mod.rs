@@ -1,0 +1,11 @@
+//! `faulty-player`: plays correctly until a chosen moment, then misbehaves
+//! in a chosen way, to probe every critical case of the referee.
+
+mod illegal;
+mod mode;
+mod play;
+mod sys;
+
+pub use illegal::illegal_move_lines;
+pub use mode::{Config, Mode};
+pub use play::run;
