@@ -19,6 +19,7 @@ use protocol::{Board, Fight, Player, Rank, Square, fight};
 
 use super::geometry::{MAX_RING, nearest, ring};
 use super::position::Pos;
+use super::tuning::Tuning;
 use super::values::Values;
 
 /// Bonus for each of a side's pieces the other side has not identified.
@@ -37,26 +38,16 @@ const HIDDEN: [i32; 12] = [
     4,  // Bomb
 ];
 
-/// Pressure of an enemy mover at distance `d` from a Flag, for `d` below 5.
-const FLAG_PRESSURE: i32 = 6;
-/// Reward per square our nearest mover is closer than 12 to the enemy Flag.
-const FLAG_APPROACH: i32 = 2;
-/// Reward per square our nearest Miner is closer than 12 to a Bomb next to
-/// the enemy Flag.
-const GUARD_APPROACH: i32 = 3;
-/// Bonus for a piece of ours next to the enemy Flag.
-const FLAG_ADJACENT: i32 = 150;
 /// Share (per hundred) of an enemy piece's value for our nearest piece
 /// that beats it, by distance (none from 8 squares on).
 const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
-/// Weight of the trade-down bonus.
-const TRADE: i32 = 150;
 
 /// What evaluation needs that does not change during one search: whose
 /// point of view, and where each side's Flag stands in this determinization.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalContext {
     root: Player,
+    tuning: Tuning,
     flag: [Option<Square>; 2],
     guard: [Bits; 2],
 }
@@ -69,8 +60,8 @@ fn neighbours_bits(sq: Square) -> Bits {
 }
 
 impl EvalContext {
-    /// The context for `root` searching `board`.
-    pub fn new(board: &Board, root: Player) -> EvalContext {
+    /// The context for `root` searching `board` with the weights of `tuning`.
+    pub fn new(board: &Board, root: Player, tuning: &Tuning) -> EvalContext {
         let mut flag = [None; 2];
         let mut guard = [0; 2];
         for p in Player::BOTH {
@@ -82,7 +73,12 @@ impl EvalContext {
                     .fold(0, |acc, (s, _)| acc | s.bit());
             }
         }
-        EvalContext { root, flag, guard }
+        EvalContext {
+            root,
+            tuning: *tuning,
+            flag,
+            guard,
+        }
     }
 
     /// The searching player.
@@ -107,13 +103,15 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let m_own = v_own.total(&own);
     let m_opp = v_opp.total(&opp);
     let mut score = m_own - m_opp;
-    score += TRADE * (m_own - m_opp) / (m_own + m_opp + 1);
+    let t = &ctx.tuning;
+    score += t.trade * (m_own - m_opp) / (m_own + m_opp + 1);
 
-    score += hidden(board, me, pos.known(me)) - hidden(board, them, pos.known(them));
+    let hide = hidden(board, me, pos.known(me)) - hidden(board, them, pos.known(them));
+    score += hide * t.hidden / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
     let ours = by_rank(board, me);
     let targets = pos.known(them) | pos.moved(them);
-    score += hunt(board, &ours, targets, me, &v_opp);
+    score += hunt(board, &ours, targets, me, &v_opp) * t.hunt / 100;
     score += flag_approach(board, &ours, ctx);
     score
 }
@@ -136,7 +134,7 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
     (1..5)
         .map(|d| (ring(flag.index(), d) & movers).count_ones() as i32 * (5 - d as i32))
         .sum::<i32>()
-        * FLAG_PRESSURE
+        * ctx.tuning.flag_pressure
 }
 
 /// Our movers by rank (by [`Rank::index`]).
@@ -210,10 +208,11 @@ fn flag_approach(board: &Board, ours: &[Bits; 12], ctx: &EvalContext) -> i32 {
     };
     let movers = board.movers(me);
     let nearest_mover = nearest(flag.index(), movers).unwrap_or(MAX_RING) as i32;
+    let t = &ctx.tuning;
     let mut score = if nearest_mover == 1 {
-        FLAG_ADJACENT
+        t.flag_adjacent
     } else {
-        FLAG_APPROACH * (12 - nearest_mover.min(12))
+        t.flag_approach * (12 - nearest_mover.min(12))
     };
     let guards = ctx.guard[them.index()] & board.occupied_by(them);
     let miners = ours[Rank::Miner.index()];
@@ -222,7 +221,7 @@ fn flag_approach(board: &Board, ours: &[Bits; 12], ctx: &EvalContext) -> i32 {
             .filter_map(|g| nearest(g as usize, miners))
             .min()
             .unwrap_or(MAX_RING) as i32;
-        score += GUARD_APPROACH * (12 - best.min(12));
+        score += t.guard_approach * (12 - best.min(12));
     }
     score
 }
@@ -261,7 +260,7 @@ mod tests {
             &[base[0], base[1], base[2], ("E7", One, Rank::Captain)],
             [0, 0],
         );
-        let ctx = EvalContext::new(even.board(), Zero);
+        let ctx = EvalContext::new(even.board(), Zero, &Tuning::default());
         assert!(evaluate(&ahead, &ctx) > evaluate(&even, &ctx));
     }
 
@@ -277,7 +276,7 @@ mod tests {
         let hidden = pos(&pieces, [0, 0]);
         let ours_known = pos(&pieces, [sq("E2").bit(), 0]);
         let theirs_known = pos(&pieces, [0, sq("E7").bit()]);
-        let ctx = EvalContext::new(hidden.board(), Zero);
+        let ctx = EvalContext::new(hidden.board(), Zero, &Tuning::default());
         assert!(evaluate(&ours_known, &ctx) < evaluate(&hidden, &ctx));
         assert!(evaluate(&theirs_known, &ctx) > evaluate(&hidden, &ctx));
     }
@@ -301,7 +300,7 @@ mod tests {
             ],
             [0, 0],
         );
-        let ctx = EvalContext::new(far.board(), Zero);
+        let ctx = EvalContext::new(far.board(), Zero, &Tuning::default());
         assert!(evaluate(&near, &ctx) < evaluate(&far, &ctx));
 
         let guarded = |miner: &str| {
@@ -317,7 +316,7 @@ mod tests {
             )
         };
         let (close, away) = (guarded("H8"), guarded("B2"));
-        let ctx = EvalContext::new(close.board(), Zero);
+        let ctx = EvalContext::new(close.board(), Zero, &Tuning::default());
         assert!(evaluate(&close, &ctx) > evaluate(&away, &ctx));
     }
 }

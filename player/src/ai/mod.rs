@@ -6,7 +6,8 @@
 //! - [`sample`]: full boards drawn from the belief;
 //! - [`position`], [`values`], [`geometry`], [`eval`], [`search`]: search on one board;
 //! - [`pimc`]: the decision over many boards, within [`time`];
-//! - [`history`]: repetitions and the two-square rule.
+//! - [`history`]: repetitions and the two-square rule;
+//! - [`tuning`]: the weights, settable by name for experiments.
 
 pub mod eval;
 pub mod exposure;
@@ -20,4 +21,5 @@ pub mod sample;
 pub mod search;
 pub mod setups;
 pub mod time;
+pub mod tuning;
 pub mod values;

@@ -26,35 +26,8 @@ use super::position::Pos;
 use super::sample;
 use super::search::{RootJob, Searcher, WIN_BOUND};
 use super::time::Budget;
+use super::tuning::Tuning;
 use crate::rng::Rng;
-
-/// Value of a won game when averaging over determinizations: large enough
-/// that a certain Flag capture beats any material, small enough that a
-/// capture found in a few unlikely boards does not outweigh the risk taken
-/// in all the others.
-pub const FLAG_VALUE: f64 = 2000.0;
-
-/// Tuning of the decision.
-#[derive(Clone, Copy, Debug)]
-pub struct PimcConfig {
-    /// Boards drawn before the first pass.
-    pub samples: usize,
-    /// Deepest pass.
-    pub max_depth: i32,
-    /// Root moves worse than the best by more than this may get only an
-    /// upper bound on one board.
-    pub margin: i32,
-}
-
-impl Default for PimcConfig {
-    fn default() -> PimcConfig {
-        PimcConfig {
-            samples: 24,
-            max_depth: 12,
-            margin: 600,
-        }
-    }
-}
 
 /// What the decision found, for the log.
 #[derive(Clone, Debug)]
@@ -93,12 +66,15 @@ pub struct Inputs<'a> {
 }
 
 /// Maps a search score into averaging units: won and lost games become
-/// ±[`FLAG_VALUE`] (a little more for quicker ones).
-fn averaged(v: i32) -> f64 {
+/// ±`flag_value` (a little more for quicker ones). The value of a won game
+/// must be large enough that a certain Flag capture beats any material,
+/// small enough that a capture found on a few unlikely boards does not
+/// outweigh the risk taken on all the others.
+fn averaged(v: i32, flag_value: f64) -> f64 {
     if v > WIN_BOUND {
-        FLAG_VALUE + f64::from(v - WIN_BOUND) / 10.0
+        flag_value + f64::from(v - WIN_BOUND) / 10.0
     } else if v < -WIN_BOUND {
-        -FLAG_VALUE - f64::from(-v - WIN_BOUND) / 10.0
+        -flag_value - f64::from(-v - WIN_BOUND) / 10.0
     } else {
         f64::from(v)
     }
@@ -109,7 +85,7 @@ struct Board {
     ctx: EvalContext,
 }
 
-fn draw_board(input: &Inputs<'_>, rng: &mut Rng) -> Board {
+fn draw_board(input: &Inputs<'_>, tuning: &Tuning, rng: &mut Rng) -> Board {
     let view = input.view;
     let me = view.me();
     let a = sample::draw(view, input.knowledge, rng);
@@ -132,7 +108,7 @@ fn draw_board(input: &Inputs<'_>, rng: &mut Rng) -> Board {
     let mut moved = [0u128; 2];
     moved[me.index()] = input.exposure.moved();
     moved[me.opponent().index()] = moved_them;
-    let ctx = EvalContext::new(&b, me);
+    let ctx = EvalContext::new(&b, me, tuning);
     Board {
         pos: Pos::new(b, me, known, moved),
         ctx,
@@ -145,7 +121,7 @@ pub fn choose(
     searcher: &mut Searcher,
     rng: &mut Rng,
     budget: &Budget,
-    config: &PimcConfig,
+    config: &Tuning,
 ) -> Decision {
     let view = input.view;
     debug_assert_eq!(view.to_move(), view.me());
@@ -188,7 +164,7 @@ pub fn choose(
     }
 
     let mut boards: Vec<Board> = (0..config.samples.max(1))
-        .map(|_| draw_board(input, rng))
+        .map(|_| draw_board(input, config, rng))
         .collect();
     let mut order: Vec<usize> = (0..moves.len()).collect();
     let mut sums = vec![0.0f64; moves.len()];
@@ -215,7 +191,7 @@ pub fn choose(
             ) {
                 Some(values) => {
                     for (s, v) in pass_sums.iter_mut().zip(values) {
-                        *s += averaged(v);
+                        *s += averaged(v, config.flag_value);
                     }
                     pass_done += 1;
                 }
@@ -256,7 +232,7 @@ pub fn choose(
     // More boards at the depth reached, while time remains.
     if let Some((_, d, _)) = result.as_ref().filter(|r| r.2 == boards.len()).cloned() {
         while !budget.over(searcher.nodes()) {
-            let mut b = draw_board(input, rng);
+            let mut b = draw_board(input, config, rng);
             match searcher.root_values(
                 &mut b.pos,
                 &b.ctx,
@@ -270,7 +246,7 @@ pub fn choose(
             ) {
                 Some(values) => {
                     for (s, v) in sums.iter_mut().zip(values) {
-                        *s += averaged(v);
+                        *s += averaged(v, config.flag_value);
                     }
                     done += 1;
                 }

@@ -34,6 +34,18 @@ struct Cli {
     /// Node budget per AI move (reproducible games).
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// Node budget per move of A only (overrides --max-nodes).
+    #[arg(long)]
+    a_max_nodes: Option<u64>,
+    /// Node budget per move of B only (overrides --max-nodes).
+    #[arg(long)]
+    b_max_nodes: Option<u64>,
+    /// A weight of A's AI, `name=value` (repeatable; see player::ai::tuning).
+    #[arg(long)]
+    a_tune: Vec<String>,
+    /// A weight of B's AI, `name=value` (repeatable).
+    #[arg(long)]
+    b_tune: Vec<String>,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -58,9 +70,25 @@ fn main() -> ExitCode {
         max_turns: cli.max_turns,
         two_square_rule: false,
     };
-    let ai = AiConfig {
-        max_nodes: cli.max_nodes,
-        ..AiConfig::default()
+    let config = |nodes: Option<u64>, tune: &[String]| -> Result<AiConfig, String> {
+        let mut c = AiConfig {
+            max_nodes: nodes.or(cli.max_nodes),
+            ..AiConfig::default()
+        };
+        for t in tune {
+            c.tuning.set(t).map_err(|e| e.to_string())?;
+        }
+        Ok(c)
+    };
+    let (a_config, b_config) = match (
+        config(cli.a_max_nodes, &cli.a_tune),
+        config(cli.b_max_nodes, &cli.b_tune),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("arena: {e}");
+            return ExitCode::from(2);
+        }
     };
     let move_time = Duration::from_millis(cli.move_time_ms);
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
@@ -71,8 +99,8 @@ fn main() -> ExitCode {
     let mut reports = Vec::new();
     for g in 0..cli.games {
         let seed = cli.seed + u64::from(g);
-        let mut a = cli.a.build(seed, ai);
-        let mut b = cli.b.build(seed ^ 0x9e37_79b9, ai);
+        let mut a = cli.a.build(seed, a_config);
+        let mut b = cli.b.build(seed ^ 0x9e37_79b9, b_config);
         let a_side = if g % 2 == 0 {
             Player::Zero
         } else {

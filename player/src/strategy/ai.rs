@@ -10,17 +10,12 @@ use super::{SearchReport, Strategy};
 use crate::ai::exposure::Exposure;
 use crate::ai::history::History;
 use crate::ai::knowledge::Knowledge;
-use crate::ai::pimc::{self, Decision, Inputs, PimcConfig};
+use crate::ai::pimc::{self, Decision, Inputs};
 use crate::ai::search::Searcher;
 use crate::ai::setups;
 use crate::ai::time::Budget;
+use crate::ai::tuning::Tuning;
 use crate::rng::Rng;
-
-/// Penalty, in evaluation units, per earlier occurrence of the position a
-/// quiet move leads to: enough to break shuffles, far below any material.
-const REPEAT_PENALTY: f64 = 12.0;
-/// Penalty for moving a piece straight back where it came from.
-const UNDO_PENALTY: f64 = 4.0;
 
 /// How the AI spends its time.
 #[derive(Clone, Copy, Debug)]
@@ -30,8 +25,8 @@ pub struct AiConfig {
     /// Stop each search after this many nodes (reproducible games); the
     /// deadline still applies.
     pub max_nodes: Option<u64>,
-    /// Search tuning.
-    pub pimc: PimcConfig,
+    /// Weights of evaluation, search and move choice.
+    pub tuning: Tuning,
 }
 
 impl Default for AiConfig {
@@ -39,7 +34,7 @@ impl Default for AiConfig {
         AiConfig {
             margin: Duration::from_millis(12),
             max_nodes: None,
-            pimc: PimcConfig::default(),
+            tuning: Tuning::default(),
         }
     }
 }
@@ -103,10 +98,11 @@ impl Strategy for AiStrategy {
         self.knowledge(me).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
+        let tuning = &self.config.tuning;
         let adjust = |m: Move| {
-            let mut a = -REPEAT_PENALTY * f64::from(history.repetitions_after(view, m));
+            let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
             if history.undoes_last(m) {
-                a -= UNDO_PENALTY;
+                a -= tuning.undo_penalty;
             }
             a
         };
@@ -123,7 +119,7 @@ impl Strategy for AiStrategy {
             &mut self.searcher,
             &mut self.rng,
             &budget,
-            &self.config.pimc,
+            tuning,
         );
         let mv = d.mv;
         self.last = Some(d);
