@@ -2,8 +2,8 @@
 //! each Manhattan distance, so "how far is the nearest piece of this set"
 //! is a few mask tests instead of a loop over pieces.
 
-use protocol::bits::Bits;
 use protocol::Square;
+use protocol::bits::Bits;
 
 /// Largest distance with a ring in the table; farther counts as "far".
 pub const MAX_RING: usize = 12;

@@ -144,7 +144,12 @@ mod tests {
             t.set("hunt").unwrap_err().to_string(),
             "\"hunt\" is not of the form name=value"
         );
-        assert!(t.set("nope=1").unwrap_err().to_string().starts_with("unknown weight \"nope\""));
+        assert!(
+            t.set("nope=1")
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown weight \"nope\"")
+        );
         assert_eq!(
             t.set("hunt=x").unwrap_err().to_string(),
             "\"x\" is not a valid value for hunt"

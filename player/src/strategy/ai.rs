@@ -114,13 +114,7 @@ impl Strategy for AiStrategy {
             adjust: &adjust,
             forbidden: &forbidden,
         };
-        let d = pimc::choose(
-            &inputs,
-            &mut self.searcher,
-            &mut self.rng,
-            &budget,
-            tuning,
-        );
+        let d = pimc::choose(&inputs, &mut self.searcher, &mut self.rng, &budget, tuning);
         let mv = d.mv;
         self.last = Some(d);
         mv
