@@ -32,6 +32,13 @@ impl Exposure {
         self.revealed & sq.bit() != 0
     }
 
+    /// Marks our piece on `sq` as revealed, for building test positions.
+    #[cfg(test)]
+    pub(crate) fn reveal_for_test(&mut self, sq: Square) {
+        self.revealed |= sq.bit();
+        self.moved |= sq.bit();
+    }
+
     /// Records our move and its result.
     pub fn observe_own(&mut self, mv: Move, result: MoveResult) {
         let (from, to) = (mv.from().bit(), mv.to().bit());

@@ -21,9 +21,7 @@
 //! iterative proportional fitting (Sinkhorn scaling): rows are scaled to
 //! sum to one, columns to the counts that remain, until both hold.
 
-use protocol::{
-    Direction, Move, MoveResult, Player, Rank, Setup, Square, UncheckedMove, View, fight,
-};
+use protocol::{Direction, Move, MoveResult, Player, Rank, Square, UncheckedMove, View, fight};
 
 use super::exposure::Exposure;
 use super::prior;
@@ -91,24 +89,26 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
 }
 
 impl Knowledge {
-    /// The belief at the start of a game played as `me`: the prior of each
-    /// enemy piece's starting square, made consistent with the full army.
-    pub fn new(me: Player) -> Knowledge {
-        let them = me.opponent();
-        let prior: Vec<[f64; 12]> = Setup::squares(them)
+    /// The belief of the player whose view is `view`, before any evidence:
+    /// the prior of each enemy piece's starting square, made consistent
+    /// with the pieces that remain.
+    pub fn new(view: &View) -> Knowledge {
+        let them = view.me().opponent();
+        let prior: Vec<[f64; 12]> = view
+            .enemies()
             .iter()
-            .map(|&sq| prior::weights(them, sq))
+            .map(|e| prior::weights(them, e.origin))
             .collect();
         let n = prior.len();
         let mut k = Knowledge {
-            me,
+            me: view.me(),
             prior,
             log_evidence: vec![[0.0; 12]; n],
             idle_turns: vec![0; n],
             threats: Vec::new(),
             marginals: vec![[0.0; 12]; n],
         };
-        k.marginals = k.fit(None);
+        k.refresh(view);
         k
     }
 
@@ -236,32 +236,27 @@ impl Knowledge {
 
     /// Recomputes every distribution from the view and the evidence.
     pub fn refresh(&mut self, view: &View) {
-        self.marginals = self.fit(Some(view));
+        self.marginals = self.fit(view);
     }
 
     /// Sinkhorn fit of the unidentified pieces' beliefs to the counts that
     /// remain; known pieces get their rank, removed ones nothing.
-    fn fit(&self, view: Option<&View>) -> Vec<[f64; 12]> {
+    fn fit(&self, view: &View) -> Vec<[f64; 12]> {
         let n = self.prior.len();
         let mut out = vec![[0.0; 12]; n];
-        let counts: [u8; 12] = match view {
-            Some(v) => v.unidentified_counts(),
-            None => std::array::from_fn(|i| Rank::ALL[i].count()),
-        };
+        let counts = view.unidentified_counts();
         let target: [f64; 12] = std::array::from_fn(|i| f64::from(counts[i]));
         let mut rows: Vec<usize> = Vec::with_capacity(n);
         for (i, row) in out.iter_mut().enumerate() {
-            let e = view.map(|v| v.enemies()[i]);
-            if let Some(e) = e {
-                if !e.alive() {
-                    continue;
-                }
-                if let Some(r) = e.known_rank() {
-                    row[r.index()] = 1.0;
-                    continue;
-                }
+            let e = view.enemies()[i];
+            if !e.alive() {
+                continue;
             }
-            let moved = e.is_some_and(|e| e.moved);
+            if let Some(r) = e.known_rank() {
+                row[r.index()] = 1.0;
+                continue;
+            }
+            let moved = e.moved;
             let idle = if moved {
                 1.0
             } else {
@@ -369,13 +364,13 @@ mod tests {
 
     fn start() -> Game {
         let setup = crate::ai::setups::template(Player::Zero, 0);
-        let mut g = Game {
-            view: View::new(&setup),
+        let view = View::new(&setup);
+        let k = Knowledge::new(&view);
+        Game {
+            view,
             exposure: Exposure::new(),
-            k: Knowledge::new(Player::Zero),
-        };
-        g.k.refresh(&g.view);
-        g
+            k,
+        }
     }
 
     fn sq(s: &str) -> Square {

@@ -262,3 +262,158 @@ pub fn choose(
         None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Decisions on small constructed positions. Searches are bounded by a
+    //! node budget, so the tests are deterministic and fast in debug builds.
+    use std::time::{Duration, Instant};
+
+    use protocol::{Board, Fight, Piece, Player, Rank, Square, fight};
+
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn bits(squares: &[&str]) -> u128 {
+        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
+    }
+
+    struct Position {
+        board: Board,
+        view: View,
+    }
+
+    /// Player 0 to move; `revealed` and `moved` are enemy squares.
+    fn position(pieces: &[(&str, Player, Rank)], revealed: &[&str], moved: &[&str]) -> Position {
+        let mut board = Board::empty();
+        for &(s, p, r) in pieces {
+            board.set(sq(s), Some(Piece::new(p, r)));
+        }
+        let view = View::from_board(
+            &board,
+            Player::Zero,
+            Player::Zero,
+            bits(revealed),
+            bits(moved),
+        );
+        Position { board, view }
+    }
+
+    fn decide(p: &Position, own_revealed: &[&str]) -> Move {
+        let knowledge = Knowledge::new(&p.view);
+        let mut exposure = Exposure::new();
+        for s in own_revealed {
+            exposure.reveal_for_test(sq(s));
+        }
+        let inputs = Inputs {
+            view: &p.view,
+            knowledge: &knowledge,
+            exposure: &exposure,
+            adjust: &|_| 0.0,
+            forbidden: &|_| false,
+        };
+        let start = Instant::now();
+        let budget = Budget::new(
+            start,
+            start + Duration::from_secs(60),
+            Duration::ZERO,
+            Some(40_000),
+        );
+        let mut searcher = Searcher::new(1 << 14);
+        choose(
+            &inputs,
+            &mut searcher,
+            &mut Rng::new(1),
+            &budget,
+            &Tuning::default(),
+        )
+        .mv
+    }
+
+    use Player::{One as Them, Zero as Us};
+
+    #[test]
+    fn takes_a_free_flag_it_can_reach() {
+        // Their only unmoved piece must be the Flag; our Scout on row E has
+        // a clear run at it, while our Marshal could take a known Captain.
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E1", Us, Rank::Scout),
+                ("B5", Us, Rank::Marshal),
+                ("B6", Them, Rank::Captain),
+                ("E9", Them, Rank::Flag),
+                ("H8", Them, Rank::Sergeant),
+                ("A9", Them, Rank::Miner),
+            ],
+            &["B6"],
+            &["H8", "A9"],
+        );
+        let mv = decide(&p, &[]);
+        assert_eq!((mv.from(), mv.to()), (sq("E1"), sq("E9")), "{mv}");
+    }
+
+    #[test]
+    fn does_not_attack_a_known_bomb_with_a_non_miner() {
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E5", Us, Rank::General),
+                ("A0", Us, Rank::Sergeant),
+                ("E6", Them, Rank::Bomb),
+                ("J9", Them, Rank::Flag),
+                ("I9", Them, Rank::Bomb),
+                ("A9", Them, Rank::Scout),
+            ],
+            &["E6"],
+            &["A9"],
+        );
+        let mv = decide(&p, &[]);
+        let attacker = p.board.get(mv.from()).unwrap().rank;
+        if let Some(target) = p.board.get(mv.to()) {
+            assert!(
+                target.rank != Rank::Bomb || attacker == Rank::Miner,
+                "{mv}: {attacker} attacks a known Bomb"
+            );
+        }
+    }
+
+    #[test]
+    fn answers_a_threat_to_its_marshal_by_a_known_spy() {
+        // Their Spy stands next to our Marshal, which they know: left
+        // there, the Marshal dies. Our Marshal must take the Spy or leave.
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E4", Us, Rank::Marshal),
+                ("A0", Us, Rank::Sergeant),
+                ("A1", Us, Rank::Scout),
+                ("E5", Them, Rank::Spy),
+                ("J9", Them, Rank::Flag),
+                ("A9", Them, Rank::Sergeant),
+            ],
+            &["E5"],
+            &["E5", "A9"],
+        );
+        let mv = decide(&p, &["E4"]);
+        let mut after = p.board.clone();
+        after.make(mv);
+        let marshal = after
+            .pieces(Us)
+            .find(|&(_, r)| r == Rank::Marshal)
+            .map(|(s, _)| s)
+            .expect("the Marshal survives our own move");
+        let spy = after
+            .pieces(Them)
+            .find(|&(_, r)| r == Rank::Spy)
+            .map(|(s, _)| s);
+        if let Some(spy) = spy {
+            let adjacent = spy.line_to(marshal).is_some_and(|(_, d)| d == 1);
+            assert!(!adjacent, "{mv} leaves the Marshal next to the Spy");
+        }
+        assert_eq!(fight(Rank::Marshal, Rank::Spy), Fight::AttackerWins);
+    }
+}

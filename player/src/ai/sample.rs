@@ -106,7 +106,7 @@ mod tests {
     fn draws_respect_counts_moves_and_beliefs() {
         let setup = crate::ai::setups::template(Player::Zero, 2);
         let mut view = View::new(&setup);
-        let mut k = Knowledge::new(Player::Zero);
+        let mut k = Knowledge::new(&view);
         let exposure = crate::ai::exposure::Exposure::new();
         // We move, they move a front piece: it can be neither Bomb nor Flag.
         let m = view

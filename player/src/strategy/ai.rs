@@ -78,14 +78,14 @@ impl AiStrategy {
         self.last.as_ref()
     }
 
-    fn knowledge(&mut self, me: Player) -> &mut Knowledge {
-        self.knowledge.get_or_insert_with(|| Knowledge::new(me))
+    fn knowledge(&mut self, view: &View) -> &mut Knowledge {
+        self.knowledge.get_or_insert_with(|| Knowledge::new(view))
     }
 }
 
 impl Strategy for AiStrategy {
     fn setup(&mut self, me: Player) -> Setup {
-        self.knowledge = Some(Knowledge::new(me));
+        self.knowledge = None;
         self.exposure = Exposure::new();
         self.history = History::new();
         setups::random_setup(me, &mut self.rng)
@@ -94,8 +94,7 @@ impl Strategy for AiStrategy {
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {
         let start = Instant::now();
         let budget = Budget::new(start, deadline, self.config.margin, self.config.max_nodes);
-        let me = view.me();
-        self.knowledge(me).refresh(view);
+        self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
         let tuning = &self.config.tuning;
@@ -123,7 +122,7 @@ impl Strategy for AiStrategy {
     fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
         self.exposure.observe_own(mv, result);
         let exposure = self.exposure;
-        self.knowledge(view.me())
+        self.knowledge(view)
             .observe_own(view, &exposure, mv, result);
         self.history.record_own(view, mv);
     }
@@ -131,7 +130,7 @@ impl Strategy for AiStrategy {
     fn observe_opponent(&mut self, view: &View, mv: UncheckedMove, result: MoveResult) {
         self.exposure.observe_opponent(mv, result);
         let exposure = self.exposure;
-        self.knowledge(view.me())
+        self.knowledge(view)
             .observe_opponent(view, &exposure, mv, result);
     }
 

@@ -108,56 +108,58 @@ impl Strategy for GreedyStrategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{MoveResult, UncheckedMove};
+    use protocol::{Board, Piece};
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// Player 0 to move with `pieces`; enemy pieces on `revealed` are known.
+    fn view(pieces: &[(&str, Player, Rank)], revealed: &[&str]) -> View {
+        let mut b = Board::empty();
+        for &(s, p, r) in pieces {
+            b.set(sq(s), Some(Piece::new(p, r)));
+        }
+        let revealed = revealed.iter().fold(0, |acc, s| acc | sq(s).bit());
+        View::from_board(&b, Player::Zero, Player::Zero, revealed, revealed)
+    }
+
+    use Player::{One as Them, Zero as Us};
 
     #[test]
-    fn attacks_a_known_weaker_piece() {
-        let mut view = View::new(&setups::template(Player::Zero, 0));
-        // Template 0: our Marshal on E2, Scout on E3. The enemy E6 comes to
-        // E4 in two steps after our Scout leaves; it is revealed as a Major
-        // when it kills our Scout.
-        let m = view
-            .check(&UncheckedMove::from_wire("E3\nE\n1\n").unwrap())
-            .unwrap();
-        view.apply_own(m, MoveResult::Nothing).unwrap();
-        view.apply_opponent(
-            UncheckedMove::from_wire("E6\nW\n1\n").unwrap(),
-            MoveResult::Nothing,
-        )
-        .unwrap();
-        let m = view
-            .check(&UncheckedMove::from_wire("A3\nE\n1\n").unwrap())
-            .unwrap();
-        view.apply_own(m, MoveResult::Nothing).unwrap();
-        view.apply_opponent(
-            UncheckedMove::from_wire("E5\nW\n1\n").unwrap(),
-            MoveResult::Battle {
-                attacker: Rank::Major,
-                defender: Rank::Scout,
-            },
-        )
-        .unwrap();
-        // Now the Major sits on E4 next to nothing of ours but E3 is empty;
-        // our Marshal on E2 is two squares away. Bring a piece next to it:
-        // the greedy move for the Marshal is to step towards... the Major is
-        // adjacent to E3; the best capture available is none yet.
-        let mut g = GreedyStrategy::new(1);
-        let m = g.choose(&view, Instant::now());
-        // D3 (General) or F3... the General on D3 is not adjacent to E4;
-        // whatever is chosen must not walk a weaker piece next to the Major.
-        let mine = match view.cell(m.from()) {
-            Cell::Own(r) => r,
-            _ => unreachable!(),
-        };
-        if Direction::ALL
-            .into_iter()
-            .filter_map(|d| m.to().step(d, 1))
-            .any(|n| n.to_string() == "E4")
-        {
-            assert!(
-                fight(Rank::Major, mine) == Fight::DefenderWins,
-                "{m} walks a {mine} next to the Major"
-            );
+    fn takes_a_known_weaker_piece() {
+        let v = view(
+            &[
+                ("A0", Us, Rank::Flag),
+                ("E4", Us, Rank::Major),
+                ("J0", Us, Rank::Scout),
+                ("E5", Them, Rank::Captain),
+                ("J9", Them, Rank::Flag),
+            ],
+            &["E5"],
+        );
+        for seed in 0..5 {
+            let m = GreedyStrategy::new(seed).choose(&v, Instant::now());
+            assert_eq!((m.from(), m.to()), (sq("E4"), sq("E5")), "{m}");
+        }
+    }
+
+    #[test]
+    fn keeps_away_from_a_known_stronger_piece() {
+        let v = view(
+            &[
+                ("A0", Us, Rank::Flag),
+                ("E4", Us, Rank::Captain),
+                ("J0", Us, Rank::Scout),
+                ("E6", Them, Rank::Major),
+                ("J9", Them, Rank::Flag),
+            ],
+            &["E6"],
+        );
+        for seed in 0..5 {
+            let m = GreedyStrategy::new(seed).choose(&v, Instant::now());
+            assert_ne!(m.to(), sq("E5"), "{m} walks the Captain next to the Major");
+            assert_ne!(m.to(), sq("E6"), "{m} attacks the Major with a Captain");
         }
     }
 }
