@@ -87,8 +87,8 @@ impl EvalContext {
     }
 }
 
-fn counts(board: &Board, p: Player) -> [u8; 12] {
-    std::array::from_fn(|i| board.count(p, Rank::ALL[i]))
+fn counts(ranks: &[Bits; 12]) -> [u8; 12] {
+    std::array::from_fn(|i| ranks[i].count_ones() as u8)
 }
 
 /// The evaluation of `pos` for `ctx.root`.
@@ -96,8 +96,8 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let board = pos.board();
     let me = ctx.root;
     let them = me.opponent();
-    let own = counts(board, me);
-    let opp = counts(board, them);
+    let own = counts(pos.by_rank(me));
+    let opp = counts(pos.by_rank(them));
     let v_own = Values::new(&own, &opp);
     let v_opp = Values::new(&opp, &own);
     let m_own = v_own.total(&own);
@@ -106,22 +106,21 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let t = &ctx.tuning;
     score += t.trade * (m_own - m_opp) / (m_own + m_opp + 1);
 
-    let hide = hidden(board, me, pos.known(me)) - hidden(board, them, pos.known(them));
+    let hide = hidden(pos.by_rank(me), pos.known(me)) - hidden(pos.by_rank(them), pos.known(them));
     score += hide * t.hidden / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
-    let ours = by_rank(board, me);
+    let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
-    score += hunt(board, &ours, targets, me, &v_opp) * t.hunt / 100;
-    score += flag_approach(board, &ours, ctx);
+    score += hunt(ours, pos.by_rank(them), targets, &v_opp) * t.hunt / 100;
+    score += flag_approach(board, ours, ctx);
     score
 }
 
-fn hidden(board: &Board, p: Player, known: Bits) -> i32 {
-    BitIter(board.occupied_by(p) & !known)
-        .map(|i| {
-            let sq = Square::from_index(i as usize).expect("on the board");
-            board.get(sq).map_or(0, |pc| HIDDEN[pc.rank.index()])
-        })
+fn hidden(ranks: &[Bits; 12], known: Bits) -> i32 {
+    ranks
+        .iter()
+        .zip(HIDDEN)
+        .map(|(b, h)| (b & !known).count_ones() as i32 * h)
         .sum()
 }
 
@@ -135,17 +134,6 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
         .map(|d| (ring(flag.index(), d) & movers).count_ones() as i32 * (5 - d as i32))
         .sum::<i32>()
         * ctx.tuning.flag_pressure
-}
-
-/// Our movers by rank (by [`Rank::index`]).
-fn by_rank(board: &Board, p: Player) -> [Bits; 12] {
-    let mut out = [0; 12];
-    for o in BitIter(board.movers(p)) {
-        if let Some(pc) = Square::from_index(o as usize).and_then(|s| board.get(s)) {
-            out[pc.rank.index()] |= 1u128 << o;
-        }
-    }
-    out
 }
 
 /// For each defending rank, the attacking ranks that beat it (bit per
@@ -176,21 +164,24 @@ const BEATEN_BY: [u16; 12] = beaten_by();
 /// Only pieces that have moved or been identified are hunted: an unmoved
 /// unknown piece may be a Bomb, and counting every enemy piece would send
 /// the Marshal into the middle of the enemy army for the sum of them all.
-fn hunt(board: &Board, ours: &[Bits; 12], targets: Bits, me: Player, v_opp: &Values) -> i32 {
-    let them = me.opponent();
+fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], targets: Bits, v_opp: &Values) -> i32 {
     let mut total = 0;
-    for e in BitIter(board.movers(them) & targets) {
-        let sq = Square::from_index(e as usize).expect("on the board");
-        let Some(target) = board.get(sq).map(|p| p.rank) else {
+    for (t, &squares) in theirs.iter().enumerate().take(10) {
+        let squares = squares & targets;
+        if squares == 0 {
             continue;
-        };
-        let mask = BEATEN_BY[target.index()];
+        }
+        let mask = BEATEN_BY[t];
         let hunters = (0..10)
             .filter(|&r| mask & (1 << r) != 0)
             .fold(0, |acc, r| acc | ours[r]);
-        if let Some(d) = nearest(e as usize, hunters) {
-            if let Some(&share) = HUNT_SHARE.get(d) {
-                total += v_opp.of(target) * share / 100;
+        if hunters == 0 {
+            continue;
+        }
+        let value = v_opp.of(Rank::ALL[t]);
+        for e in BitIter(squares) {
+            if let Some(&share) = nearest(e as usize, hunters).and_then(|d| HUNT_SHARE.get(d)) {
+                total += value * share / 100;
             }
         }
     }

@@ -115,6 +115,20 @@ fn draw_board(input: &Inputs<'_>, tuning: &Tuning, rng: &mut Rng) -> Board {
     }
 }
 
+/// How far the best move's value stands above the second best's.
+fn clear_best(avg: &[f64], adjust: &[f64]) -> f64 {
+    let mut top = [f64::NEG_INFINITY; 2];
+    for (a, b) in avg.iter().zip(adjust) {
+        let v = a + b;
+        if v > top[0] {
+            top = [v, top[0]];
+        } else if v > top[1] {
+            top[1] = v;
+        }
+    }
+    top[0] - top[1]
+}
+
 /// Chooses a move for the player to move in `input.view`.
 pub fn choose(
     input: &Inputs<'_>,
@@ -173,6 +187,7 @@ pub fn choose(
     let mut last_pass: Option<Duration> = None;
     let mut growth = 6.0f64;
     let mut depth = 1;
+    let mut easy = false;
     loop {
         let pass_start = budget.elapsed();
         let mut pass_sums = vec![0.0f64; moves.len()];
@@ -211,6 +226,7 @@ pub fn choose(
         done = pass_done;
         let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
         order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
+        let clear = clear_best(&avg, &adjust);
         result = Some((avg, depth, done));
         let took = budget.elapsed() - pass_start;
         if let Some(prev) = last_pass {
@@ -220,6 +236,12 @@ pub fn choose(
         }
         last_pass = Some(took);
         let predicted = took.mul_f64(growth);
+        if depth >= 2 && clear > config.easy_margin {
+            // One move stands far above the rest (a sure Flag capture, a
+            // free Marshal): more search would not change the choice.
+            easy = true;
+            break;
+        }
         let deeper = depth < config.max_depth
             && budget.max_nodes().is_none_or(|m| searcher.nodes() * 4 < m)
             && predicted < budget.remaining();
@@ -230,7 +252,11 @@ pub fn choose(
     }
 
     // More boards at the depth reached, while time remains.
-    if let Some((_, d, _)) = result.as_ref().filter(|r| r.2 == boards.len()).cloned() {
+    if let Some((_, d, _)) = result
+        .as_ref()
+        .filter(|r| r.2 == boards.len() && !easy)
+        .cloned()
+    {
         while !budget.over(searcher.nodes()) {
             let mut b = draw_board(input, config, rng);
             match searcher.root_values(

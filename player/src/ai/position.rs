@@ -50,6 +50,8 @@ pub struct Pos {
     /// Per player, the squares of its pieces that have moved (so the other
     /// side knows they are neither Bomb nor Flag).
     moved: [Bits; 2],
+    /// Per player and rank (by [`Rank::index`]), the squares of its pieces.
+    ranks: [[Bits; 12]; 2],
     to_move: Player,
     hash: u64,
 }
@@ -76,15 +78,18 @@ impl Pos {
     /// those that have moved.
     pub fn new(board: Board, to_move: Player, known: [Bits; 2], moved: [Bits; 2]) -> Pos {
         let mut hash = if to_move == Player::One { SIDE_KEY } else { 0 };
+        let mut ranks = [[0; 12]; 2];
         for p in Player::BOTH {
             for (sq, rank) in board.pieces(p) {
                 hash ^= piece_key(Piece::new(p, rank), sq);
+                ranks[p.index()][rank.index()] |= sq.bit();
             }
         }
         Pos {
             board,
             known,
             moved,
+            ranks,
             to_move,
             hash,
         }
@@ -118,6 +123,18 @@ impl Pos {
     #[inline]
     pub fn moved(&self, player: Player) -> Bits {
         self.moved[player.index()]
+    }
+
+    /// Squares of `player`'s pieces of `rank`.
+    #[inline]
+    pub fn of_rank(&self, player: Player, rank: Rank) -> Bits {
+        self.ranks[player.index()][rank.index()]
+    }
+
+    /// Squares of `player`'s pieces, by rank (by [`Rank::index`]).
+    #[inline]
+    pub fn by_rank(&self, player: Player) -> &[Bits; 12] {
+        &self.ranks[player.index()]
     }
 
     /// Legal moves of the side to move.
@@ -167,12 +184,31 @@ impl Pos {
             }
         }
         self.hash = h;
+        self.toggle_ranks(u);
         self.to_move = self.to_move.opponent();
         saved
     }
 
+    /// Updates the per-rank sets for the move of `u`; its own inverse.
+    #[inline]
+    fn toggle_ranks(&mut self, u: &Undo) {
+        let mv = u.mv();
+        let mover = u.mover();
+        let (from, to) = (mv.from().bit(), mv.to().bit());
+        let m = &mut self.ranks[mover.owner.index()][mover.rank.index()];
+        match (u.target(), u.fight()) {
+            (None, _) | (Some(_), Some(Fight::AttackerWins)) => *m ^= from | to,
+            _ => *m ^= from,
+        }
+        if let (Some(def), Some(Fight::AttackerWins | Fight::BothRemoved)) = (u.target(), u.fight())
+        {
+            self.ranks[def.owner.index()][def.rank.index()] ^= to;
+        }
+    }
+
     /// Takes back the last move made.
     pub fn unmake(&mut self, u: PosUndo) {
+        self.toggle_ranks(&u.undo);
         self.board.unmake(u.undo);
         self.known = u.known;
         self.moved = u.moved;
@@ -235,12 +271,15 @@ mod tests {
             stack.push(pos.make(mv));
             let fresh = Pos::new(pos.board().clone(), pos.to_move(), pos.known, pos.moved);
             assert_eq!(fresh.hash(), pos.hash(), "incremental hash after {mv:?}");
+            assert_eq!(fresh.ranks, pos.ranks, "rank sets after {mv:?}");
         }
         while let Some(u) = stack.pop() {
             pos.unmake(u);
             let (b, k, m, h) = snapshots.pop().unwrap();
             assert_eq!(pos.board(), &b);
             assert_eq!((pos.known, pos.moved, pos.hash), (k, m, h));
+            let fresh = Pos::new(b, pos.to_move(), k, m);
+            assert_eq!(fresh.ranks, pos.ranks);
         }
     }
 

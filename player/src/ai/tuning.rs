@@ -52,6 +52,8 @@ pub struct Tuning {
     pub max_depth: i32,
     /// Root moves this much below the best may get only an upper bound.
     pub margin: i32,
+    /// Stop searching once the best move is this much above the second.
+    pub easy_margin: f64,
 }
 
 impl Default for Tuning {
@@ -70,13 +72,14 @@ impl Default for Tuning {
             samples: 24,
             max_depth: 12,
             margin: 600,
+            easy_margin: 500.0,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "hidden",
         "flag_pressure",
         "flag_approach",
@@ -90,6 +93,7 @@ impl Tuning {
         "samples",
         "max_depth",
         "margin",
+        "easy_margin",
     ];
 
     /// Applies one `name=value` setting.
@@ -118,6 +122,7 @@ impl Tuning {
             "samples" => self.samples = value.parse().map_err(|_| bad())?,
             "max_depth" => self.max_depth = int()?,
             "margin" => self.margin = int()?,
+            "easy_margin" => self.easy_margin = float()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())
