@@ -12,9 +12,10 @@
 //!   guards it) closing in on the enemy Flag of this determinization, so
 //!   that averaged over determinizations the search walks towards the
 //!   likely Flag instead of shuffling;
-//! - a small bonus for trading down when ahead.
+//! - a small bonus for trading down when ahead;
+//! - mobility: movers with room to move.
 
-use protocol::bits::{BitIter, Bits};
+use protocol::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
 use protocol::{Board, Fight, Player, Rank, Square, fight};
 
 use super::geometry::{MAX_RING, nearest, ring};
@@ -113,7 +114,18 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let targets = pos.known(them) | pos.moved(them);
     score += hunt(ours, pos.by_rank(them), targets, &v_opp) * t.hunt / 100;
     score += flag_approach(board, ours, ctx);
+    score += (mobile(board, me) - mobile(board, them)) * t.mobility;
     score
+}
+
+/// How many of `p`'s movers have an empty square next to them: pieces
+/// boxed in by their own army or the lakes cannot take part.
+fn mobile(board: &Board, p: Player) -> i32 {
+    let occupied = board.occupied_by(Player::Zero) | board.occupied_by(Player::One);
+    let empty = BOARD & !LAKES & !occupied;
+    let free =
+        (empty >> 10) | ((empty << 10) & BOARD) | ((empty >> 1) & !COL9) | ((empty << 1) & !COL0);
+    (board.movers(p) & free).count_ones() as i32
 }
 
 fn hidden(ranks: &[Bits; 12], known: Bits) -> i32 {
@@ -309,5 +321,31 @@ mod tests {
         let (close, away) = (guarded("H8"), guarded("B2"));
         let ctx = EvalContext::new(close.board(), Zero, &Tuning::default());
         assert!(evaluate(&close, &ctx) > evaluate(&away, &ctx));
+    }
+
+    #[test]
+    fn boxed_in_pieces_do_not_count_as_mobile() {
+        use Player::*;
+        let free = pos(
+            &[
+                ("A0", Zero, Rank::Flag),
+                ("J9", One, Rank::Flag),
+                ("E2", Zero, Rank::Major),
+            ],
+            [0, 0],
+        );
+        assert_eq!(mobile(free.board(), Zero), 1);
+        let boxed = pos(
+            &[
+                ("A0", Zero, Rank::Flag),
+                ("J9", One, Rank::Flag),
+                ("A1", Zero, Rank::Major),
+                ("A2", Zero, Rank::Bomb),
+                ("B1", Zero, Rank::Bomb),
+            ],
+            [0, 0],
+        );
+        assert_eq!(mobile(boxed.board(), Zero), 0);
+        assert_eq!(mobile(boxed.board(), One), 0);
     }
 }

@@ -40,6 +40,8 @@ pub struct Tuning {
     pub hunt: i32,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
+    /// Value of each mover with an empty square next to it.
+    pub mobility: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
     /// Penalty per earlier occurrence of the position a quiet move leads to.
@@ -66,6 +68,7 @@ impl Default for Tuning {
             flag_adjacent: 150,
             hunt: 100,
             trade: 150,
+            mobility: 2,
             flag_value: 2000.0,
             repeat_penalty: 12.0,
             undo_penalty: 4.0,
@@ -79,7 +82,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "hidden",
         "flag_pressure",
         "flag_approach",
@@ -87,6 +90,7 @@ impl Tuning {
         "flag_adjacent",
         "hunt",
         "trade",
+        "mobility",
         "flag_value",
         "repeat_penalty",
         "undo_penalty",
@@ -116,6 +120,7 @@ impl Tuning {
             "flag_adjacent" => self.flag_adjacent = int()?,
             "hunt" => self.hunt = int()?,
             "trade" => self.trade = int()?,
+            "mobility" => self.mobility = int()?,
             "flag_value" => self.flag_value = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,
             "undo_penalty" => self.undo_penalty = float()?,
