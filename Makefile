@@ -3,16 +3,46 @@
 
 CARGO ?= cargo
 
-.PHONY: all build test bench clean
+.PHONY: all build demo tournament-demo tournament-bench test bench fuzz clean
 
 all: build
 
-## build: release builds of every binary (referee, player)
+## build: release builds of every binary (referee, player, tournament, faulty-player)
 build:
 	$(CARGO) build --release --workspace --bins
 
+## demo: a real game between two random players, with the board drawn
+demo: build
+	target/release/referee -v \
+		--arg0=--strategy --arg0=random --arg0=--seed --arg0=1 \
+		--arg1=--strategy --arg1=random --arg1=--seed --arg1=2 \
+		target/release/player target/release/player
+
+## tournament-demo: a small round robin (random players, the player's default
+## strategy, a player that moves into a lake), report in logs/demo-report.md
+tournament-demo: build
+	target/release/tournament -j 2 --games 4 \
+		'rand1=target/release/player --strategy random --seed {seed}' \
+		'rand2=target/release/player --strategy random --seed {seed}' \
+		'ai=target/release/player --move-time-ms 50 --seed {seed}' \
+		'lake=target/release/faulty-player --mode move-lake --at 20 --seed {seed}' \
+		--report logs/demo-report.md
+
+## tournament-bench: wall time of a 198-game round robin of four random
+## players (33 games per pairing) at -j 2; the report's "This run" line
+tournament-bench: build
+	rm -rf logs/bench-rr
+	target/release/tournament -j 2 --games 33 --quiet --name bench-rr \
+		'r1=target/release/player --strategy random --seed {seed}' \
+		'r2=target/release/player --strategy random --seed {seed}' \
+		'r3=target/release/player --strategy random --seed {seed}' \
+		'r4=target/release/player --strategy random --seed {seed}' \
+		| grep -E 'This run|games played'
+
 ## test: every test of the workspace, then formatting and lints
+## (the end-to-end tests run the referee and player binaries: build them first)
 test:
+	$(CARGO) build --workspace --bins
 	$(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check
@@ -21,6 +51,17 @@ test:
 ## bench: the benchmarks (criterion micro-benchmarks of the rules engine)
 bench:
 	$(CARGO) bench -p protocol --bench movegen
+
+## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
+## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
+## uses nightly-only flags: RUSTC_BOOTSTRAP=1 lets a stable toolchain accept them.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= linebuf wire game
+fuzz:
+	@command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is not installed: cargo install cargo-fuzz" >&2; exit 1; }
+	for t in $(FUZZ_TARGETS); do \
+		RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done
 
 ## clean: remove build output and game logs
 clean:

@@ -1,4 +1,9 @@
-//! Test tools for the referee: the adversarial `faulty-player` and the
-//! helpers of the end-to-end suite.
+//! Test tools for the referee and the end-to-end suite of the real binaries:
+//!
+//! - `faulty-player` ([`faulty`], `src/bin/faulty-player.rs`): plays
+//!   correctly until a chosen moment, then misbehaves in a chosen way;
+//! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
+//!   commands and records every byte it receives;
+//! - the suite in `tests/e2e/`, which runs the real `referee` against them.
 
 pub mod faulty;

@@ -14,7 +14,7 @@ use tests::faulty::{Config, Mode};
 /// Moments: `--at 0` is the setup reply, `--at N` (N ≥ 1) this player's
 /// N-th move. `setup-*` modes always act on the setup. After a process mode
 /// (fork-child, setsid-grandchild, ignore-term, fork-many) or a mode whose
-/// reply still arrives (delay-40/90, trickle-under, extra-lines, flood-stderr,
+/// reply still arrives (delay40, delay90, trickle-under, extra-lines, flood-stderr,
 /// early-reply) it goes on playing.
 #[derive(Parser, Debug)]
 #[command(version, about, long_about)]

@@ -44,7 +44,8 @@ pub enum Mode {
     LongLine,
     /// Write 100 MB to stdout without a newline.
     FloodStdout,
-    /// Write 1 GB to stderr as fast as possible (from a thread) while playing on.
+    /// Write 1 GiB to stderr as fast as possible: 16 MiB before the reply,
+    /// the rest from a thread while playing on.
     FloodStderr,
     /// Send the reply followed by two extra lines.
     ExtraLines,

@@ -131,7 +131,13 @@ impl Faulty<'_> {
             return Err(Stop::GameOver);
         }
         let me: Player = first.parse()?;
-        let setup = fixed_setup(me);
+        let setup = if early_setup {
+            // The codes sent early were player 0's; as player 1 they stand
+            // on player 1's squares, in the same wire order.
+            protocol::Setup::new(me, fixed_setup(Player::Zero).ranks())?
+        } else {
+            fixed_setup(me)
+        };
         if mode.is_setup_mode() {
             self.bad_setup(mode, &setup)?;
         } else if !early_setup {
@@ -166,7 +172,12 @@ impl Faulty<'_> {
                             self.line()?;
                             return Err(Stop::GameOver);
                         }
-                        let mv = self.choose(&view)?;
+                        let shuffle_from_now = self.hit(own_moves) && mode == Mode::StopReading;
+                        let mv = match safe_move(&view).filter(|_| shuffle_from_now) {
+                            // Shuffled blindly from now on: a quiet move no opponent piece can disturb.
+                            Some(mv) => mv,
+                            None => self.choose(&view)?,
+                        };
                         let reply = mv.to_unchecked().to_wire();
                         if self.hit(own_moves) && mode != Mode::EarlyReply {
                             self.misbehave(reply, Some(mv))?;
@@ -300,9 +311,14 @@ impl Faulty<'_> {
                 sys::hang()
             }
             Mode::FloodStderr => {
-                std::thread::spawn(|| {
-                    let chunk = vec![b'e'; 1 << 16];
-                    for _ in 0..(1usize << 30) / chunk.len() {
+                // The first 16 MiB before the reply: a referee that does not
+                // drain stderr while it waits would make this reply late.
+                let chunk = vec![b'e'; 1 << 16];
+                for _ in 0..256 {
+                    sys::write_stderr(&chunk)?;
+                }
+                std::thread::spawn(move || {
+                    for _ in 256..(1usize << 30) / chunk.len() {
                         if sys::write_stderr(&chunk).is_err() {
                             return;
                         }

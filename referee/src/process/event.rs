@@ -1,0 +1,192 @@
+//! What the supervisor reports: replies, failures, interrupts, and how each
+//! process ended.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::sys::WaitStatus;
+
+/// Which child, by its index in the list given to the supervisor.
+pub type ChildId = usize;
+
+/// Why a reply could not be accepted, although the child is still running.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplyFault {
+    /// A line is over the framing's line limit.
+    LineTooLong {
+        /// 1-based number of the line among the reply's non-blank lines.
+        line: usize,
+        /// Its length in bytes (so far, if its newline never came).
+        bytes: usize,
+        /// The framing's line limit.
+        limit: usize,
+    },
+    /// The reply's byte limit was reached before the reply was complete.
+    Overlong {
+        /// The limit.
+        bytes: usize,
+    },
+}
+
+impl fmt::Display for ReplyFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplyFault::LineTooLong { line, bytes, limit } => {
+                write!(
+                    f,
+                    "line {line} of the reply is too long ({bytes} bytes, over the {limit}-byte limit)"
+                )
+            }
+            ReplyFault::Overlong { bytes } => {
+                write!(
+                    f,
+                    "more than {bytes} bytes of output before a complete reply"
+                )
+            }
+        }
+    }
+}
+
+/// Why a child failed. A failed child takes no further part.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Failure {
+    /// The program could not be started.
+    ExecFailed(String),
+    /// No complete reply within the time limit; its process group was killed.
+    Timeout(Duration),
+    /// It exited (with this code).
+    Exited(i32),
+    /// A signal (this number) killed it.
+    Crashed(i32),
+    /// It closed its stdout while running.
+    ClosedOutput,
+    /// It stopped reading its stdin: a write failed with `EPIPE`, or what
+    /// it was sent was not consumed within the time limit.
+    StoppedReading,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::ExecFailed(m) => f.write_str(m),
+            Failure::Timeout(limit) => {
+                write!(f, "no complete reply within {} ms", limit.as_millis())
+            }
+            Failure::Exited(code) => write!(f, "exited with status {code}"),
+            Failure::Crashed(sig) => write!(f, "killed by {}", signal_name(*sig)),
+            Failure::ClosedOutput => f.write_str("closed its standard output"),
+            Failure::StoppedReading => f.write_str("stopped reading its standard input"),
+        }
+    }
+}
+
+impl Failure {
+    /// The failure a finished process shows.
+    pub fn from_status(status: WaitStatus) -> Failure {
+        match status {
+            WaitStatus::Exited(code) => Failure::Exited(code),
+            WaitStatus::Signaled(sig) => Failure::Crashed(sig),
+        }
+    }
+}
+
+/// Something the match driver must act on.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// A complete reply of the number of lines asked for.
+    Reply {
+        /// Who replied.
+        child: ChildId,
+        /// The non-blank lines, without `\n` or a trailing `\r`.
+        lines: Vec<Vec<u8>>,
+        /// From the moment the question was fully written to the moment the
+        /// reply was complete.
+        elapsed: Duration,
+    },
+    /// A reply that breaks the framing.
+    BadReply {
+        /// Who replied.
+        child: ChildId,
+        /// What is wrong.
+        fault: ReplyFault,
+        /// As for [`Event::Reply`].
+        elapsed: Duration,
+    },
+    /// A child failed.
+    Failed {
+        /// Who.
+        child: ChildId,
+        /// How.
+        failure: Failure,
+    },
+    /// The referee received SIGINT, SIGTERM or SIGHUP.
+    Interrupted {
+        /// The signal number.
+        signal: i32,
+    },
+}
+
+/// Why the referee signalled a child, in escalating order: a later, harsher
+/// step replaces an earlier one, never the reverse.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Termination {
+    /// SIGTERM to its group after the grace period at the end.
+    Term,
+    /// SIGKILL to its group after the second grace period at the end (or
+    /// at once after a second interrupt).
+    Kill,
+    /// SIGKILL to its group because it stopped reading.
+    StoppedReading,
+    /// SIGKILL to its group at its reply deadline.
+    Timeout,
+}
+
+impl Termination {
+    /// A stable lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Term => "sigterm",
+            Termination::Kill => "sigkill",
+            Termination::StoppedReading => "stopped_reading",
+            Termination::Timeout => "timeout",
+        }
+    }
+}
+
+/// How a child process ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ProcessEnd {
+    /// Its status; `None` if it never ran the program.
+    pub status: Option<WaitStatus>,
+    /// Whether it was started at all (false after an exec failure).
+    pub started: bool,
+    /// The referee's harshest signal to it before it ended, if any.
+    pub killed_by: Option<Termination>,
+}
+
+/// The conventional name of a signal (`SIGKILL`), or `SIG<n>`.
+pub fn signal_name(sig: i32) -> String {
+    nix::sys::signal::Signal::try_from(sig)
+        .map(|s| s.as_str().to_owned())
+        .unwrap_or_else(|_| format!("SIG{sig}"))
+}
+
+impl fmt::Display for ProcessEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.status {
+            _ if !self.started => f.write_str("never started")?,
+            None => f.write_str("unknown")?,
+            Some(WaitStatus::Exited(c)) => write!(f, "exited with status {c}")?,
+            Some(WaitStatus::Signaled(s)) => write!(f, "killed by {}", signal_name(s))?,
+        }
+        match self.killed_by {
+            Some(Termination::Term) => f.write_str(" after the referee's SIGTERM"),
+            Some(Termination::Kill) => f.write_str(" (SIGKILL by the referee at the end)"),
+            Some(Termination::Timeout) => f.write_str(" (killed by the referee: timeout)"),
+            Some(Termination::StoppedReading) => {
+                f.write_str(" (killed by the referee: stopped reading)")
+            }
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! Process supervision, with no knowledge of any game: start programs in
+//! process groups of their own with piped stdio, frame their stdout into
+//! replies, enforce reply deadlines, pump stderr into capped logs, and kill
+//! and reap everything at the end, escaped descendants included.
+//!
+//! - [`sys`]: every raw system call and all the `unsafe` code;
+//! - [`pid`]: a pid that knows whether a signal targets its group;
+//! - [`spawn`]: fork and exec with pipes, exec failures reported;
+//! - [`child`]: one child's state (queue, line buffer, clocks);
+//! - [`log_pump`]: stderr to a capped file;
+//! - [`event`]: what the supervisor reports;
+//! - [`supervisor`]: the event loop and the cleanup.
+
+pub mod child;
+pub mod event;
+pub mod log_pump;
+pub mod pid;
+pub mod spawn;
+pub mod supervisor;
+pub mod sys;
+
+pub use event::{ChildId, Event, Failure, ProcessEnd, ReplyFault, Termination, signal_name};
+pub use pid::ChildPid;
+pub use spawn::{Program, SpawnError};
+pub use supervisor::{Supervisor, SupervisorConfig, SupervisorError};
+pub use sys::WaitStatus;
+
+#[cfg(test)]
+mod tests;

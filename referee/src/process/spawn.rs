@@ -1,0 +1,208 @@
+//! Starting a child program: argv and environment built before the fork,
+//! pipes for its stdin, stdout and stderr, exec failures reported clearly.
+
+use std::ffi::{CString, OsStr, OsString};
+use std::io;
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::pid::ChildPid;
+use super::sys::{self, ChildStage, ChildStdio, ExecPlan};
+
+/// A program to run: the path or name given by the user, and its arguments.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Program {
+    /// A path (relative to the current directory if relative), or a bare
+    /// name without `/`, looked up in `PATH`.
+    pub path: OsString,
+    /// Arguments after `argv[0]` (which is `path` as given).
+    pub args: Vec<OsString>,
+}
+
+impl Program {
+    /// A program with arguments.
+    pub fn new(
+        path: impl Into<OsString>,
+        args: impl IntoIterator<Item = impl Into<OsString>>,
+    ) -> Program {
+        Program {
+            path: path.into(),
+            args: args.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// The program as the user wrote it, for messages.
+    pub fn display(&self) -> String {
+        self.path.to_string_lossy().into_owned()
+    }
+}
+
+/// A running child, with the referee's ends of its three pipes, all
+/// close-on-exec and nonblocking.
+#[derive(Debug)]
+pub struct Spawned {
+    /// The child's pid, which is also its process-group id.
+    pub pid: ChildPid,
+    /// Write end of the child's stdin.
+    pub stdin: OwnedFd,
+    /// Read end of the child's stdout.
+    pub stdout: OwnedFd,
+    /// Read end of the child's stderr.
+    pub stderr: OwnedFd,
+}
+
+/// Why a program could not be started.
+#[derive(Debug, Error)]
+pub enum SpawnError {
+    /// A bare program name not found in any directory of `PATH`.
+    #[error("exec of {program} failed: not found in PATH")]
+    NotInPath {
+        /// The name.
+        program: String,
+    },
+    /// The child could not run the program (`execve` failed, or the
+    /// preparation before it).
+    #[error("{}", exec_message(.program, *.stage, *.errno))]
+    Exec {
+        /// The program as given.
+        program: String,
+        /// Where the child failed.
+        stage: ChildStage,
+        /// The error.
+        errno: nix::errno::Errno,
+    },
+    /// Creating the pipes or forking failed: a problem of the referee's
+    /// machine, not of the program.
+    #[error("could not start {program}")]
+    Os {
+        /// The program as given.
+        program: String,
+        /// The system error.
+        #[source]
+        source: io::Error,
+    },
+    /// An argument or environment string holds a NUL byte.
+    #[error("could not start {program}: {what} holds a NUL byte")]
+    Nul {
+        /// The program as given.
+        program: String,
+        /// Which string.
+        what: String,
+    },
+}
+
+fn exec_message(program: &str, stage: ChildStage, errno: nix::errno::Errno) -> String {
+    match stage {
+        ChildStage::Exec => format!("exec of {program} failed: {}", errno.desc()),
+        ChildStage::ProcessGroup => {
+            format!(
+                "could not start {program}: setpgid failed: {}",
+                errno.desc()
+            )
+        }
+        ChildStage::Stdio => format!(
+            "could not start {program}: redirecting stdio failed: {}",
+            errno.desc()
+        ),
+    }
+}
+
+impl SpawnError {
+    /// Whether the program itself is at fault (it cannot be run), as
+    /// opposed to the referee's machine.
+    pub fn is_program_fault(&self) -> bool {
+        matches!(self, SpawnError::NotInPath { .. } | SpawnError::Exec { .. })
+    }
+}
+
+/// Finds the file to exec: `path` itself if it holds a `/`, else the first
+/// executable regular file of that name in `PATH` (like `execvp`, but
+/// resolved before the fork).
+pub fn resolve(path: &OsStr) -> Option<PathBuf> {
+    if path.as_bytes().contains(&b'/') {
+        return Some(PathBuf::from(path));
+    }
+    let dirs = std::env::var_os("PATH")?;
+    std::env::split_paths(&dirs)
+        .map(|d| d.join(path))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+fn cstring(program: &Program, what: &str, bytes: &[u8]) -> Result<CString, SpawnError> {
+    CString::new(bytes).map_err(|_| SpawnError::Nul {
+        program: program.display(),
+        what: what.to_owned(),
+    })
+}
+
+/// Starts `program` in a process group of its own with piped stdio and the
+/// referee's environment and working directory. If it cannot be executed
+/// the failed child is reaped before returning the error.
+pub fn spawn(program: &Program) -> Result<Spawned, SpawnError> {
+    let name = program.display();
+    let os = |source| SpawnError::Os {
+        program: name.clone(),
+        source,
+    };
+    let path = resolve(&program.path).ok_or_else(|| SpawnError::NotInPath {
+        program: name.clone(),
+    })?;
+    let mut argv = vec![cstring(
+        program,
+        "the program path",
+        program.path.as_bytes(),
+    )?];
+    for a in &program.args {
+        argv.push(cstring(program, "an argument", a.as_bytes())?);
+    }
+    let mut envp = Vec::new();
+    for (k, v) in std::env::vars_os() {
+        let mut kv = k.into_vec();
+        kv.push(b'=');
+        kv.extend_from_slice(v.as_bytes());
+        envp.push(cstring(program, "an environment variable", &kv)?);
+    }
+    let plan = ExecPlan::new(
+        cstring(program, "the program path", path.as_os_str().as_bytes())?,
+        argv,
+        envp,
+    );
+
+    let (in_r, in_w) = sys::pipe().map_err(os)?;
+    let (out_r, out_w) = sys::pipe().map_err(os)?;
+    let (err_r, err_w) = sys::pipe().map_err(os)?;
+    for fd in [&in_w, &out_r, &err_r] {
+        sys::set_nonblocking(fd.as_fd()).map_err(os)?;
+    }
+    let stdio = ChildStdio {
+        stdin: in_r.as_fd(),
+        stdout: out_w.as_fd(),
+        stderr: err_w.as_fd(),
+    };
+    let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
+    // The child's ends now live in the child only.
+    drop((in_r, out_w, err_w));
+    if let Some((stage, errno)) = forked.failed {
+        // The child exits right after reporting; reap it now.
+        let _ = sys::reap(forked.pid, true);
+        return Err(SpawnError::Exec {
+            program: name,
+            stage,
+            errno,
+        });
+    }
+    Ok(Spawned {
+        pid: forked.pid,
+        stdin: in_w,
+        stdout: out_r,
+        stderr: err_r,
+    })
+}

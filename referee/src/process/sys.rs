@@ -1,0 +1,423 @@
+//! Every raw system call of the referee, and its only `unsafe` code.
+//!
+//! Each `unsafe` block says why it is sound. The rest of the crate sees safe
+//! functions taking owned or borrowed descriptors and returning
+//! `io::Result`; `EINTR` is retried here so callers never see it.
+
+#![allow(unsafe_code)]
+
+use std::ffi::{CString, c_char, c_int};
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::ptr;
+
+use nix::errno::Errno;
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::libc;
+
+use super::pid::ChildPid;
+
+/// Retries `f` while it fails with `EINTR`.
+fn retry<T>(mut f: impl FnMut() -> nix::Result<T>) -> io::Result<T> {
+    loop {
+        match f() {
+            Err(Errno::EINTR) => continue,
+            other => return other.map_err(io::Error::from),
+        }
+    }
+}
+
+/// A pipe whose two ends are close-on-exec: `(read end, write end)`.
+pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    Ok(nix::unistd::pipe2(OFlag::O_CLOEXEC)?)
+}
+
+/// Makes reads and writes on `fd` return `WouldBlock` instead of waiting.
+pub fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+    let flags = OFlag::from_bits_retain(fcntl(fd, FcntlArg::F_GETFL)?);
+    fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+    Ok(())
+}
+
+/// One `read(2)`; `Ok(0)` is the end of the stream.
+pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> io::Result<usize> {
+    retry(|| nix::unistd::read(fd, buf))
+}
+
+/// One `write(2)`; `EPIPE` comes back as `ErrorKind::BrokenPipe` (the
+/// process ignores SIGPIPE, as every Rust program does).
+pub fn write(fd: BorrowedFd<'_>, buf: &[u8]) -> io::Result<usize> {
+    retry(|| nix::unistd::write(fd, buf))
+}
+
+/// How a process ended, as `waitid` reports it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WaitStatus {
+    /// It called `exit` with this code.
+    Exited(i32),
+    /// A signal killed it.
+    Signaled(i32),
+}
+
+fn decode(info: &libc::siginfo_t) -> Option<WaitStatus> {
+    // SAFETY: `info` was filled by a successful `waitid`, which sets the
+    // `si_pid`/`si_status` union members for child events.
+    let (pid, status) = unsafe { (info.si_pid(), info.si_status()) };
+    if pid == 0 {
+        return None;
+    }
+    match info.si_code {
+        libc::CLD_EXITED => Some(WaitStatus::Exited(status)),
+        libc::CLD_KILLED | libc::CLD_DUMPED => Some(WaitStatus::Signaled(status)),
+        _ => None,
+    }
+}
+
+/// `waitid(P_PID, pid, WEXITED | extra)`, retrying `EINTR`.
+fn wait_pid(pid: ChildPid, extra: c_int) -> io::Result<Option<WaitStatus>> {
+    // SAFETY: an all-zero `siginfo_t` is a valid value (plain integers).
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `info` is a valid, writable `siginfo_t`.
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid.raw() as libc::id_t,
+                &mut info,
+                libc::WEXITED | extra,
+            )
+        };
+        if r == 0 {
+            return Ok(decode(&info));
+        }
+        match Errno::last() {
+            Errno::EINTR => continue,
+            e => return Err(e.into()),
+        }
+    }
+}
+
+/// The status of `pid` if it has ended, *without* reaping it: the zombie
+/// keeps its process-group id reserved, so signals to the group cannot hit
+/// an unrelated process that reused the number.
+pub fn peek_exit(pid: ChildPid) -> io::Result<Option<WaitStatus>> {
+    wait_pid(pid, libc::WNOHANG | libc::WNOWAIT)
+}
+
+/// Reaps `pid`, waiting for it if `block`. `Ok(None)` if it is still running.
+pub fn reap(pid: ChildPid, block: bool) -> io::Result<Option<WaitStatus>> {
+    wait_pid(pid, if block { 0 } else { libc::WNOHANG })
+}
+
+/// What [`reap_any`] found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReapAny {
+    /// A child ended and was reaped.
+    Reaped(i32),
+    /// Children exist, none has ended.
+    Running,
+    /// This process has no child at all.
+    NoChildren,
+}
+
+/// Reaps any one ended child of this process.
+pub fn reap_any() -> io::Result<ReapAny> {
+    let mut status: c_int = 0;
+    loop {
+        // SAFETY: `status` is a valid, writable int.
+        let r = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+        match r {
+            0 => return Ok(ReapAny::Running),
+            pid if pid > 0 => return Ok(ReapAny::Reaped(pid)),
+            _ => match Errno::last() {
+                Errno::EINTR => continue,
+                Errno::ECHILD => return Ok(ReapAny::NoChildren),
+                e => return Err(e.into()),
+            },
+        }
+    }
+}
+
+/// Sends signal `sig` to a process or a whole group (see [`ChildPid`]).
+/// `Ok(false)` if there was nobody left to signal.
+pub fn kill(target: ChildPid, sig: c_int) -> io::Result<bool> {
+    // SAFETY: `kill` has no memory-safety preconditions; `for_kill` never
+    // yields 0 or -1, which would signal our own group or every process.
+    let r = unsafe { libc::kill(target.for_kill(), sig) };
+    if r == 0 {
+        return Ok(true);
+    }
+    match Errno::last() {
+        Errno::ESRCH => Ok(false),
+        e => Err(e.into()),
+    }
+}
+
+/// Makes this process the reaper of its orphaned descendants (`PR_SET_CHILD_SUBREAPER`).
+pub fn set_child_subreaper(on: bool) -> io::Result<()> {
+    Ok(nix::sys::prctl::set_child_subreaper(on)?)
+}
+
+/// Whether this process is a child subreaper.
+pub fn is_child_subreaper() -> io::Result<bool> {
+    Ok(nix::sys::prctl::get_child_subreaper()?)
+}
+
+/// The pids of the live and zombie children of this process, from `/proc`
+/// (field 4 of `/proc/PID/stat` is the parent pid).
+pub fn children_of_self() -> io::Result<Vec<i32>> {
+    let me = std::process::id() as i32;
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc")? {
+        let Ok(entry) = entry else { continue };
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // The process may be gone already: skip what cannot be read.
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // The command name (field 2) is in parentheses and may hold spaces.
+        let Some(after) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let ppid = after.split_whitespace().nth(1).and_then(|s| s.parse().ok());
+        if ppid == Some(me) {
+            out.push(pid);
+        }
+    }
+    Ok(out)
+}
+
+/// Where the child was when it failed before running the program.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ChildStage {
+    /// `setpgid(0, 0)`.
+    ProcessGroup,
+    /// Moving the pipes onto descriptors 0, 1 and 2.
+    Stdio,
+    /// `execve` itself.
+    Exec,
+}
+
+impl ChildStage {
+    fn from_code(c: u32) -> ChildStage {
+        match c {
+            0 => ChildStage::ProcessGroup,
+            1 => ChildStage::Stdio,
+            _ => ChildStage::Exec,
+        }
+    }
+}
+
+/// The result of [`fork_exec`].
+#[derive(Debug)]
+pub struct Forked {
+    /// The child's pid (also its process-group id).
+    pub pid: ChildPid,
+    /// Set if the child could not run the program: where it failed and the
+    /// `errno`. The child has then exited with status 127 and must still be
+    /// reaped.
+    pub failed: Option<(ChildStage, Errno)>,
+}
+
+/// Everything the child needs, prepared before `fork` so that the child
+/// itself never allocates.
+pub struct ExecPlan {
+    path: CString,
+    _argv: Vec<CString>,
+    _envp: Vec<CString>,
+    argv_ptrs: Vec<*const c_char>,
+    envp_ptrs: Vec<*const c_char>,
+    nsig: c_int,
+    max_fd: c_int,
+}
+
+impl ExecPlan {
+    /// A plan to exec `path` with `argv` (including `argv[0]`) and the
+    /// environment `envp` (`NAME=value` strings).
+    pub fn new(path: CString, argv: Vec<CString>, envp: Vec<CString>) -> ExecPlan {
+        let nul = |v: &[CString]| -> Vec<*const c_char> {
+            v.iter()
+                .map(|s| s.as_ptr())
+                .chain(std::iter::once(ptr::null()))
+                .collect()
+        };
+        let argv_ptrs = nul(&argv);
+        let envp_ptrs = nul(&envp);
+        let max_fd = nix::sys::resource::getrlimit(nix::sys::resource::Resource::RLIMIT_NOFILE)
+            .map_or(1024, |(soft, _)| soft.min(65_536) as c_int);
+        ExecPlan {
+            path,
+            _argv: argv,
+            _envp: envp,
+            argv_ptrs,
+            envp_ptrs,
+            nsig: libc::SIGRTMAX() + 1,
+            max_fd,
+        }
+    }
+}
+
+/// The stdio descriptors a child receives, as the child's ends of its pipes.
+pub struct ChildStdio<'a> {
+    /// Becomes the child's fd 0.
+    pub stdin: BorrowedFd<'a>,
+    /// Becomes the child's fd 1.
+    pub stdout: BorrowedFd<'a>,
+    /// Becomes the child's fd 2.
+    pub stderr: BorrowedFd<'a>,
+}
+
+/// Forks; the child resets every signal disposition and the signal mask,
+/// enters a process group of its own, gets `stdio` as fds 0–2, marks every
+/// other descriptor close-on-exec and execs `plan`. A failure before or at
+/// `exec` travels back through a close-on-exec pipe (EOF on it means the
+/// exec succeeded).
+pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> {
+    let (err_r, err_w) = pipe()?;
+    let fds = [
+        stdio.stdin.as_raw_fd(),
+        stdio.stdout.as_raw_fd(),
+        stdio.stderr.as_raw_fd(),
+    ];
+    // Block every signal around fork so that no handler of ours (such as
+    // signal-hook's, which writes to a socket shared with the parent) runs
+    // in the child before its dispositions are reset.
+    // SAFETY: all-zero `sigset_t`s are valid; `sigfillset` initialises `all`.
+    let (mut all, mut old): (libc::sigset_t, libc::sigset_t) =
+        unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+    // SAFETY: both pointers are to valid `sigset_t`s owned by this frame.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: the child branch only calls async-signal-safe functions
+    // (`sigaction`, `setpgid`, `fcntl`, `dup2`, `syscall(close_range)`,
+    // `sigprocmask`, `execve`, `write`, `_exit`) on data prepared before
+    // the fork, and never returns.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: we are the child of a fork; see `child_after_fork`.
+        unsafe { child_after_fork(plan, fds, err_w.as_raw_fd()) }
+    }
+    let fork_errno = Errno::last();
+    // SAFETY: `old` holds the mask saved above.
+    unsafe {
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, ptr::null_mut());
+    }
+    if pid < 0 {
+        return Err(fork_errno.into());
+    }
+    let pid = ChildPid::Process(pid);
+    // Also set the group from the parent, so that it exists before we
+    // signal it whichever of parent and child runs first. EACCES (the
+    // child already exec'd) and ESRCH (it already exited) are harmless.
+    let _ = nix::unistd::setpgid(
+        nix::unistd::Pid::from_raw(pid.raw()),
+        nix::unistd::Pid::from_raw(pid.raw()),
+    );
+    drop(err_w);
+    let mut report = [0u8; 8];
+    let mut got = 0;
+    while got < report.len() {
+        match read(err_r.as_fd(), &mut report[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    let failed = (got == report.len()).then(|| {
+        let stage = u32::from_ne_bytes(report[..4].try_into().expect("4 bytes"));
+        let errno = i32::from_ne_bytes(report[4..].try_into().expect("4 bytes"));
+        (ChildStage::from_code(stage), Errno::from_raw(errno))
+    });
+    Ok(Forked { pid, failed })
+}
+
+/// The child side of [`fork_exec`]. Never returns.
+///
+/// # Safety
+/// Must be called only in the child of a `fork`, with `plan` prepared
+/// before the fork; it calls only async-signal-safe functions.
+unsafe fn child_after_fork(plan: &ExecPlan, fds: [RawFd; 3], err_fd: RawFd) -> ! {
+    // SAFETY (whole function): we are single-threaded in a fresh child; every
+    // call is async-signal-safe and uses memory prepared before the fork.
+    unsafe {
+        let fail = |stage: u32| -> ! {
+            let errno = *libc::__errno_location();
+            let mut msg = [0u8; 8];
+            msg[..4].copy_from_slice(&stage.to_ne_bytes());
+            msg[4..].copy_from_slice(&errno.to_ne_bytes());
+            libc::write(err_fd, msg.as_ptr().cast(), msg.len());
+            libc::_exit(127)
+        };
+        // Default dispositions for every signal: Rust ignores SIGPIPE and
+        // the player would inherit that through exec.
+        let mut dfl: libc::sigaction = std::mem::zeroed();
+        dfl.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut dfl.sa_mask);
+        for sig in 1..plan.nsig {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::sigaction(sig, &dfl, ptr::null_mut());
+            }
+        }
+        if libc::setpgid(0, 0) != 0 {
+            fail(0);
+        }
+        // First move every source out of 0..=2 so that no dup2 below
+        // overwrites a source still needed (possible when the referee was
+        // started with a standard descriptor closed).
+        let mut src = fds;
+        for s in &mut src {
+            if *s <= 2 {
+                let d = libc::fcntl(*s, libc::F_DUPFD_CLOEXEC, 3);
+                if d < 0 {
+                    fail(1);
+                }
+                *s = d;
+            }
+        }
+        for (target, s) in src.iter().enumerate() {
+            if libc::dup2(*s, target as c_int) < 0 {
+                fail(1);
+            }
+        }
+        // Our own descriptors are all O_CLOEXEC already; this also covers
+        // any the referee inherited without the flag.
+        let r = libc::syscall(
+            libc::SYS_close_range,
+            3 as libc::c_uint,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC as libc::c_uint,
+        );
+        if r != 0 {
+            for fd in 3..plan.max_fd {
+                let fl = libc::fcntl(fd, libc::F_GETFD);
+                if fl >= 0 && fl & libc::FD_CLOEXEC == 0 {
+                    libc::fcntl(fd, libc::F_SETFD, fl | libc::FD_CLOEXEC);
+                }
+            }
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, ptr::null_mut());
+        libc::execve(
+            plan.path.as_ptr(),
+            plan.argv_ptrs.as_ptr(),
+            plan.envp_ptrs.as_ptr(),
+        );
+        fail(2)
+    }
+}
+
+/// Duplicates `fd` onto a new close-on-exec descriptor (tests use it to
+/// keep a pipe end open).
+pub fn dup_cloexec(fd: BorrowedFd<'_>) -> io::Result<OwnedFd> {
+    let raw = fcntl(fd, FcntlArg::F_DUPFD_CLOEXEC(3))?;
+    // SAFETY: `raw` is a descriptor we just created and own.
+    Ok(unsafe { OwnedFd::from_raw_fd(raw) })
+}

@@ -1,0 +1,184 @@
+//! `scripted-player SCRIPT`: a player program for tests that follows a
+//! script instead of thinking, and records every byte the referee sends it
+//! to `SCRIPT.recv` (appended as it arrives), plus facts about itself to
+//! `SCRIPT.info`.
+//!
+//! One command per line; `\n`, `\r`, `\t` and `\\` in arguments are escapes:
+//! - `send TEXT`: write TEXT and a newline to stdout;
+//! - `raw TEXT`: write TEXT as is;
+//! - `read N`: wait until N more lines have arrived;
+//! - `sleep MS`;
+//! - `exit CODE`;
+//! - `crash`: abort (killed by SIGABRT);
+//! - `close-stdout`, `close-stdin`;
+//! - `flood-stdout BYTES`, `flood-stderr BYTES`: write that many `x`;
+//! - `ignore-term`: survive SIGTERM;
+//! - `spawn-child SECS`: start `sleep SECS` in our process group;
+//! - `spawn-setsid SECS`: start `setsid sleep SECS`, which leaves our group
+//!   and session but keeps our stdout and stderr open;
+//! - `hang`: sleep forever.
+//!
+//! At the end of the script it reads until end of file, then exits 0.
+//! Before anything else it writes the descriptors it inherited to the info
+//! file as `fds 0 1 2`.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+struct Input {
+    record: File,
+    newlines: usize,
+}
+
+impl Input {
+    /// Reads once; false at end of file.
+    fn read_some(&mut self) -> bool {
+        let mut buf = [0u8; 4096];
+        match io::stdin().lock().read(&mut buf) {
+            Ok(0) | Err(_) => false,
+            Ok(n) => {
+                self.record.write_all(&buf[..n]).expect("record");
+                self.newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+                true
+            }
+        }
+    }
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+fn inherited_fds() -> Vec<String> {
+    let mut fds: Vec<(u32, String)> = std::fs::read_dir("/proc/self/fd")
+        .expect("/proc/self/fd")
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let target = std::fs::read_link(e.path()).ok()?;
+            // The directory being listed is open too: not inherited.
+            if target.to_string_lossy().contains("/fd") {
+                return None;
+            }
+            Some((
+                e.file_name().to_str()?.parse().ok()?,
+                target.display().to_string(),
+            ))
+        })
+        .collect();
+    fds.sort();
+    fds.into_iter().map(|(fd, t)| format!("{fd}:{t}")).collect()
+}
+
+fn flood(mut out: impl Write, bytes: usize) {
+    let chunk = [b'x'; 65536];
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        if out.write_all(&chunk[..n]).is_err() {
+            return;
+        }
+        left -= n;
+    }
+    let _ = out.flush();
+}
+
+fn main() {
+    let fds = inherited_fds();
+    let script_path = std::env::args()
+        .nth(1)
+        .expect("usage: scripted-player SCRIPT");
+    let script = std::fs::read_to_string(&script_path).expect("script");
+    let mut info = File::create(format!("{script_path}.info")).expect("info");
+    writeln!(info, "fds {}", fds.join(" ")).expect("info");
+    let record = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(format!("{script_path}.recv"))
+        .expect("record");
+    let mut input = Input {
+        record,
+        newlines: 0,
+    };
+    let mut out = io::stdout().lock();
+    let mut wanted = 0;
+    let mut children = Vec::new();
+    for line in script.lines() {
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let num = || arg.trim().parse::<u64>().expect("a number");
+        match cmd {
+            "" => {}
+            "send" => {
+                let _ = out.write_all((unescape(arg) + "\n").as_bytes());
+                let _ = out.flush();
+            }
+            "raw" => {
+                let _ = out.write_all(unescape(arg).as_bytes());
+                let _ = out.flush();
+            }
+            "read" => {
+                wanted += num() as usize;
+                while input.newlines < wanted {
+                    if !input.read_some() {
+                        break;
+                    }
+                }
+            }
+            "sleep" => std::thread::sleep(Duration::from_millis(num())),
+            "exit" => std::process::exit(num() as i32),
+            "crash" => std::process::abort(),
+            "close-stdout" => nix::unistd::close(1).expect("close stdout"),
+            "close-stdin" => nix::unistd::close(0).expect("close stdin"),
+            "flood-stdout" => flood(&mut out, num() as usize),
+            "flood-stderr" => flood(io::stderr().lock(), num() as usize),
+            "ignore-term" => {
+                signal_hook::flag::register(
+                    signal_hook::consts::SIGTERM,
+                    Arc::new(AtomicBool::new(false)),
+                )
+                .expect("SIGTERM handler");
+            }
+            "spawn-child" | "spawn-setsid" => {
+                let mut c = if cmd == "spawn-setsid" {
+                    let mut c = Command::new("setsid");
+                    c.arg("sleep");
+                    c
+                } else {
+                    Command::new("sleep")
+                };
+                // Inherits our stdout and stderr: the referee's pipes stay open.
+                let child = c
+                    .arg(arg.trim())
+                    .stdin(Stdio::null())
+                    .spawn()
+                    .expect("spawn");
+                writeln!(info, "child {}", child.id()).expect("info");
+                children.push(child);
+            }
+            "hang" => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            other => panic!("unknown script command {other:?}"),
+        }
+    }
+    drop(out);
+    while input.read_some() {}
+}

@@ -1,0 +1,525 @@
+//! The reliability suite: the real referee against `faulty-player` in every
+//! mode, and a well-behaved opponent (`faulty-player --mode none`, passive,
+//! recording everything it receives). For each mode: the verdict, what the
+//! opponent received byte for byte, that the referee ended on its own in
+//! time with status 0, that no process is left, and bounded memory.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::util::{self, Game, Outcome};
+
+/// Time limit of these games: generous, so timing cases are far from the edge.
+const LIMIT_MS: u64 = 300;
+
+/// Turn limit: short games, long enough for every moment used here.
+const MAX_TURNS: u32 = 40;
+
+/// One faulty game.
+struct Case {
+    /// The faulty player's mode and moment.
+    mode: &'static str,
+    at: u32,
+    /// Which side misbehaves.
+    faulty: usize,
+    /// Time limit for this case.
+    limit_ms: u64,
+    /// Extra referee options.
+    options: &'static [&'static str],
+}
+
+impl Case {
+    fn new(mode: &'static str, at: u32) -> Case {
+        Case {
+            mode,
+            at,
+            faulty: 0,
+            limit_ms: LIMIT_MS,
+            options: &[],
+        }
+    }
+
+    fn played_by(mut self, faulty: usize) -> Case {
+        self.faulty = faulty;
+        self
+    }
+
+    fn limit(mut self, ms: u64) -> Case {
+        self.limit_ms = ms;
+        self
+    }
+
+    fn options(mut self, options: &'static [&'static str]) -> Case {
+        self.options = options;
+        self
+    }
+
+    /// Plays the game and checks what every case must satisfy.
+    fn run(self) -> Outcome {
+        let me = self.faulty;
+        let other = 1 - me;
+        let limit = self.limit_ms.to_string();
+        let mut options: Vec<String> = vec![
+            "--time-limit-ms".into(),
+            limit.clone(),
+            "--record".into(),
+            "game.json".into(),
+        ];
+        if !self.options.contains(&"--max-turns") {
+            options.extend(["--max-turns".into(), MAX_TURNS.to_string()]);
+        }
+        for (i, args) in [
+            (
+                me,
+                vec![
+                    "--mode",
+                    self.mode,
+                    "--at",
+                    &self.at.to_string(),
+                    "--limit-ms",
+                    &limit,
+                    "--seed",
+                    "7",
+                ],
+            ),
+            (
+                other,
+                vec![
+                    "--mode",
+                    "none",
+                    "--passive",
+                    "--transcript",
+                    "opponent.recv",
+                ],
+            ),
+        ] {
+            options.extend(args.into_iter().map(|a| format!("--arg{i}={a}")));
+        }
+        options.extend(self.options.iter().map(|s| s.to_string()));
+        let refs: Vec<&str> = options.iter().map(String::as_str).collect();
+        let o = Game::new("", "")
+            .program(0, util::faulty())
+            .program(1, util::faulty())
+            .options(&refs)
+            .run();
+        let context = format!(
+            "mode {} at {}: {}\n{}",
+            self.mode, self.at, o.json, o.stderr
+        );
+        assert_eq!(o.code, Some(0), "referee status; {context}");
+        let bound = Duration::from_millis(self.limit_ms) + Duration::from_secs(2);
+        assert!(o.elapsed < bound, "referee took {:?}; {context}", o.elapsed);
+        assert!(
+            o.peak_rss_kib > 0 && o.peak_rss_kib < 20 * 1024,
+            "peak memory {} KiB; {context}",
+            o.peak_rss_kib
+        );
+        let received = std::fs::read_to_string(o.dir.join("opponent.recv")).unwrap_or_default();
+        let record: Value = std::fs::read_to_string(o.dir.join("game.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_else(|| panic!("no record; {context}"));
+        assert_eq!(
+            received,
+            expected_transcript(&record, &o.json, other),
+            "opponent's input; {context}"
+        );
+        o
+    }
+}
+
+/// Everything player `me` must have received, rebuilt from the record and
+/// the verdict: its number, its setup answer, each move's result (its own)
+/// or the move and its result (the opponent's), and the final `E` or `F`.
+fn expected_transcript(record: &Value, json: &Value, me: usize) -> String {
+    let mut s = format!("{me}\n");
+    let setup = |i: usize| {
+        json["players"][i]["setup"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (mine, theirs) = (setup(me), setup(1 - me));
+    match (mine.as_str(), theirs.as_str()) {
+        ("refused", _) => return s + "KO\n",
+        (_, "failed") => return s + "F\n",
+        ("accepted", "refused") => return s + "OK\n",
+        ("accepted", "accepted") => s.push_str("OK\n"),
+        other => panic!("unexpected setups {other:?}"),
+    }
+    for m in record["moves"].as_array().expect("moves") {
+        let result = match m["result"].as_str() {
+            Some("N") => "N\n".to_owned(),
+            Some("B") => format!("B\n{}\n{}\n", m["attacker"], m["defender"]),
+            other => panic!("unexpected result {other:?}"),
+        };
+        if m["player"] != me {
+            s += &format!(
+                "{}\n{}\n{}\n",
+                m["square"].as_str().unwrap(),
+                m["direction"].as_str().unwrap(),
+                m["distance"]
+            );
+        }
+        s += &result;
+    }
+    if json["winner"] == me {
+        match json["reason"].as_str() {
+            Some("illegal_move") => s.push_str("E\n"),
+            Some("flag_captured" | "no_legal_move") => {}
+            Some(_) => s.push_str("F\n"),
+            None => {}
+        }
+    }
+    s
+}
+
+/// The faulty side lost for `reason`; `detail` (if given) is in the verdict.
+fn lost(o: &Outcome, faulty: usize, reason: &str, detail: Option<&str>) {
+    assert_eq!(o.json["reason"], reason, "{}", o.json);
+    assert_eq!(o.json["winner"], 1 - faulty, "{}", o.json);
+    if let Some(d) = detail {
+        let text = o.json["detail"].as_str().unwrap();
+        assert!(text.contains(d), "detail {text:?} lacks {d:?}");
+    }
+}
+
+/// The faulty side did nothing the referee must punish: the game went to
+/// the turn limit.
+fn played_on(o: &Outcome) {
+    assert_eq!(o.json["reason"], "turn_limit", "{}", o.json);
+    assert!(o.json["winner"].is_null());
+    assert_eq!(o.json["moves"], MAX_TURNS);
+}
+
+// Timing.
+
+#[test]
+fn reply_at_40_percent_is_accepted() {
+    played_on(&Case::new("delay40", 1).run());
+}
+
+#[test]
+fn reply_at_90_percent_is_accepted() {
+    // A larger limit: 10% of it is the margin left to a loaded machine.
+    played_on(&Case::new("delay90", 2).limit(1000).run());
+}
+
+#[test]
+fn setup_at_90_percent_is_accepted() {
+    played_on(&Case::new("delay90", 0).limit(1000).played_by(1).run());
+}
+
+#[test]
+fn reply_at_110_percent_is_a_timeout() {
+    let o = Case::new("delay110", 1).run();
+    lost(&o, 0, "timeout", None);
+    assert_eq!(o.player(0)["timeouts"], 1);
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGKILL");
+}
+
+#[test]
+fn trickled_reply_within_the_limit_is_accepted() {
+    played_on(&Case::new("trickle-under", 2).limit(600).run());
+}
+
+#[test]
+fn trickled_reply_over_the_limit_is_a_timeout() {
+    lost(
+        &Case::new("trickle-over", 1).played_by(1).run(),
+        1,
+        "timeout",
+        None,
+    );
+}
+
+#[test]
+fn sleeping_player_times_out() {
+    lost(&Case::new("sleep", 3).run(), 0, "timeout", None);
+}
+
+#[test]
+fn sleeping_during_setup_times_out_and_opponent_gets_f() {
+    let o = Case::new("sleep", 0).run();
+    lost(&o, 0, "timeout", None);
+    assert_eq!(o.player(0)["setup"], "failed");
+}
+
+#[test]
+fn busy_loop_times_out() {
+    let o = Case::new("busy", 1).played_by(1).run();
+    lost(&o, 1, "timeout", None);
+    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
+}
+
+// Death.
+
+#[test]
+fn exit_0_is_a_failure() {
+    lost(&Case::new("exit0", 1).run(), 0, "exited", None);
+}
+
+#[test]
+fn exit_1_is_a_failure() {
+    let o = Case::new("exit1", 2).played_by(1).run();
+    lost(&o, 1, "exited", None);
+    assert_eq!(o.player(1)["exit"]["code"], 1);
+}
+
+#[test]
+fn abort_is_a_crash() {
+    let o = Case::new("abort", 1).run();
+    lost(&o, 0, "crashed", None);
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGABRT");
+}
+
+#[test]
+fn segv_is_a_crash() {
+    let o = Case::new("segv", 2).run();
+    lost(&o, 0, "crashed", None);
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGSEGV");
+}
+
+#[test]
+fn closing_stdout_is_a_failure() {
+    lost(
+        &Case::new("close-stdout", 1).run(),
+        0,
+        "closed_output",
+        None,
+    );
+}
+
+#[test]
+fn closing_stdin_is_a_failure() {
+    lost(
+        &Case::new("close-stdin", 1).played_by(1).run(),
+        1,
+        "stopped_reading",
+        None,
+    );
+}
+
+#[test]
+fn dying_during_setup_is_a_failure() {
+    lost(&Case::new("exit1", 0).played_by(1).run(), 1, "exited", None);
+}
+
+// Output abuse.
+
+#[test]
+fn garbage_line_is_illegal() {
+    lost(
+        &Case::new("garbage", 1).run(),
+        0,
+        "illegal_move",
+        Some("\"hello, referee\" is not a square"),
+    );
+}
+
+#[test]
+fn garbage_in_the_setup_is_refused() {
+    let o = Case::new("garbage", 0).run();
+    lost(&o, 0, "setup_refused", Some("line 1"));
+    assert_eq!(o.player(0)["setup"], "refused");
+}
+
+#[test]
+fn over_long_line_is_illegal() {
+    lost(
+        &Case::new("long-line", 2).played_by(1).run(),
+        1,
+        "illegal_move",
+        Some("(200 bytes, over the 64-byte limit)"),
+    );
+}
+
+#[test]
+fn over_long_line_in_the_setup_is_refused() {
+    lost(
+        &Case::new("long-line", 0).run(),
+        0,
+        "setup_refused",
+        Some("(200 bytes, over the 64-byte limit)"),
+    );
+}
+
+#[test]
+fn hundred_megabytes_without_newline_is_illegal_in_bounded_memory() {
+    let o = Case::new("flood-stdout", 1).run();
+    lost(&o, 0, "illegal_move", None);
+    // `run` checked the referee's peak memory stays under 20 MB.
+}
+
+#[test]
+fn hundred_megabytes_without_newline_in_the_setup_is_refused() {
+    lost(
+        &Case::new("flood-stdout", 0).played_by(1).run(),
+        1,
+        "setup_refused",
+        None,
+    );
+}
+
+#[test]
+fn stderr_flood_is_logged_capped_and_never_punished() {
+    let o = Case::new("flood-stderr", 1)
+        .options(&["--max-log-bytes", "1000000"])
+        .run();
+    played_on(&o);
+    let log = &o.logs[0];
+    assert!(
+        log.ends_with(b"\n[log truncated]\n"),
+        "log of {} bytes",
+        log.len()
+    );
+    assert_eq!(log.len(), 1_000_000 + "\n[log truncated]\n".len());
+}
+
+#[test]
+fn extra_lines_after_a_reply_are_read_as_the_next_reply() {
+    lost(
+        &Case::new("extra-lines", 1).run(),
+        0,
+        "illegal_move",
+        Some("\"extra\" is not a square"),
+    );
+}
+
+#[test]
+fn setup_written_before_the_player_number_is_accepted() {
+    played_on(&Case::new("early-reply", 0).played_by(1).run());
+}
+
+#[test]
+fn move_written_before_it_is_asked_is_played() {
+    played_on(&Case::new("early-reply", 3).run());
+}
+
+// Input abuse.
+
+#[test]
+fn a_player_that_stops_reading_fails_without_blocking_the_referee() {
+    let o = Case::new("stop-reading", 2)
+        .options(&["--max-turns", "0"])
+        .run();
+    lost(&o, 0, "stopped_reading", None);
+}
+
+// Processes.
+
+#[test]
+fn forked_child_holding_stdout_is_killed() {
+    played_on(&Case::new("fork-child", 1).run());
+}
+
+#[test]
+fn setsid_grandchild_is_killed() {
+    played_on(&Case::new("setsid-grandchild", 2).played_by(1).run());
+}
+
+#[test]
+fn player_ignoring_sigterm_is_killed() {
+    let o = Case::new("ignore-term", 1).run();
+    played_on(&o);
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGKILL");
+    assert_eq!(o.player(0)["exit"]["killed_by_referee"], "sigkill");
+}
+
+#[test]
+fn fifty_children_are_killed() {
+    played_on(&Case::new("fork-many", 1).run());
+}
+
+// Rules: setups.
+
+#[test]
+fn setup_with_code_13_is_refused() {
+    lost(
+        &Case::new("setup-bad-code", 0).run(),
+        0,
+        "setup_refused",
+        Some("line 17: 13 is not a piece code"),
+    );
+}
+
+#[test]
+fn setup_with_wrong_counts_is_refused() {
+    lost(
+        &Case::new("setup-bad-counts", 0).played_by(1).run(),
+        1,
+        "setup_refused",
+        Some("4 Majors given, 3 expected"),
+    );
+}
+
+#[test]
+fn setup_with_a_non_numeric_line_is_refused() {
+    lost(
+        &Case::new("setup-not-a-number", 0).run(),
+        0,
+        "setup_refused",
+        Some("line 1: KO is not a piece code"),
+    );
+}
+
+#[test]
+fn setup_of_39_codes_then_silence_times_out() {
+    let o = Case::new("setup39", 0).run();
+    lost(&o, 0, "timeout", None);
+    assert_eq!(o.player(0)["setup"], "failed");
+}
+
+// Rules: illegal moves.
+
+macro_rules! illegal_move_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $detail:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            let o = Case::new($mode, $at).played_by($side).run();
+            lost(&o, $side, "illegal_move", Some($detail));
+            assert_eq!(o.player($side)["illegal_moves"], 1);
+        }
+    )*};
+}
+
+illegal_move_cases! {
+    move_from_an_empty_square: "move-empty" at 1 as 0 => "is empty",
+    move_of_an_opponent_piece: "move-opponent" at 2 as 1 => "holds an opponent's piece",
+    move_of_a_bomb: "move-bomb" at 1 as 0 => "holds a Bomb, which cannot move",
+    move_of_the_flag: "move-flag" at 1 as 1 => "holds a Flag, which cannot move",
+    move_into_a_lake: "move-lake" at 1 as 0 => "is a lake",
+    move_off_the_board: "move-off-board" at 1 as 1 => "goes off the board",
+    move_onto_an_own_piece: "move-own-piece" at 2 as 0 => "holds one of your own pieces",
+    non_scout_moving_two_squares: "move-two-squares" at 1 as 0 => "which moves 1 square, not 2",
+    scout_through_a_piece: "move-blocked-scout" at 1 as 1 => "Scout path blocked at",
+    direction_x: "move-direction-x" at 1 as 0 => "\"X\" is not a direction",
+    distance_0: "move-distance0" at 1 as 1 => "distance 0 is not positive",
+    distance_abc: "move-distance-abc" at 1 as 0 => "\"abc\" is not a distance",
+}
+
+// Programs that cannot run.
+
+#[test]
+fn a_program_that_does_not_exist_fails_to_start() {
+    let o = Game::new("", "")
+        .program(0, "/nonexistent/player")
+        .program(1, util::faulty())
+        .run();
+    assert_eq!(o.code, Some(0));
+    lost(&o, 0, "exec_failed", Some("/nonexistent/player"));
+    assert_eq!(o.player(0)["exit"]["started"], false);
+}
+
+#[test]
+fn a_file_that_is_not_executable_fails_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("not-executable");
+    std::fs::write(&path, "#!/bin/sh\necho 0\n").unwrap();
+    let o = Game::new("", "")
+        .program(0, util::faulty())
+        .program(1, &path)
+        .run();
+    lost(&o, 1, "exec_failed", Some("Permission denied"));
+}

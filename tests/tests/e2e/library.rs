@@ -1,0 +1,129 @@
+//! The referee as a library: 1,000 matches in this very process, with
+//! players that crash, time out, fork and escape their group, must leave
+//! the process exactly as they found it — same open descriptors, no child.
+
+use std::time::Duration;
+
+use referee::{MatchConfig, Program, play_match};
+
+use crate::util;
+
+/// Descriptors open in this process.
+fn open_fds() -> Vec<String> {
+    let mut fds: Vec<String> = std::fs::read_dir("/proc/self/fd")
+        .expect("/proc/self/fd")
+        .flatten()
+        .map(|e| {
+            let target = std::fs::read_link(e.path())
+                .map(|t| t.display().to_string())
+                .unwrap_or_default();
+            format!("{} -> {target}", e.file_name().to_string_lossy())
+        })
+        .collect();
+    fds.sort();
+    fds
+}
+
+/// Processes whose parent is this process (zombies included).
+fn children() -> Vec<String> {
+    let me = std::process::id().to_string();
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid ...: comm may hold spaces, so split after ')'.
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+                .is_some_and(|ppid| ppid == me)
+        })
+        .collect()
+}
+
+#[test]
+fn a_thousand_matches_in_one_process_leak_nothing() {
+    let _lock = util::exclusive();
+    let logs = tempfile::tempdir().expect("log directory");
+    let faulty = util::faulty();
+    // Modes that end a game in every way the process layer knows, with the
+    // player that misbehaves alternating sides.
+    let modes: [(&str, u32); 8] = [
+        ("none", 1),
+        ("exit0", 1),
+        ("garbage", 1),
+        ("fork-child", 1),
+        ("setsid-grandchild", 1),
+        ("close-stdout", 1),
+        ("segv", 2),
+        ("setup-bad-code", 0),
+    ];
+    let program = |mode: &str, at: u32| {
+        Program::new(
+            &faulty,
+            ["--mode", mode, "--at", &at.to_string(), "--passive"],
+        )
+    };
+    // Warm up once: the first match sets up what lives for the whole process
+    // (signal-hook's handler thread and pipe), which is not a leak.
+    let warm = MatchConfig::new(program("none", 1), program("none", 1));
+    let mut cfg = MatchConfig {
+        max_turns: 4,
+        log_dir: logs.path().to_owned(),
+        ..warm
+    };
+    play_match(&cfg, &mut ()).expect("warm-up match");
+    let (fds_before, children_before) = (open_fds(), children());
+    assert!(
+        children_before.is_empty(),
+        "children before: {children_before:?}"
+    );
+
+    let mut reasons = std::collections::BTreeMap::new();
+    for i in 0..1000usize {
+        let (mode, at) = modes[i % modes.len()];
+        let mut programs = [program(mode, at), program("none", 1)];
+        if i % 2 == 1 {
+            programs.swap(0, 1);
+        }
+        // Every 25th game, a player that never answers: a real timeout.
+        if i % 25 == 24 {
+            programs[i % 2] = program("sleep", 1);
+        }
+        cfg.programs = programs;
+        cfg.max_turns = 20;
+        // Short limits keep the thousand games quick; what matters here is
+        // that every path ends clean, not the timing.
+        cfg.time_limit = Duration::from_millis(100);
+        cfg.grace = Duration::from_millis(20);
+        let report = play_match(&cfg, &mut ()).unwrap_or_else(|e| panic!("match {i}: {e}"));
+        *reasons.entry(report.verdict.reason.as_str()).or_insert(0) += 1;
+    }
+    assert_eq!(
+        open_fds(),
+        fds_before,
+        "descriptors leaked; reasons: {reasons:?}"
+    );
+    assert_eq!(
+        children(),
+        Vec::<String>::new(),
+        "children left; reasons: {reasons:?}"
+    );
+    // Every way of ending that the modes provoke did happen.
+    for r in [
+        "turn_limit",
+        "exited",
+        "illegal_move",
+        "closed_output",
+        "crashed",
+        "setup_refused",
+        "timeout",
+    ] {
+        assert!(reasons.contains_key(r), "no {r} among {reasons:?}");
+    }
+}

@@ -1,0 +1,487 @@
+//! End-to-end tests: the real `referee` binary against scripted players
+//! (and the random `player`). Every message of §3 is checked byte for byte
+//! on both sides, with every end condition and every result code.
+
+mod faulty;
+mod library;
+mod util;
+
+use util::{Game, NO_MOVE0, SETUP0, SETUP1, no_move1, reason, send_setup};
+
+/// Script lines: read the player number, send a setup, read the answer.
+fn opening(setup: &[u8]) -> String {
+    format!("read 1\n{}\nread 1\n", send_setup(setup))
+}
+
+#[test]
+fn a_full_game_every_message_byte_for_byte() {
+    // Moves: P0 B3-B4 (N), P1 B6-B5 (N), P0 B4xB5 (Colonel loses to the
+    // Marshal: B 3 1), P1 B5-B4 (N), P0 A3 E 3 takes the Flag on A6 (B 9 11).
+    let p0 = format!(
+        "{}send  B3 \\r\\n\\nE\\n 1\nread 5\nsend B4\\nE\\n1\nread 7\nsend A3\\nE\\n3\nread 3\n",
+        opening(&SETUP0)
+    );
+    let p1 = format!(
+        "{}read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
+        opening(&SETUP1)
+    );
+    let o = Game::new(&p0, &p1).run();
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(
+        o.received[0],
+        "0\nOK\nN\nB6\nW\n1\nN\nB\n3\n1\nB5\nW\n1\nN\nB\n9\n11\n"
+    );
+    assert_eq!(
+        o.received[1],
+        "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
+    );
+    assert_eq!(reason(&o), "flag_captured");
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.json["result"], "1-0");
+    assert_eq!(o.json["moves"], 5);
+    assert_eq!(o.json["schema"], 1);
+    for i in 0..2 {
+        assert_eq!(o.player(i)["setup"], "accepted");
+        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
+        assert!(o.player(i)["exit"]["killed_by_referee"].is_null());
+    }
+    assert_eq!(o.player(0)["moves"], 3);
+    assert_eq!(o.player(1)["moves"], 2);
+}
+
+#[test]
+fn lines_written_before_they_are_asked_count_toward_the_next_reply() {
+    // Player 0 writes its setup and both moves at once, before reading anything.
+    let p0 = format!("{}\nsend B3\\nE\\n1\\nA3\\nE\\n3\n", send_setup(&SETUP0));
+    let p1 = format!("{}read 4\nsend B6\\nW\\n1\n", opening(&SETUP1));
+    let o = Game::new(&p0, &p1).run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(o.received[0], "0\nOK\nN\nB6\nW\n1\nN\nB\n9\n11\n");
+}
+
+#[test]
+fn record_holds_setups_moves_and_end() {
+    let p0 = format!("{}send A3\\nE\\n3\n", opening(&SETUP0));
+    let o = Game::new(&p0, &opening(&SETUP1))
+        .options(&["--record", "game.json"])
+        .run();
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(o.dir.join("game.json")).unwrap()).unwrap();
+    assert_eq!(record["setups"][0].as_array().unwrap().len(), 40);
+    assert_eq!(record["setups"][1][0], 11);
+    let mv = &record["moves"][0];
+    assert_eq!(
+        (
+            mv["square"].as_str(),
+            mv["direction"].as_str(),
+            mv["distance"].as_u64()
+        ),
+        (Some("A3"), Some("E"), Some(3))
+    );
+    assert_eq!(
+        (
+            mv["result"].as_str(),
+            mv["attacker"].as_u64(),
+            mv["defender"].as_u64()
+        ),
+        (Some("B"), Some(9), Some(11))
+    );
+    assert!(mv["reply_ms"].as_f64().is_some());
+    assert_eq!(record["end"]["reason"], "flag_captured");
+    assert_eq!(record["end"]["winner"], 0);
+}
+
+#[test]
+fn no_legal_move_before_the_first_move() {
+    let o = Game::new(&opening(&NO_MOVE0), &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "no_legal_move");
+    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.received, ["0\nOK\n", "1\nOK\n"]);
+}
+
+#[test]
+fn neither_can_move_is_a_draw() {
+    let o = Game::new(&opening(&NO_MOVE0), &opening(&no_move1())).run();
+    assert_eq!(reason(&o), "neither_can_move");
+    assert!(o.json["winner"].is_null());
+    assert_eq!(o.json["result"], "1/2-1/2");
+}
+
+#[test]
+fn turn_limit_is_a_draw() {
+    let p0 = format!("{}send B3\\nE\\n1\n", opening(&SETUP0));
+    let p1 = format!("{}read 4\nsend B6\\nW\\n1\n", opening(&SETUP1));
+    let o = Game::new(&p0, &p1).options(&["--max-turns", "2"]).run();
+    assert_eq!(reason(&o), "turn_limit");
+    assert_eq!(o.json["result"], "1/2-1/2");
+    assert_eq!(o.received[0], "0\nOK\nN\nB6\nW\n1\nN\n");
+    assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\nN\n");
+}
+
+#[test]
+fn two_square_rule_makes_the_fourth_shuffle_illegal() {
+    // Player 0 shuffles B3-B4 four times; player 1 shuffles B6-B5.
+    let p0 = format!(
+        "{}send B3\\nE\\n1\nread 4\nsend B4\\nW\\n1\nread 5\nsend B3\\nE\\n1\nread 5\nsend B4\\nW\\n1\nread 5\n",
+        opening(&SETUP0)
+    );
+    let p1 = format!(
+        "{}read 4\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\nread 5\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\n",
+        opening(&SETUP1)
+    );
+    let o = Game::new(&p0, &p1).options(&["--two-square-rule"]).run();
+    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+    assert!(
+        o.json["detail"]
+            .as_str()
+            .unwrap()
+            .contains("two-square rule")
+    );
+    // Without the option the same moves are legal.
+    let o = Game::new(&p0, &p1).options(&["--max-turns", "8"]).run();
+    assert_eq!(reason(&o), "turn_limit", "{}", o.json);
+}
+
+fn illegal(reply: &str) -> util::Outcome {
+    let p0 = format!("{}{reply}\n", opening(&SETUP0));
+    Game::new(&p0, &opening(&SETUP1)).run()
+}
+
+#[test]
+fn illegal_move_gives_e_to_both() {
+    let o = illegal("send A0\\nS\\n1");
+    assert_eq!(reason(&o), "illegal_move");
+    assert_eq!(o.json["winner"], 1);
+    assert_eq!(
+        o.json["detail"],
+        "player 0: A0 holds a Flag, which cannot move"
+    );
+    assert_eq!(o.received, ["0\nOK\nE\n", "1\nOK\nE\n"]);
+    assert_eq!(o.player(0)["illegal_moves"], 1);
+}
+
+#[test]
+fn unreadable_moves_are_illegal() {
+    for (reply, detail) in [
+        ("send Z3\\nE\\n1", "Z3 is off the board"),
+        ("send 3B\\nE\\n1", "\"3B\" is not a square"),
+        ("send B3\\nX\\n1", "\"X\" is not a direction"),
+        ("send B3\\nE\\n0", "distance 0 is not positive"),
+        ("send B3\\nE\\n2", "moves 1 square, not 2"),
+    ] {
+        let o = illegal(reply);
+        assert_eq!(reason(&o), "illegal_move");
+        assert!(
+            o.json["detail"].as_str().unwrap().contains(detail),
+            "{}",
+            o.json
+        );
+        assert_eq!(o.received[1], "1\nOK\nE\n");
+    }
+}
+
+#[test]
+fn over_long_line_is_illegal() {
+    let o = illegal(&format!("send B3\\nE{}\\n1", " ".repeat(70)));
+    assert_eq!(reason(&o), "illegal_move");
+    assert!(
+        o.json["detail"].as_str().unwrap().contains("too long"),
+        "{}",
+        o.json
+    );
+    assert_eq!(o.received[0], "0\nOK\nE\n");
+}
+
+#[test]
+fn over_4096_bytes_before_a_complete_reply_is_illegal() {
+    // 100 MB without a newline: judged after 4096 bytes, memory bounded.
+    let o = illegal("send B3\nflood-stdout 100000000");
+    assert_eq!(reason(&o), "illegal_move");
+    assert!(
+        o.json["detail"].as_str().unwrap().contains("too long"),
+        "{}",
+        o.json
+    );
+    // Blank lines are bytes too.
+    let o = illegal(&format!("raw {}\nsend B3\\nE\\n1", "\\n".repeat(4100)));
+    assert!(
+        o.json["detail"].as_str().unwrap().contains("4096 bytes"),
+        "{}",
+        o.json
+    );
+}
+
+#[test]
+fn timeout_kills_the_group_and_gives_f() {
+    let p1 = format!("{}read 4\nspawn-child 60\nhang\n", opening(&SETUP1));
+    let p0 = format!("{}send B3\\nE\\n1\nread 5\n", opening(&SETUP0));
+    let o = Game::new(&p0, &p1)
+        .options(&["--time-limit-ms", "300"])
+        .run();
+    assert_eq!(reason(&o), "timeout");
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.received[0], "0\nOK\nN\nF\n");
+    assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\n");
+    assert_eq!(o.player(1)["timeouts"], 1);
+    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
+    assert_eq!(o.player(1)["exit"]["killed_by_referee"], "timeout");
+}
+
+#[test]
+fn a_reply_just_inside_the_limit_is_accepted() {
+    let p0 = format!("{}sleep 150\nsend A3\\nE\\n3\n", opening(&SETUP0));
+    let o = Game::new(&p0, &opening(&SETUP1))
+        .options(&["--time-limit-ms", "400"])
+        .run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert!(o.player(0)["max_reply_ms"].as_f64().unwrap() >= 150.0);
+}
+
+#[test]
+fn exit_during_the_game_gives_f() {
+    let p1 = format!("{}read 4\nexit 3\n", opening(&SETUP1));
+    let p0 = format!("{}send B3\\nE\\n1\nread 1\n", opening(&SETUP0));
+    let o = Game::new(&p0, &p1).run();
+    assert_eq!(reason(&o), "exited");
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.received[0], "0\nOK\nN\nF\n");
+    assert_eq!(o.player(1)["exit"]["code"], 3);
+    assert_eq!(o.player(1)["failure"], "exited");
+}
+
+#[test]
+fn crash_gives_f() {
+    let p0 = format!("{}crash\n", opening(&SETUP0));
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "crashed");
+    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.received[1], "1\nOK\nF\n");
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGABRT");
+    assert!(o.player(0)["exit"]["killed_by_referee"].is_null());
+}
+
+#[test]
+fn closed_stdout_gives_f() {
+    let p0 = format!("{}close-stdout\nhang\n", opening(&SETUP0));
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "closed_output");
+    assert_eq!(o.received[1], "1\nOK\nF\n");
+    // It ignored the closing of its stdin: SIGTERM ended it.
+    assert_eq!(o.player(0)["exit"]["signal"], "SIGTERM");
+    assert_eq!(o.player(0)["exit"]["killed_by_referee"], "sigterm");
+}
+
+#[test]
+fn a_player_that_stops_reading_fails() {
+    // Player 1 closes its stdin before sending its setup: the OK cannot be written.
+    let p1 = format!("read 1\nclose-stdin\n{}\nhang\n", send_setup(&SETUP1));
+    let p0 = format!("{}read 1\n", opening(&SETUP0));
+    let o = Game::new(&p0, &p1).run();
+    assert_eq!(reason(&o), "stopped_reading", "{}", o.json);
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.received[0], "0\nOK\nF\n");
+}
+
+#[test]
+fn ignoring_sigterm_ends_in_sigkill() {
+    let p1 = format!("ignore-term\n{}read 4\nhang\n", opening(&SETUP1));
+    let p0 = format!("{}send A3\\nE\\n3\n", opening(&SETUP0));
+    let o = Game::new(&p0, &p1).run();
+    assert_eq!(reason(&o), "flag_captured");
+    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
+    assert_eq!(o.player(1)["exit"]["killed_by_referee"], "sigkill");
+}
+
+#[test]
+fn setup_refused_on_one_side() {
+    let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
+    let o = Game::new(&opening(&SETUP0), &bad).run();
+    assert_eq!(reason(&o), "setup_refused");
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.received, ["0\nOK\n", "1\nKO\n"]);
+    assert_eq!(o.player(1)["setup"], "refused");
+    assert!(
+        o.json["detail"].as_str().unwrap().contains("Marshal"),
+        "{}",
+        o.json
+    );
+}
+
+#[test]
+fn setup_refused_on_both_sides_is_a_draw() {
+    let short = format!(
+        "read 1\n{}\nread 1\n",
+        send_setup(&SETUP0[..39]).replace("send", "send 9\\n")
+    );
+    let garbage = "read 1\nsend hello\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\nread 1\n";
+    let o = Game::new(&short, garbage).run();
+    assert_eq!(reason(&o), "setup_refused");
+    assert_eq!(o.json["result"], "1/2-1/2");
+    assert_eq!(o.received, ["0\nKO\n", "1\nKO\n"]);
+    assert!(
+        o.json["detail"].as_str().unwrap().contains("line 1"),
+        "{}",
+        o.json
+    );
+}
+
+#[test]
+fn failure_during_setup_gives_f_in_place_of_the_answer() {
+    let o = Game::new(&opening(&SETUP0), "read 1\nexit 0\n").run();
+    assert_eq!(reason(&o), "exited");
+    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.received[0], "0\nF\n");
+    assert_eq!(o.player(1)["setup"], "failed");
+}
+
+#[test]
+fn refused_setup_and_failure_is_a_draw() {
+    let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
+    let o = Game::new(&bad, "read 1\nsleep 200\nexit 1\n").run();
+    assert_eq!(o.json["result"], "1/2-1/2", "{}", o.json);
+    assert_eq!(reason(&o), "exited");
+    assert_eq!(o.received[0], "0\nKO\n");
+}
+
+#[test]
+fn exec_failure_is_a_clear_failure() {
+    let o = Game::new("", &opening(&SETUP1))
+        .program(0, "./no-such-player")
+        .run();
+    assert_eq!(o.code, Some(0));
+    assert_eq!(reason(&o), "exec_failed");
+    assert_eq!(o.json["winner"], 1);
+    assert_eq!(
+        o.json["detail"],
+        "player 0: exec of ./no-such-player failed: No such file or directory"
+    );
+    assert_eq!(o.received[1], "1\nF\n");
+    assert_eq!(o.player(0)["exit"]["started"], false);
+}
+
+#[test]
+fn both_failing_is_a_draw() {
+    let o = Game::new("", "")
+        .program(0, "./nope0")
+        .program(1, "./nope1")
+        .run();
+    assert_eq!(o.json["result"], "1/2-1/2", "{}", o.json);
+    assert_eq!(reason(&o), "exec_failed");
+}
+
+#[test]
+fn players_inherit_only_stdio() {
+    let o = Game::new(&opening(&SETUP0), &opening(&SETUP1)).run();
+    for info in &o.info {
+        let fds = info.lines().next().unwrap();
+        let numbers: Vec<&str> = fds
+            .split(' ')
+            .skip(1)
+            .map(|f| f.split(':').next().unwrap())
+            .collect();
+        assert_eq!(numbers, ["0", "1", "2"], "{fds}");
+        assert!(fds.contains("pipe:"), "{fds}");
+    }
+}
+
+#[test]
+fn escaped_grandchildren_are_killed() {
+    // Player 0 starts a grandchild in a new session holding its pipes open,
+    // then exits: EOF never comes, SIGCHLD does.
+    let p0 = format!(
+        "{}spawn-setsid 60\nspawn-child 60\nexit 0\n",
+        opening(&SETUP0)
+    );
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "exited", "{}", o.json);
+    assert!(o.info[0].contains("child "), "{}", o.info[0]);
+    // `run` has checked that no tagged process survives.
+}
+
+#[test]
+fn stderr_is_logged_and_capped_without_slowing_the_game() {
+    let p0 = format!(
+        "flood-stderr 20000000\n{}send A3\\nE\\n3\n",
+        opening(&SETUP0)
+    );
+    let o = Game::new(&p0, &opening(&SETUP1))
+        .options(&["--max-log-bytes", "1000"])
+        .run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(o.logs[0].len(), 1000 + "\n[log truncated]\n".len());
+    assert!(o.logs[0].ends_with(b"\n[log truncated]\n"));
+}
+
+#[test]
+fn two_random_players_finish_a_game() {
+    let player = util::workspace_bin("player");
+    let o = Game::new("", "")
+        .program(0, &player)
+        .program(1, &player)
+        .options(&["--arg0=--seed", "--arg0=1", "--arg1=--seed", "--arg1=2"])
+        .run();
+    assert_eq!(o.code, Some(0));
+    assert!(o.json["result"].is_string(), "{}", o.json);
+    for i in 0..2 {
+        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
+        assert_eq!(o.player(i)["setup"], "accepted");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let _guard = util::shared();
+    let out = std::process::Command::new(util::workspace_bin("referee"))
+        .arg("only-one")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Interrupts the referee with `signal` during the setup phase (both
+/// players hang) and checks the exit status, the JSON and the cleanup.
+fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("s");
+    std::fs::write(&script, "hang\n").unwrap();
+    let tag = format!("e2e-{signal}-{}", std::process::id());
+    let _guard = util::shared();
+    let child = Command::new(util::workspace_bin("referee"))
+        .current_dir(dir.path())
+        .env("STRATEGO_E2E_TAG", &tag)
+        .args(["--json", "--time-limit-ms", "60000"])
+        .arg(format!("--arg0={}", script.display()))
+        .arg(format!("--arg1={}", script.display()))
+        .arg(util::scripted())
+        .arg(util::scripted())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the players run, then interrupt the referee.
+    for _ in 0..500 {
+        if std::fs::read_to_string(dir.path().join("s.info")).is_ok_and(|s| s.contains("fds")) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(status));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["reason"], "interrupted");
+    assert!(json["result"].is_null());
+    assert!(json["winner"].is_null());
+    util::assert_no_leftovers(&tag);
+}
+
+#[test]
+fn sigterm_to_the_referee_ends_without_verdict() {
+    interrupt_during_setup(nix::sys::signal::Signal::SIGTERM, 143);
+}
+
+#[test]
+fn ctrl_c_during_the_setup_phase_ends_without_verdict() {
+    interrupt_during_setup(nix::sys::signal::Signal::SIGINT, 130);
+}

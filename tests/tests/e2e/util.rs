@@ -1,0 +1,305 @@
+//! Helpers: locating the binaries, scripting players, running the referee
+//! and checking that nothing is left behind.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A binary of the workspace built next to this test's target directory
+/// (`cargo build --workspace --bins`, which `make test` runs first).
+pub fn workspace_bin(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    // target/debug/deps/e2e-HASH -> target/debug/NAME
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target directory");
+    let path = dir.join(name);
+    assert!(
+        path.is_file(),
+        "{} not found: build the binaries first with `cargo build --workspace --bins` (make test does)",
+        path.display()
+    );
+    path
+}
+
+/// Tests that start processes share this lock; a test that plays matches
+/// inside this process (the referee library becomes a child subreaper and
+/// reaps *every* child of the process while a match runs) takes it
+/// exclusively, so no other test's children are around.
+static PROCESSES: RwLock<()> = RwLock::new(());
+
+/// Held while a test starts processes.
+pub fn shared() -> RwLockReadGuard<'static, ()> {
+    PROCESSES.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held while a test plays matches in this process.
+pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
+    PROCESSES.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The faulty player of this crate.
+pub fn faulty() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_faulty-player"))
+}
+
+/// The scripted player of this crate.
+pub fn scripted() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_scripted-player"))
+}
+
+/// Player 0's fixture setup: Flag on A0, a Scout on A3, a Colonel on B3.
+pub const SETUP0: [u8; 40] = [
+    11, 12, 12, 9, //
+    1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9,
+    10, 12, 12, 12, 12,
+];
+
+/// Player 1's fixture setup: Flag on A6, the Marshal on B6.
+pub const SETUP1: [u8; 40] = [
+    11, 12, 12, 12, //
+    1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9,
+    10, 12, 12, 12,
+];
+
+/// Player 0's setup without any legal move: its front column holds only
+/// Bombs and pieces facing lakes.
+pub const NO_MOVE0: [u8; 40] = [
+    1, 2, 3, 12, 3, 4, 4, 12, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 12, 7, 7, 8, 12, 8, 8, 8, 8, 9, 9,
+    9, 9, 9, 9, 9, 12, 9, 10, 11, 12,
+];
+
+/// The same for player 1 (each row mirrored: its front is column 6).
+pub fn no_move1() -> [u8; 40] {
+    let mut s = NO_MOVE0;
+    for row in s.chunks_mut(4) {
+        row.reverse();
+    }
+    s
+}
+
+/// The script lines that send a setup.
+pub fn send_setup(codes: &[u8]) -> String {
+    let text: Vec<String> = codes.iter().map(u8::to_string).collect();
+    format!("send {}", text.join("\\n"))
+}
+
+/// A game to run: two scripts (or programs) and referee options.
+pub struct Game {
+    dir: tempfile::TempDir,
+    players: [Option<PathBuf>; 2],
+    scripts: [String; 2],
+    options: Vec<String>,
+}
+
+/// What came out of a game.
+pub struct Outcome {
+    /// The referee's exit code (`None` if a signal killed it).
+    pub code: Option<i32>,
+    /// How long the referee ran.
+    pub elapsed: Duration,
+    /// The referee's peak resident memory in KiB (`ru_maxrss`).
+    pub peak_rss_kib: u64,
+    /// The `--json` document.
+    pub json: Value,
+    /// What the referee wrote to stderr.
+    pub stderr: String,
+    /// Every byte each scripted player received.
+    pub received: [String; 2],
+    /// Each scripted player's info file.
+    pub info: [String; 2],
+    /// Each player's stderr log.
+    pub logs: [Vec<u8>; 2],
+    /// The working directory of the game (logs, record).
+    pub dir: PathBuf,
+    _keep: tempfile::TempDir,
+}
+
+impl Outcome {
+    /// A player's object in the JSON.
+    pub fn player(&self, i: usize) -> &Value {
+        &self.json["players"][i]
+    }
+}
+
+static GAMES: AtomicUsize = AtomicUsize::new(0);
+
+impl Game {
+    /// Two scripted players with these scripts.
+    pub fn new(script0: &str, script1: &str) -> Game {
+        Game {
+            dir: tempfile::tempdir().expect("temporary directory"),
+            players: [None, None],
+            scripts: [script0.to_owned(), script1.to_owned()],
+            options: Vec::new(),
+        }
+    }
+
+    /// Replaces player `i` by another program (its script is then unused).
+    pub fn program(mut self, i: usize, path: impl Into<PathBuf>) -> Game {
+        self.players[i] = Some(path.into());
+        self
+    }
+
+    /// Adds referee options.
+    pub fn options(mut self, opts: &[&str]) -> Game {
+        self.options.extend(opts.iter().map(|s| s.to_string()));
+        self
+    }
+
+    fn script_path(&self, i: usize) -> PathBuf {
+        self.dir.path().join(format!("script{i}"))
+    }
+
+    /// Runs the referee with `--json` and checks that no process tagged for
+    /// this game survives it.
+    pub fn run(self) -> Outcome {
+        let tag = format!(
+            "e2e-{}-{}-{:?}",
+            std::process::id(),
+            GAMES.fetch_add(1, Ordering::SeqCst),
+            std::time::SystemTime::now()
+        );
+        let mut cmd = Command::new(workspace_bin("referee"));
+        cmd.current_dir(self.dir.path())
+            .env("STRATEGO_E2E_TAG", &tag)
+            .arg("--json")
+            .args(&self.options);
+        // A generous limit by default, so that a loaded machine never flakes.
+        if !self.options.iter().any(|o| o == "--time-limit-ms") {
+            cmd.args(["--time-limit-ms", "1000"]);
+        }
+        for i in 0..2 {
+            std::fs::write(self.script_path(i), &self.scripts[i]).expect("script");
+            if self.players[i].is_none() {
+                cmd.arg(format!("--arg{i}={}", self.script_path(i).display()));
+            }
+        }
+        for i in 0..2 {
+            cmd.arg(self.players[i].clone().unwrap_or_else(scripted));
+        }
+        let _guard = shared();
+        let started = Instant::now();
+        let child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run the referee");
+        let (out, peak_rss_kib) = watch(child);
+        let elapsed = started.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_no_leftovers(&tag);
+        let json = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}\nstderr: {stderr}"));
+        let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
+        Outcome {
+            code: out.status.code(),
+            elapsed,
+            peak_rss_kib,
+            json,
+            stderr,
+            received: std::array::from_fn(|i| {
+                read(self.dir.path().join(format!("script{i}.recv")))
+            }),
+            info: std::array::from_fn(|i| read(self.dir.path().join(format!("script{i}.info")))),
+            logs: std::array::from_fn(|i| {
+                std::fs::read(self.dir.path().join(format!("logs/player{i}.log")))
+                    .unwrap_or_default()
+            }),
+            dir: self.dir.path().to_owned(),
+            _keep: self.dir,
+        }
+    }
+}
+
+/// Waits for the referee and returns its output and its peak resident
+/// memory in KiB (`ru_maxrss` from `wait4`, exact whatever the game's length).
+fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
+    use std::io::Read;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                p.read_to_end(&mut bytes)
+                    .expect("read the referee's output");
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let (status, maxrss) = wait4(child.id());
+    let out = std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+    };
+    (out, maxrss)
+}
+
+/// Reaps process `pid` with `wait4`, returning its status and `ru_maxrss`.
+#[allow(unsafe_code)]
+fn wait4(pid: u32) -> (std::process::ExitStatus, u64) {
+    use nix::libc;
+    use std::os::unix::process::ExitStatusExt;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; all-zero bytes are
+    // a valid value for it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is our own unreaped child (std's `Child` never waited
+        // for it); both pointers are valid for writes for the whole call.
+        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+        if r == pid as libc::pid_t {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
+    }
+    (
+        std::process::ExitStatus::from_raw(status),
+        u64::try_from(usage.ru_maxrss).unwrap_or(0),
+    )
+}
+
+/// Fails if any process still carries `tag` in its environment (the
+/// players and everything they started inherit it).
+pub fn assert_no_leftovers(tag: &str) {
+    let needle = format!("STRATEGO_E2E_TAG={tag}");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            found.push(stat);
+        }
+    }
+    assert!(found.is_empty(), "processes left behind: {found:?}");
+}
+
+/// Parses the JSON's `reason`.
+pub fn reason(o: &Outcome) -> &str {
+    o.json["reason"].as_str().expect("reason")
+}

@@ -1,0 +1,716 @@
+//! The final report: standings with ratings, crosstable, failures and
+//! reply times, game endings and the SPRT, as Markdown (also printed at
+//! the end of a run) or CSV.
+
+mod table;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::rating::{self, Anchor, Rating, RatingError, RatingOptions};
+use crate::schedule::Mode;
+use crate::spec::Program;
+use crate::sprt::{Decision, Sprt};
+use crate::tally::{Tally, Wdl};
+use table::Align;
+
+/// The state of an SPRT.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SprtStatus {
+    /// The test.
+    pub sprt: Sprt,
+    /// The first program's results against the second.
+    pub wdl: Wdl,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// What it says.
+    pub decision: Decision,
+}
+
+impl SprtStatus {
+    /// The status after `wdl`.
+    pub fn new(sprt: Sprt, wdl: Wdl) -> SprtStatus {
+        let llr = sprt.llr(wdl);
+        SprtStatus {
+            sprt,
+            wdl,
+            llr,
+            decision: sprt.decide(llr),
+        }
+    }
+
+    /// `LLR 1.23 (-2.94, 2.94)`, as fastchess prints it.
+    pub fn short(&self) -> String {
+        format!(
+            "LLR {:.2} ({:.2}, {:.2})",
+            self.llr,
+            self.sprt.lower(),
+            self.sprt.upper()
+        )
+    }
+}
+
+/// How long this run's games took.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunTime {
+    /// Games played (with a verdict) in this run.
+    pub games: usize,
+    /// Wall time of the run.
+    pub wall: std::time::Duration,
+    /// Games played at once.
+    pub concurrency: usize,
+}
+
+/// Everything the report shows.
+#[derive(Debug)]
+pub struct Report<'a> {
+    /// The tournament's name.
+    pub name: &'a str,
+    /// How programs were paired.
+    pub mode: Mode,
+    /// Games per pairing.
+    pub games_per_pairing: u32,
+    /// The programs.
+    pub programs: &'a [Program],
+    /// The counted games.
+    pub tally: &'a Tally,
+    /// How ratings were fitted.
+    pub rating_options: RatingOptions,
+    /// The ratings, by program.
+    pub ratings: Result<Vec<Option<Rating>>, RatingError>,
+    /// The SPRT, if one was run.
+    pub sprt: Option<SprtStatus>,
+    /// Games in the schedule.
+    pub scheduled: usize,
+    /// Why the tournament ended early, if it did.
+    pub stopped: Option<String>,
+    /// This run's timing, if it played games.
+    pub run: Option<RunTime>,
+}
+
+/// Why a report file could not be written.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// The extension names no known format.
+    #[error("report file `{}`: unknown format (use .md, .markdown or .csv)", .0.display())]
+    Format(PathBuf),
+    /// Writing failed.
+    #[error("cannot write report file `{}`", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A report file format, chosen by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `.md`, `.markdown`.
+    Markdown,
+    /// `.csv`: the standings in the file, the crosstable beside it.
+    Csv,
+}
+
+impl Format {
+    /// The format of `path`, from its extension.
+    pub fn of(path: &Path) -> Result<Format, ReportError> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("md" | "markdown") => Ok(Format::Markdown),
+            Some("csv") => Ok(Format::Csv),
+            _ => Err(ReportError::Format(path.to_owned())),
+        }
+    }
+}
+
+/// Where the crosstable of a CSV report goes: `x.csv` → `x.crosstable.csv`.
+pub fn crosstable_csv_path(path: &Path) -> PathBuf {
+    path.with_extension("crosstable.csv")
+}
+
+fn signed(x: f64) -> String {
+    format!("{x:+.1}")
+}
+
+fn one_decimal(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+fn percent(wdl: Wdl) -> String {
+    wdl.score()
+        .map(|s| format!("{:.1}%", 100.0 * s))
+        .unwrap_or_default()
+}
+
+impl Report<'_> {
+    /// Builds a report, fitting the ratings.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new<'a>(
+        name: &'a str,
+        mode: Mode,
+        games_per_pairing: u32,
+        programs: &'a [Program],
+        tally: &'a Tally,
+        rating_options: RatingOptions,
+        sprt: Option<SprtStatus>,
+        scheduled: usize,
+        stopped: Option<String>,
+    ) -> Report<'a> {
+        Report {
+            name,
+            mode,
+            games_per_pairing,
+            programs,
+            tally,
+            rating_options,
+            ratings: rating::fit(&tally.crosstable, &rating_options),
+            sprt,
+            scheduled,
+            stopped,
+            run: None,
+        }
+    }
+
+    /// Writes the report to `path` in the format its extension names.
+    pub fn write(&self, path: &Path) -> Result<(), ReportError> {
+        let write = |path: &Path, text: String| {
+            std::fs::write(path, text).map_err(|source| ReportError::Io {
+                path: path.to_owned(),
+                source,
+            })
+        };
+        match Format::of(path)? {
+            Format::Markdown => write(path, self.markdown()),
+            Format::Csv => {
+                write(path, self.standings_csv())?;
+                write(&crosstable_csv_path(path), self.crosstable_csv())
+            }
+        }
+    }
+
+    fn rating(&self, p: usize) -> Option<Rating> {
+        self.ratings.as_ref().ok().and_then(|r| r[p])
+    }
+
+    /// Program indices from first to last: by rating, then score, then
+    /// name; programs without a rating after those with one.
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.programs.len()).collect();
+        let key = |p: usize| {
+            let rating = self.rating(p).map_or(f64::NEG_INFINITY, |r| r.elo);
+            let score = self.tally.crosstable.total(p).score().unwrap_or(-1.0);
+            (rating, score)
+        };
+        order.sort_by(|&a, &b| {
+            let (ka, kb) = (key(a), key(b));
+            kb.0.total_cmp(&ka.0)
+                .then(kb.1.total_cmp(&ka.1))
+                .then_with(|| self.programs[a].name.cmp(&self.programs[b].name))
+        });
+        order
+    }
+
+    fn rating_error(&self, e: &RatingError) -> String {
+        let name = |p: usize| self.programs[p].name.as_str();
+        match *e {
+            RatingError::Disconnected(a, b) => format!(
+                "{} and {} are not connected by games, so their ratings cannot be compared",
+                name(a),
+                name(b)
+            ),
+            RatingError::Unbounded(p) => format!(
+                "maximum-likelihood ratings are infinite: {} won or lost every game against \
+                 some group of programs (use a prior)",
+                name(p)
+            ),
+            RatingError::AnchorWithoutGames(p) => {
+                format!("the anchor {} played no game", name(p))
+            }
+        }
+    }
+
+    fn rating_method(&self) -> String {
+        let p = self.rating_options.prior_draws;
+        let prior = if p == 0.0 {
+            "no prior".to_owned()
+        } else {
+            let s = if p == 1.0 { "" } else { "s" };
+            format!("a prior of {p} virtual draw{s} per pair that played")
+        };
+        let zero = match self.rating_options.anchor {
+            Anchor::Mean => "the programs' mean is 0".to_owned(),
+            Anchor::Program(p) => format!("{} is 0", self.programs[p].name),
+        };
+        format!(
+            "Elo by maximum likelihood over all games (Bradley–Terry, draws count half), \
+             {prior}; {zero}; ± is the 95% interval (sandwich estimate)."
+        )
+    }
+
+    fn played(&self) -> usize {
+        self.tally.games as usize
+    }
+
+    /// The whole report as Markdown.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "# Tournament {}\n", self.name);
+        let n = self.programs.len();
+        let _ = writeln!(
+            out,
+            "{} of {n} programs, {} game{} per pairing: {} of {} games played{}.\n",
+            capitalised(&self.mode.to_string()),
+            self.games_per_pairing,
+            if self.games_per_pairing == 1 { "" } else { "s" },
+            self.played(),
+            self.scheduled,
+            self.stopped
+                .as_deref()
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default(),
+        );
+        if let Some(run) = self.run.filter(|r| r.games > 0) {
+            let wall = run.wall.as_secs_f64();
+            let _ = writeln!(
+                out,
+                "This run: {} game{} in {wall:.2} s, {:.1} ms per game, {} at a time.\n",
+                run.games,
+                if run.games == 1 { "" } else { "s" },
+                1000.0 * wall / run.games as f64,
+                run.concurrency
+            );
+        }
+        self.standings_markdown(&mut out);
+        self.crosstable_markdown(&mut out);
+        self.failures_markdown(&mut out);
+        self.endings_markdown(&mut out);
+        if let Some(sprt) = &self.sprt {
+            self.sprt_markdown(&mut out, sprt);
+        }
+        self.programs_markdown(&mut out);
+        out
+    }
+
+    fn standings_markdown(&self, out: &mut String) {
+        let _ = writeln!(out, "## Standings\n");
+        let rows: Vec<Vec<String>> = self
+            .ranking()
+            .into_iter()
+            .enumerate()
+            .map(|(rank, p)| {
+                let total = self.tally.crosstable.total(p);
+                let rating = self.rating(p);
+                vec![
+                    (rank + 1).to_string(),
+                    self.programs[p].name.clone(),
+                    rating.map(|r| signed(r.elo)).unwrap_or_default(),
+                    rating.map(|r| one_decimal(r.ci95)).unwrap_or_default(),
+                    total.games().to_string(),
+                    total.wins.to_string(),
+                    total.draws.to_string(),
+                    total.losses.to_string(),
+                    one_decimal(total.points()),
+                    percent(total),
+                ]
+            })
+            .collect();
+        use Align::{Left, Right};
+        out.push_str(&table::markdown(
+            &[
+                "#", "program", "Elo", "±95%", "games", "wins", "draws", "losses", "points",
+                "score",
+            ],
+            &[
+                Right, Left, Right, Right, Right, Right, Right, Right, Right, Right,
+            ],
+            &rows,
+        ));
+        match &self.ratings {
+            Ok(_) => {
+                let _ = writeln!(out, "\nRatings: {}\n", self.rating_method());
+            }
+            Err(e) => {
+                let _ = writeln!(out, "\nRatings not computed: {}.\n", self.rating_error(e));
+            }
+        }
+    }
+
+    fn crosstable_markdown(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "## Crosstable\n\nWins-draws-losses of the row's program against the column's.\n"
+        );
+        let order = self.ranking();
+        let mut header = vec!["program"];
+        header.extend(order.iter().map(|&p| self.programs[p].name.as_str()));
+        let rows: Vec<Vec<String>> = order
+            .iter()
+            .map(|&a| {
+                let mut row = vec![self.programs[a].name.clone()];
+                row.extend(order.iter().map(|&b| {
+                    let wdl = self.tally.crosstable.get(a, b);
+                    if a == b {
+                        "—".to_owned()
+                    } else if wdl.games() == 0 {
+                        String::new()
+                    } else {
+                        format!("{}-{}-{}", wdl.wins, wdl.draws, wdl.losses)
+                    }
+                }));
+                row
+            })
+            .collect();
+        let mut align = vec![Align::Left];
+        align.extend(order.iter().map(|_| Align::Right));
+        out.push_str(&table::markdown(&header, &align, &rows));
+        out.push('\n');
+    }
+
+    fn failures_markdown(&self, out: &mut String) {
+        let _ = writeln!(out, "## Failures and reply times\n");
+        let rows: Vec<Vec<String>> = self
+            .ranking()
+            .into_iter()
+            .map(|p| {
+                let s = &self.tally.stats[p];
+                vec![
+                    self.programs[p].name.clone(),
+                    s.timeouts.to_string(),
+                    s.crashes.to_string(),
+                    s.pipe_failures.to_string(),
+                    s.illegal_moves.to_string(),
+                    s.refused_setups.to_string(),
+                    s.mean_reply_ms().map(one_decimal).unwrap_or_default(),
+                    one_decimal(s.max_reply_ms),
+                ]
+            })
+            .collect();
+        use Align::{Left, Right};
+        out.push_str(&table::markdown(
+            &[
+                "program",
+                "timeouts",
+                "crashes",
+                "pipe failures",
+                "illegal moves",
+                "refused setups",
+                "mean reply ms",
+                "max reply ms",
+            ],
+            &[Left, Right, Right, Right, Right, Right, Right, Right],
+            &rows,
+        ));
+        let _ = writeln!(
+            out,
+            "\nCrashes: games lost by dying (a signal), exiting or failing to start. Pipe \
+             failures: games lost by closing the output or not reading the input.\n"
+        );
+    }
+
+    fn endings_markdown(&self, out: &mut String) {
+        let _ = writeln!(out, "## Game endings\n");
+        let mut reasons: Vec<(&String, &u32)> = self.tally.reasons.iter().collect();
+        reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let rows: Vec<Vec<String>> = reasons
+            .into_iter()
+            .map(|(reason, count)| vec![reason.clone(), count.to_string()])
+            .collect();
+        out.push_str(&table::markdown(
+            &["reason", "games"],
+            &[Align::Left, Align::Right],
+            &rows,
+        ));
+        let first = self.tally.first_mover;
+        let _ = writeln!(
+            out,
+            "\nPlayer 0 (moves first): {} wins, {} draws, {} losses{}.\n",
+            first.wins,
+            first.draws,
+            first.losses,
+            first
+                .score()
+                .map(|s| format!(" ({:.1}%)", 100.0 * s))
+                .unwrap_or_default()
+        );
+    }
+
+    fn sprt_markdown(&self, out: &mut String, s: &SprtStatus) {
+        let (a, b) = (&self.programs[0].name, &self.programs[1].name);
+        let _ = writeln!(out, "## SPRT\n");
+        let _ = writeln!(
+            out,
+            "H0: {a} is {} Elo stronger than {b}; H1: {} Elo stronger (logistic Elo, GSPRT on \
+             wins/draws/losses); alpha {}, beta {}.\n",
+            s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta
+        );
+        let elo = rating::pair_elo(s.wdl)
+            .map(|(e, ci)| format!("; Elo difference {} ± {}", signed(e), one_decimal(ci)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{a} against {b}: {} wins, {} draws, {} losses{elo}.\n",
+            s.wdl.wins, s.wdl.draws, s.wdl.losses
+        );
+        let verdict = match s.decision {
+            Decision::H0 => "H0 accepted".to_owned(),
+            Decision::H1 => "H1 accepted".to_owned(),
+            Decision::Continue => "no decision".to_owned(),
+        };
+        let _ = writeln!(out, "{}: {verdict}.\n", s.short());
+    }
+
+    fn programs_markdown(&self, out: &mut String) {
+        let _ = writeln!(out, "## Programs\n");
+        let rows: Vec<Vec<String>> = self
+            .programs
+            .iter()
+            .map(|p| vec![p.name.clone(), format!("`{}`", p.command_line())])
+            .collect();
+        out.push_str(&table::markdown(
+            &["program", "command"],
+            &[Align::Left, Align::Left],
+            &rows,
+        ));
+    }
+
+    /// One line per program: rank, ratings, results, failures, reply
+    /// times and command.
+    pub fn standings_csv(&self) -> String {
+        let rows: Vec<Vec<String>> = self
+            .ranking()
+            .into_iter()
+            .enumerate()
+            .map(|(rank, p)| {
+                let total = self.tally.crosstable.total(p);
+                let rating = self.rating(p);
+                let s = &self.tally.stats[p];
+                vec![
+                    (rank + 1).to_string(),
+                    self.programs[p].name.clone(),
+                    rating.map(|r| format!("{:.2}", r.elo)).unwrap_or_default(),
+                    rating.map(|r| format!("{:.2}", r.ci95)).unwrap_or_default(),
+                    total.games().to_string(),
+                    total.wins.to_string(),
+                    total.draws.to_string(),
+                    total.losses.to_string(),
+                    total.points().to_string(),
+                    total.score().map(|x| format!("{x:.4}")).unwrap_or_default(),
+                    s.timeouts.to_string(),
+                    s.crashes.to_string(),
+                    s.pipe_failures.to_string(),
+                    s.illegal_moves.to_string(),
+                    s.refused_setups.to_string(),
+                    s.mean_reply_ms()
+                        .map(|x| format!("{x:.2}"))
+                        .unwrap_or_default(),
+                    format!("{:.2}", s.max_reply_ms),
+                    self.programs[p].command_line(),
+                ]
+            })
+            .collect();
+        table::csv(
+            &[
+                "rank",
+                "program",
+                "elo",
+                "elo_ci95",
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "points",
+                "score",
+                "timeouts",
+                "crashes",
+                "pipe_failures",
+                "illegal_moves",
+                "refused_setups",
+                "mean_reply_ms",
+                "max_reply_ms",
+                "command",
+            ],
+            &rows,
+        )
+    }
+
+    /// One line per ordered pair of programs that played: the first's
+    /// results against the second.
+    pub fn crosstable_csv(&self) -> String {
+        let n = self.programs.len();
+        let mut rows = Vec::new();
+        for a in 0..n {
+            for b in 0..n {
+                let wdl = self.tally.crosstable.get(a, b);
+                if a == b || wdl.games() == 0 {
+                    continue;
+                }
+                rows.push(vec![
+                    self.programs[a].name.clone(),
+                    self.programs[b].name.clone(),
+                    wdl.games().to_string(),
+                    wdl.wins.to_string(),
+                    wdl.draws.to_string(),
+                    wdl.losses.to_string(),
+                    wdl.points().to_string(),
+                ]);
+            }
+        }
+        table::csv(
+            &[
+                "program", "opponent", "games", "wins", "draws", "losses", "points",
+            ],
+            &rows,
+        )
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::{Outcome, PlayerReport, Verdict};
+
+    fn programs() -> Vec<Program> {
+        ["strong", "weak", "idle"]
+            .iter()
+            .map(|n| Program {
+                name: (*n).into(),
+                path: format!("/bin/{n}").into(),
+                args: vec![],
+            })
+            .collect()
+    }
+
+    fn tally() -> Tally {
+        let mut t = Tally::new(3);
+        let verdict = |outcome, reason: &str| Verdict {
+            outcome,
+            reason: reason.into(),
+            detail: None,
+            moves: 10,
+            duration_ms: 1.0,
+            players: [PlayerReport::default(), PlayerReport::default()],
+        };
+        t.add([0, 1], &verdict(Outcome::Win(0), "flag_captured"));
+        t.add([1, 0], &verdict(Outcome::Win(1), "timeout"));
+        t.add([0, 1], &verdict(Outcome::Draw, "turn_limit"));
+        t
+    }
+
+    fn report<'a>(programs: &'a [Program], tally: &'a Tally) -> Report<'a> {
+        Report::new(
+            "demo",
+            Mode::Gauntlet,
+            3,
+            programs,
+            tally,
+            RatingOptions::default(),
+            None,
+            6,
+            Some("interrupted".into()),
+        )
+    }
+
+    #[test]
+    fn markdown_has_every_section() {
+        let (p, t) = (programs(), tally());
+        let md = report(&p, &t).markdown();
+        for needle in [
+            "# Tournament demo",
+            "Gauntlet of 3 programs, 3 games per pairing: 3 of 6 games played (interrupted).",
+            "## Standings",
+            "## Crosstable",
+            "| strong  |      — | 2-1-0 |      |",
+            "## Failures and reply times",
+            "| weak    |        1 |",
+            "## Game endings",
+            "| timeout       |     1 |",
+            "Player 0 (moves first): 1 wins, 1 draws, 1 losses (50.0%).",
+            "## Programs",
+            "`/bin/idle`",
+        ] {
+            assert!(md.contains(needle), "missing {needle:?} in\n{md}");
+        }
+        assert!(!md.contains("## SPRT"));
+        assert!(!md.contains("This run"));
+        let mut timed = report(&p, &t);
+        timed.run = Some(RunTime {
+            games: 3,
+            wall: std::time::Duration::from_millis(1500),
+            concurrency: 2,
+        });
+        assert!(
+            timed
+                .markdown()
+                .contains("This run: 3 games in 1.50 s, 500.0 ms per game, 2 at a time.")
+        );
+    }
+
+    #[test]
+    fn ranking_puts_unrated_programs_last() {
+        let (p, t) = (programs(), tally());
+        assert_eq!(report(&p, &t).ranking(), [0, 1, 2]);
+    }
+
+    #[test]
+    fn csv_reports_sum_up() {
+        let (p, t) = (programs(), tally());
+        let r = report(&p, &t);
+        let standings = r.standings_csv();
+        let lines: Vec<&str> = standings.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert!(lines[1].starts_with("1,strong,"), "{standings}");
+        assert!(
+            lines[1].contains(",3,2,1,0,2.5,0.8333,0,0,0,0,0,"),
+            "{standings}"
+        );
+        assert_eq!(
+            r.crosstable_csv(),
+            "program,opponent,games,wins,draws,losses,points\n\
+             strong,weak,3,2,1,0,2.5\n\
+             weak,strong,3,0,1,2,0.5\n"
+        );
+    }
+
+    #[test]
+    fn sprt_section_states_the_decision() {
+        let (p, t) = (programs(), tally());
+        let mut r = report(&p, &t);
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        let wdl = Wdl {
+            wins: 300,
+            draws: 100,
+            losses: 50,
+        };
+        r.sprt = Some(SprtStatus::new(sprt, wdl));
+        let md = r.markdown();
+        assert!(md.contains("## SPRT"), "{md}");
+        assert!(md.contains("H1 accepted"), "{md}");
+        assert!(md.contains("(-2.94, 2.94)"), "{md}");
+    }
+
+    #[test]
+    fn report_files_by_extension() {
+        let dir = tempfile::tempdir().unwrap();
+        let (p, t) = (programs(), tally());
+        let r = report(&p, &t);
+        r.write(&dir.path().join("r.md")).unwrap();
+        r.write(&dir.path().join("r.csv")).unwrap();
+        assert!(dir.path().join("r.crosstable.csv").exists());
+        assert!(matches!(
+            r.write(&dir.path().join("r.txt")),
+            Err(ReportError::Format(_))
+        ));
+    }
+}

@@ -1,0 +1,190 @@
+//! Helpers of the end-to-end tests: a sandbox directory per test holding
+//! links to the real binaries (so every process a test starts carries the
+//! sandbox path on its command line and leftovers can be found), and
+//! readers of the tournament's output files.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A binary of the workspace, next to the `tournament` binary cargo built
+/// for these tests.
+pub fn sibling(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_BIN_EXE_tournament")).with_file_name(name);
+    assert!(
+        path.is_file(),
+        "{} is missing: build every binary first (`cargo build --workspace --bins`; \
+         `make test` does)",
+        path.display()
+    );
+    path
+}
+
+/// A test's own directory, with `referee`, `player` and `faulty-player`
+/// linked into it.
+pub struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let dir = tempfile::Builder::new()
+            .prefix("tournament-e2e-")
+            .tempdir()
+            .unwrap();
+        for bin in ["referee", "player", "faulty-player"] {
+            std::os::unix::fs::symlink(sibling(bin), dir.path().join(bin)).unwrap();
+        }
+        Sandbox { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `BIN ARGS` as a `PROGRAM` argument, `BIN` being a linked binary.
+    pub fn program(&self, name: &str, bin: &str, args: &str) -> String {
+        format!("{name}={} {args}", self.path().join(bin).display())
+    }
+
+    /// The tournament, run in the sandbox with its referee.
+    pub fn tournament(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tournament"));
+        cmd.current_dir(self.path())
+            .arg("--referee")
+            .arg(self.path().join("referee"))
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    /// Runs the tournament to its end.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.tournament().args(args).output().unwrap()
+    }
+
+    /// Starts the tournament, its outputs going to files in the sandbox.
+    pub fn spawn(&self, args: &[&str], tag: &str) -> Child {
+        let out = std::fs::File::create(self.path().join(format!("{tag}.out"))).unwrap();
+        let err = std::fs::File::create(self.path().join(format!("{tag}.err"))).unwrap();
+        self.tournament()
+            .args(args)
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .unwrap()
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.path().join(relative)).unwrap_or_default()
+    }
+
+    /// Processes whose command line mentions the sandbox: anything a test
+    /// started that is still alive (zombies have an empty command line).
+    pub fn leftovers(&self) -> Vec<String> {
+        let marker = self.path().to_string_lossy().into_owned();
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            else {
+                continue;
+            };
+            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if cmdline.contains(&marker) {
+                found.push(format!("{pid}: {cmdline}"));
+            }
+        }
+        found
+    }
+
+    /// Asserts that nothing the test started survives, allowing processes
+    /// a moment to finish dying.
+    pub fn assert_no_leftovers(&self) {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = self.leftovers();
+            if left.is_empty() {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "processes left behind: {left:#?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The records of a results file.
+pub fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad line {l:?}: {e}")))
+        .collect()
+}
+
+/// Waits until `path` holds at least `n` lines.
+pub fn wait_for_lines(path: &Path, n: usize, child: &mut Child) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let lines = std::fs::read_to_string(path)
+            .unwrap_or_default()
+            .lines()
+            .count();
+        if lines >= n {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("tournament ended ({status}) before {n} results");
+        }
+        assert!(Instant::now() < deadline, "no {n} results in time");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A CSV file as rows of named fields (no quoted commas in what the tests
+/// read).
+pub fn csv(text: &str) -> Vec<HashMap<String, String>> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| ((*h).to_owned(), v.to_owned()))
+                .collect()
+        })
+        .collect()
+}
+
+/// A field of a CSV row as a number.
+pub fn num(row: &HashMap<String, String>, field: &str) -> f64 {
+    row[field]
+        .parse()
+        .unwrap_or_else(|_| panic!("{field} = {:?} is not a number", row[field]))
+}
+
+/// Sends `signal` to a child process.
+pub fn signal(child: &Child, signal: nix::sys::signal::Signal) {
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
+}
+
+/// Shows a command's outputs in a failed assertion.
+pub fn show(output: &Output) -> String {
+    format!(
+        "status {}\n--- stdout\n{}\n--- stderr\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
