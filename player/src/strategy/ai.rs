@@ -48,7 +48,14 @@ pub struct AiStrategy {
     history: History,
     searcher: Searcher,
     last: Option<Decision>,
+    /// How late recent searches finished (decaying maximum).
+    lateness: Duration,
 }
+
+/// Most time kept back for lateness on top of the configured margin.
+const MAX_EXTRA_MARGIN: Duration = Duration::from_millis(150);
+/// Per move, the factor on the remembered lateness.
+const LATENESS_DECAY: f64 = 0.9;
 
 impl std::fmt::Debug for AiStrategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -70,6 +77,7 @@ impl AiStrategy {
             history: History::new(),
             searcher: Searcher::default(),
             last: None,
+            lateness: Duration::ZERO,
         }
     }
 
@@ -93,7 +101,11 @@ impl Strategy for AiStrategy {
 
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {
         let start = Instant::now();
-        let budget = Budget::new(start, deadline, self.config.margin, self.config.max_nodes);
+        // On a loaded machine the search can be descheduled between two
+        // clock checks and finish late: keep back what recent moves
+        // overran by, on top of the configured margin.
+        let margin = self.config.margin + self.lateness.min(MAX_EXTRA_MARGIN);
+        let budget = Budget::new(start, deadline, margin, self.config.max_nodes);
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
@@ -114,6 +126,9 @@ impl Strategy for AiStrategy {
             forbidden: &forbidden,
         };
         let d = pimc::choose(&inputs, &mut self.searcher, &mut self.rng, &budget, tuning);
+        let planned = deadline.checked_sub(margin).unwrap_or(start);
+        let late = Instant::now().saturating_duration_since(planned);
+        self.lateness = late.max(self.lateness.mul_f64(LATENESS_DECAY));
         let mv = d.mv;
         self.last = Some(d);
         mv
