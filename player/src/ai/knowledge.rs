@@ -21,7 +21,7 @@
 //! iterative proportional fitting (Sinkhorn scaling): rows are scaled to
 //! sum to one, columns to the counts that remain, until both hold.
 
-use protocol::{Direction, Move, MoveResult, Player, Rank, Square, UncheckedMove, View, fight};
+use protocol::{Direction, Move, MoveResult, Rank, Square, UncheckedMove, View, fight};
 
 use super::exposure::Exposure;
 use super::prior;
@@ -59,7 +59,6 @@ struct Threat {
 /// The belief over every enemy piece's rank.
 #[derive(Clone, Debug)]
 pub struct Knowledge {
-    me: Player,
     prior: Vec<[f64; 12]>,
     log_evidence: Vec<[f64; 12]>,
     idle_turns: Vec<u32>,
@@ -101,7 +100,6 @@ impl Knowledge {
             .collect();
         let n = prior.len();
         let mut k = Knowledge {
-            me: view.me(),
             prior,
             log_evidence: vec![[0.0; 12]; n],
             idle_turns: vec![0; n],
@@ -284,11 +282,6 @@ impl Knowledge {
         sinkhorn(&mut out, &rows, &target);
         out
     }
-
-    /// Whose view this belief belongs to.
-    pub fn me(&self) -> Player {
-        self.me
-    }
 }
 
 fn own_rank(view: &View, sq: Square) -> Option<Rank> {
@@ -355,6 +348,7 @@ mod tests {
     //! so the Marshal stands on E2 behind a Scout on E3. The opponent is
     //! player 1 on columns 6..9.
     use super::*;
+    use protocol::Player;
 
     struct Game {
         view: View,

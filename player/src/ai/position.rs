@@ -3,7 +3,7 @@
 //! Zobrist hash kept up to date by make/unmake.
 
 use protocol::bits::Bits;
-use protocol::{Board, Fight, Move, MoveList, Piece, Player, Rank, Square, Undo};
+use protocol::{Board, Fight, Move, MoveList, Piece, Player, Square, Undo};
 
 /// Zobrist keys: one per (owner, rank, square), built at compile time from
 /// a fixed SplitMix64 sequence so hashes are the same in every run.
@@ -125,12 +125,6 @@ impl Pos {
         self.moved[player.index()]
     }
 
-    /// Squares of `player`'s pieces of `rank`.
-    #[inline]
-    pub fn of_rank(&self, player: Player, rank: Rank) -> Bits {
-        self.ranks[player.index()][rank.index()]
-    }
-
     /// Squares of `player`'s pieces, by rank (by [`Rank::index`]).
     #[inline]
     pub fn by_rank(&self, player: Player) -> &[Bits; 12] {
@@ -215,32 +209,12 @@ impl Pos {
         self.hash = u.hash;
         self.to_move = self.to_move.opponent();
     }
-
-    /// Plays a null move (the turn passes, nothing moves), for tests and
-    /// threat detection; undone by [`Pos::unmake_null`].
-    pub fn make_null(&mut self) {
-        self.hash ^= SIDE_KEY;
-        self.to_move = self.to_move.opponent();
-    }
-
-    /// Takes back [`Pos::make_null`].
-    pub fn unmake_null(&mut self) {
-        self.make_null();
-    }
-
-    /// The rank on `sq` if a piece of `player` stands there.
-    #[inline]
-    pub fn rank_of(&self, player: Player, sq: Square) -> Option<Rank> {
-        self.board
-            .get(sq)
-            .filter(|p| p.owner == player)
-            .map(|p| p.rank)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::Rank;
     use protocol::Setup;
 
     fn start() -> Pos {

@@ -35,11 +35,6 @@ impl Budget {
         }
     }
 
-    /// When the search began.
-    pub fn start(&self) -> Instant {
-        self.start
-    }
-
     /// Time left before the stop, zero once past it.
     pub fn remaining(&self) -> Duration {
         self.stop.saturating_duration_since(Instant::now())

@@ -81,11 +81,6 @@ impl AiStrategy {
         }
     }
 
-    /// The decision behind the last move, if any.
-    pub fn last_decision(&self) -> Option<&Decision> {
-        self.last.as_ref()
-    }
-
     fn knowledge(&mut self, view: &View) -> &mut Knowledge {
         self.knowledge.get_or_insert_with(|| Knowledge::new(view))
     }
