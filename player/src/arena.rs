@@ -181,4 +181,32 @@ mod tests {
         }
         assert!(wins >= 4, "greedy won {wins} of 6 against random");
     }
+
+    #[test]
+    fn a_seeded_node_bounded_ai_replays_the_same_game() {
+        use crate::strategy::{AiConfig, AiStrategy};
+        let rules = Rules {
+            max_turns: 60,
+            two_square_rule: false,
+        };
+        let config = AiConfig {
+            max_nodes: Some(1500),
+            ..AiConfig::default()
+        };
+        let game = || {
+            let mut ai = AiStrategy::new(5, config);
+            let mut random = RandomStrategy::new(6);
+            let mut moves = Vec::new();
+            play_traced(
+                [&mut ai, &mut random],
+                rules,
+                Duration::from_secs(60),
+                &mut |_, step| moves.push((step.mv, step.result)),
+            );
+            moves
+        };
+        let first = game();
+        assert!(first.len() > 10);
+        assert_eq!(first, game());
+    }
 }
