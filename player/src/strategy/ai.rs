@@ -32,7 +32,7 @@ pub struct AiConfig {
 impl Default for AiConfig {
     fn default() -> AiConfig {
         AiConfig {
-            margin: Duration::from_millis(12),
+            margin: Duration::from_millis(40),
             max_nodes: None,
             tuning: Tuning::default(),
         }
