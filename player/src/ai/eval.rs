@@ -86,6 +86,17 @@ impl EvalContext {
     pub fn root(&self) -> Player {
         self.root
     }
+
+    /// Whether `p`, to move below the root, may attack only pieces it has
+    /// identified (see [`search`](super::search)).
+    #[inline]
+    pub fn is_blind(&self, p: Player) -> bool {
+        if p == self.root {
+            self.tuning.blind_root
+        } else {
+            self.tuning.blind_opponent
+        }
+    }
 }
 
 fn counts(ranks: &[Bits; 12]) -> [u8; 12] {

@@ -216,7 +216,7 @@ impl Searcher {
             return -(WIN - ply as i32);
         }
         let me = pos.to_move();
-        if me == ctx.root() {
+        if ctx.is_blind(me) {
             blind_attacks_out(pos, &mut moves);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
@@ -348,7 +348,7 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        if me == ctx.root() {
+        if ctx.is_blind(me) {
             blind_attacks_out(pos, &mut moves);
         }
         let board = pos.board();

@@ -56,6 +56,10 @@ pub struct Tuning {
     pub margin: i32,
     /// Stop searching once the best move is this much above the second.
     pub easy_margin: f64,
+    /// Below the root, the searching player attacks only identified pieces.
+    pub blind_root: bool,
+    /// Below the root, the opponent attacks only pieces it has identified.
+    pub blind_opponent: bool,
 }
 
 impl Default for Tuning {
@@ -76,13 +80,15 @@ impl Default for Tuning {
             max_depth: 12,
             margin: 600,
             easy_margin: 500.0,
+            blind_root: true,
+            blind_opponent: false,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 17] = [
         "hidden",
         "flag_pressure",
         "flag_approach",
@@ -98,6 +104,8 @@ impl Tuning {
         "max_depth",
         "margin",
         "easy_margin",
+        "blind_root",
+        "blind_opponent",
     ];
 
     /// Applies one `name=value` setting.
@@ -112,6 +120,11 @@ impl Tuning {
         };
         let int = || value.parse::<i32>().map_err(|_| bad());
         let float = || value.parse::<f64>().map_err(|_| bad());
+        let flag = || match value {
+            "0" | "false" => Ok(false),
+            "1" | "true" => Ok(true),
+            _ => Err(bad()),
+        };
         match name {
             "hidden" => self.hidden = int()?,
             "flag_pressure" => self.flag_pressure = int()?,
@@ -128,6 +141,8 @@ impl Tuning {
             "max_depth" => self.max_depth = int()?,
             "margin" => self.margin = int()?,
             "easy_margin" => self.easy_margin = float()?,
+            "blind_root" => self.blind_root = flag()?,
+            "blind_opponent" => self.blind_opponent = flag()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())
@@ -142,7 +157,13 @@ mod tests {
     fn every_name_can_be_set() {
         for name in Tuning::NAMES {
             let mut t = Tuning::default();
-            t.set(&format!("{name}=7")).unwrap();
+            if t.set(&format!("{name}=7")).is_err() {
+                // A flag: one of 0 and 1 changes it.
+                t.set(&format!("{name}=0")).unwrap();
+                if t == Tuning::default() {
+                    t.set(&format!("{name}=1")).unwrap();
+                }
+            }
             assert_ne!(t, Tuning::default(), "{name}");
         }
     }
