@@ -34,6 +34,9 @@ pub struct Tally {
     pub endings: BTreeMap<String, u32>,
     /// Every move reply time of the measured player, in milliseconds.
     pub reply_ms: Vec<f64>,
+    /// The slowest reply by the referee's verdicts, which also count a
+    /// last reply the record lacks (an illegal or late one).
+    pub max_reply_ms: f64,
     /// Moves per game.
     pub lengths: Vec<u32>,
     /// Search depth reached per move.
@@ -71,11 +74,12 @@ impl Tally {
             .entry(format!("{outcome}: {}", v.reason))
             .or_insert(0) += 1;
         self.reply_ms.extend(&game.reply_ms[me]);
-        if let Some(max) = v.players[me].max_reply_ms {
-            // The verdict's maximum counts a reply the record may lack (the
-            // last, illegal or late one).
-            self.reply_ms.push(max);
-        }
+        let slowest = v.players[me]
+            .max_reply_ms
+            .into_iter()
+            .chain(game.reply_ms[me].iter().copied())
+            .fold(self.max_reply_ms, f64::max);
+        self.max_reply_ms = slowest;
         self.lengths.push(v.moves);
         for (d, b, n) in search_reports(&game.logs[me]) {
             self.depths.push(d);
@@ -143,10 +147,11 @@ impl fmt::Display for Tally {
         for (e, n) in &self.endings {
             writeln!(f, "    {n:4}  {e}")?;
         }
-        if let (Some(med), Some(mx)) = (median(&self.reply_ms), max(&self.reply_ms)) {
+        if let Some(med) = median(&self.reply_ms) {
             writeln!(
                 f,
-                "  reply time: median {med:.1} ms, max {mx:.1} ms over {} replies",
+                "  reply time: median {med:.1} ms, max {:.1} ms over {} replies",
+                self.max_reply_ms,
                 self.reply_ms.len()
             )?;
         }
@@ -190,5 +195,52 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(median::<u32>(&[]), None);
         assert_eq!(max(&[1.0, 5.0, 2.0]), Some(5.0));
+    }
+
+    fn played(winner: Option<u8>, reason: &str, max0: f64, replies0: Vec<f64>) -> Played {
+        let player = |max: f64| crate::game::PlayerVerdict {
+            max_reply_ms: Some(max),
+            timeouts: 0,
+            illegal_moves: 0,
+            failure: None,
+            log: String::new(),
+        };
+        Played {
+            verdict: crate::game::Verdict {
+                winner,
+                reason: reason.to_owned(),
+                detail: String::new(),
+                moves: 10,
+                players: [player(max0), player(1.0)],
+            },
+            reply_ms: [replies0, vec![1.0]],
+            logs: [
+                "move 1: A3 E 1 in 300.0 ms (depth 3, 40 boards, 1000 nodes, value +1)\n"
+                    .to_owned(),
+                String::new(),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_tally_counts_outcomes_faults_and_the_slowest_reply() {
+        let mut t = Tally::default();
+        t.add(
+            &played(Some(0), "flag_captured", 310.0, vec![300.0, 310.0]),
+            0,
+        );
+        t.add(&played(None, "turn_limit", 320.0, vec![320.0]), 0);
+        // Lost by a timeout: the late reply is only in the verdict.
+        t.add(&played(Some(1), "timeout", 612.0, vec![305.0]), 0);
+        t.add(&played(Some(0), "illegal_move", 300.0, vec![300.0]), 1);
+        assert_eq!(
+            (t.games, t.wins, t.draws, t.losses, t.faults),
+            (4, 1, 1, 2, 2)
+        );
+        assert_eq!(t.max_reply_ms, 612.0);
+        assert_eq!(t.reply_ms.len(), 5);
+        assert_eq!(t.endings["loss: timeout"], 1);
+        assert_eq!(t.depths, vec![3, 3, 3]);
+        assert!((t.score() - 0.375).abs() < 1e-9);
     }
 }
