@@ -329,6 +329,10 @@ mod tests {
     }
 
     fn decide(p: &Position, own_revealed: &[&str]) -> Move {
+        decide_with(p, own_revealed, &Tuning::default())
+    }
+
+    fn decide_with(p: &Position, own_revealed: &[&str], tuning: &Tuning) -> Move {
         let knowledge = Knowledge::new(&p.view);
         let mut exposure = Exposure::new();
         for s in own_revealed {
@@ -349,14 +353,7 @@ mod tests {
             Some(40_000),
         );
         let mut searcher = Searcher::new(1 << 14);
-        choose(
-            &inputs,
-            &mut searcher,
-            &mut Rng::new(1),
-            &budget,
-            &Tuning::default(),
-        )
-        .mv
+        choose(&inputs, &mut searcher, &mut Rng::new(1), &budget, tuning).mv
     }
 
     use Player::{One as Them, Zero as Us};
@@ -441,5 +438,45 @@ mod tests {
             assert!(!adjacent, "{mv} leaves the Marshal next to the Spy");
         }
         assert_eq!(fight(Rank::Marshal, Rank::Spy), Fight::AttackerWins);
+    }
+
+    /// A Marshal next to unmoved enemy pieces it cannot identify, in the
+    /// middle of the enemy's back rows.
+    fn marshal_among_unknowns() -> Position {
+        let mut pieces = vec![
+            ("J0", Us, Rank::Flag),
+            ("E7", Us, Rank::Marshal),
+            ("A0", Us, Rank::Sergeant),
+            ("B0", Us, Rank::Scout),
+        ];
+        let theirs = [
+            ("D7", Rank::Captain),
+            ("E8", Rank::Bomb),
+            ("F7", Rank::Lieutenant),
+            ("D8", Rank::Bomb),
+            ("F8", Rank::Sergeant),
+            ("E9", Rank::Flag),
+            ("D9", Rank::Bomb),
+            ("F9", Rank::Bomb),
+            ("C8", Rank::Miner),
+            ("G8", Rank::Scout),
+            ("A9", Rank::Sergeant),
+        ];
+        pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
+        position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn regression_the_marshal_does_not_charge_unknown_unmoved_pieces() {
+        // On every sampled board the search can see which neighbours are
+        // Bombs; if it could attack on those boards below the root, the
+        // Marshal's walk through unknown pieces looked safe on average.
+        let p = marshal_among_unknowns();
+        let mv = decide(&p, &["E7"]);
+        let attacks_unknown = mv.from() == sq("E7") && p.board.get(mv.to()).is_some();
+        assert!(
+            !attacks_unknown,
+            "{mv}: the Marshal attacks an unknown unmoved piece"
+        );
     }
 }
