@@ -19,7 +19,10 @@ use clap::Parser;
 
 /// Plays the player's AI against baseline strategies through the referee.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Plays the AI against baseline strategies through the referee and checks the strength targets"
+)]
 struct Cli {
     /// Games against each opponent.
     #[arg(long, default_value_t = 200)]

@@ -17,7 +17,10 @@ use protocol::{Player, Rules};
 
 /// Plays strategy A against strategy B in-process.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Plays many in-process games between two strategies, colours alternating, and prints how the first one fared"
+)]
 struct Cli {
     /// The strategy measured.
     #[arg(long, value_enum, default_value_t = StrategyName::Ai)]
