@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo tournament-demo tournament-bench test bench fuzz clean
+.PHONY: all build demo tournament-demo tournament-bench test bench bench-strength fuzz clean
 
 all: build
 
@@ -71,3 +71,12 @@ fuzz:
 clean:
 	$(CARGO) clean
 	find logs -mindepth 1 ! -name .gitkeep -exec rm -rf {} +
+
+## bench-strength: the AI against the random and greedy baselines through the
+## real referee (GAMES per opponent, JOBS at once; about an hour per 100 games
+## and job); prints W/D/L, score with 95% interval, endings, reply times
+GAMES ?= 200
+JOBS ?= 2
+bench-strength:
+	$(CARGO) build --release --workspace --bins
+	target/release/strength --games $(GAMES) --jobs $(JOBS)

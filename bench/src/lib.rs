@@ -1,5 +1,5 @@
 //! Benchmarks of the referee and the player (`make bench`,
-//! `docs/benchmarks.md`).
+//! `make bench-strength`, `docs/benchmarks.md`, `docs/player.md`).
 //!
 //! The binaries:
 //! - `procbench`: the process-level figures (overhead per move against the
@@ -8,7 +8,15 @@
 //! - `shuffler`: an instant scripted player (see [`shuffle`]), optionally
 //!   answering after a fixed delay;
 //! - `relay`: the physical floor: the same bytes as the referee sends,
-//!   relayed between two players through raw pipes, no parsing, no rules.
+//!   relayed between two players through raw pipes, no parsing, no rules;
+//! - `strength`: the AI against the baselines through the real referee.
+//!
+//! The modules:
+//! - [`game`]: runs one referee game and reads its JSON verdict and record;
+//! - [`summary`]: aggregates games into wins, draws, losses, a score with
+//!   its 95% interval, the reasons games ended, and reply times.
 
+pub mod game;
 pub mod shuffle;
 pub mod stats;
+pub mod summary;

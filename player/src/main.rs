@@ -1,46 +1,51 @@
 //! `player`: a Stratego player program for the referee protocol
 //! (`docs/protocol.md`). Reads the referee's messages on stdin, answers on
-//! stdout, logs to stderr.
+//! stdout, logs to stderr (one line per move with its reply time).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use player::rng::Rng;
 use player::session;
-use player::strategy::{RandomStrategy, Strategy};
+use player::strategy::{AiConfig, StrategyName};
 
 /// A Stratego player speaking the referee protocol on stdin/stdout.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
     /// How to play.
-    #[arg(long, value_enum, default_value_t = StrategyName::Random)]
+    #[arg(long, value_enum, default_value_t = StrategyName::Ai)]
     strategy: StrategyName,
 
-    /// Seed of every random choice (default: from the clock); the same seed
-    /// and the same opponent moves give the same game.
+    /// Seed of every random choice (default: from the clock). The setup,
+    /// the boards the AI samples and its tie-breaks follow from the seed;
+    /// with --max-nodes the AI's whole game is reproducible given the same
+    /// opponent moves, without it the search depth reached depends on the
+    /// machine's speed.
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Time budget for choosing one move, in milliseconds.
+    /// Time budget for choosing one move, in milliseconds (the referee
+    /// allows 500).
     #[arg(long, default_value_t = 350)]
     move_time_ms: u64,
-}
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum StrategyName {
-    /// A random valid setup and uniformly random legal moves.
-    Random,
+    /// Stop each AI search after this many nodes, for reproducible games;
+    /// the time budget still applies.
+    #[arg(long)]
+    max_nodes: Option<u64>,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
-    let mut strategy: Box<dyn Strategy> = match cli.strategy {
-        StrategyName::Random => Box::new(RandomStrategy::new(seed)),
+    let ai = AiConfig {
+        max_nodes: cli.max_nodes,
+        ..AiConfig::default()
     };
+    let mut strategy = cli.strategy.build(seed, ai);
     let mut log = io::stderr().lock();
     let _ = writeln!(log, "strategy {:?}, seed {seed}", cli.strategy);
     let result = session::run(

@@ -28,6 +28,12 @@ pub enum SessionEnd {
     OpponentError,
     /// `F`: the opponent failed.
     OpponentFailed,
+    /// We took the opponent's Flag.
+    FlagTaken,
+    /// The opponent took our Flag.
+    FlagLost,
+    /// We have no legal move left: the game is lost, the referee ends it.
+    NoLegalMove,
 }
 
 /// Why a session stopped abnormally.
@@ -42,9 +48,6 @@ pub enum SessionError {
     /// The referee's messages contradict the game as we know it.
     #[error("inconsistent game")]
     View(#[from] ViewError),
-    /// We were asked to move with no legal move (the referee should have ended the game).
-    #[error("asked to move but no legal move exists")]
-    NoMove,
 }
 
 /// Reads cleaned, non-blank lines from a byte stream, without assuming
@@ -173,13 +176,19 @@ pub fn run<R: Read, W: Write>(
 
     let mut view = View::new(&setup);
     let mut moves = MoveList::new();
+    // The referee's clock runs from the moment it finished writing what we
+    // needed (its `OK`, or the opponent's result), so ours starts when we
+    // have read it, before any bookkeeping.
+    let mut ready = Instant::now();
     loop {
         if view.to_move() == me {
-            let started = Instant::now();
+            let started = ready;
             moves.clear();
             view.legal_moves(&mut moves);
             if moves.is_empty() {
-                return Err(SessionError::NoMove);
+                // The rules end the game here (§3.5.2); the referee says no
+                // more, so there is nothing to wait for.
+                return Ok(SessionEnd::NoLegalMove);
             }
             let mv = strategy.choose(&view, started + move_time);
             output.write_all(mv.to_unchecked().to_wire().as_bytes())?;
@@ -187,9 +196,12 @@ pub fn run<R: Read, W: Write>(
             let took = started.elapsed();
             let _ = writeln!(
                 log,
-                "move {}: {mv} in {:.3} ms",
+                "move {}: {mv} in {:.3} ms{}",
                 view.plies() + 1,
-                took.as_secs_f64() * 1e3
+                took.as_secs_f64() * 1e3,
+                strategy
+                    .report()
+                    .map_or_else(String::new, |r| format!(" ({r})"))
             );
             let result = reader.next_result()?;
             match result {
@@ -199,6 +211,9 @@ pub fn run<R: Read, W: Write>(
                 Some(r) => {
                     view.apply_own(mv, r)?;
                     strategy.observe_own(&view, mv, r);
+                    if takes_flag(r) {
+                        return Ok(SessionEnd::FlagTaken);
+                    }
                 }
             }
         } else {
@@ -208,9 +223,26 @@ pub fn run<R: Read, W: Write>(
                 Some(OpponentTurn::Failure) => return Ok(SessionEnd::OpponentFailed),
                 Some(OpponentTurn::Move(m, r)) => (m, r),
             };
+            ready = Instant::now();
             apply_opponent(&mut view, strategy, m, r)?;
+            if takes_flag(r) {
+                // The game is over: do not start thinking about a move the
+                // referee will never ask for (it closes our input and gives
+                // us only a short grace period to exit).
+                return Ok(SessionEnd::FlagLost);
+            }
         }
     }
+}
+
+fn takes_flag(r: MoveResult) -> bool {
+    matches!(
+        r,
+        MoveResult::Battle {
+            defender: protocol::Rank::Flag,
+            ..
+        }
+    )
 }
 
 fn apply_opponent(
@@ -283,5 +315,85 @@ mod tests {
     #[test]
     fn a_garbled_message_is_an_error() {
         assert!(matches!(play("7\n").0, Err(SessionError::Wire(_))));
+    }
+
+    /// A strategy with a fixed setup that plays a fixed list of moves.
+    struct Fixed {
+        codes: [u8; 40],
+        moves: Vec<&'static str>,
+    }
+
+    impl Strategy for Fixed {
+        fn setup(&mut self, me: Player) -> protocol::Setup {
+            let ranks: Vec<protocol::Rank> = self
+                .codes
+                .iter()
+                .map(|&c| protocol::Rank::from_code(c).unwrap())
+                .collect();
+            protocol::Setup::new(me, &ranks).unwrap()
+        }
+
+        fn choose(&mut self, view: &View, _deadline: std::time::Instant) -> protocol::Move {
+            let text = self.moves.remove(0);
+            view.check(&UncheckedMove::from_wire(text).unwrap())
+                .unwrap()
+        }
+    }
+
+    /// Flag on A0 (player 0) with a Scout on A3; the rest anywhere valid.
+    const FLAG_A0: [u8; 40] = [
+        11, 12, 12, 9, 1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9,
+        9, 9, 9, 9, 9, 9, 10, 12, 12, 12, 12,
+    ];
+
+    fn play_fixed(input: &str, s: &mut Fixed) -> (Result<SessionEnd, SessionError>, String) {
+        let mut out = Vec::new();
+        let end = run(
+            input.as_bytes(),
+            &mut out,
+            s,
+            Duration::from_millis(100),
+            &mut io::sink(),
+        );
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn taking_the_flag_ends_the_session_at_once() {
+        let mut s = Fixed {
+            codes: FLAG_A0,
+            moves: vec!["A3\nE\n3\n"],
+        };
+        // More input follows, but the game is over after our capture.
+        let (end, out) = play_fixed("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::FlagTaken);
+        assert!(out.ends_with("A3\nE\n3\n"), "{out}");
+    }
+
+    #[test]
+    fn losing_the_flag_ends_the_session_without_thinking_about_a_move() {
+        // As player 1 the same codes put the Flag on A6, in front.
+        let mut s = Fixed {
+            codes: FLAG_A0,
+            moves: vec![],
+        };
+        let (end, out) = play_fixed("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::FlagLost);
+        assert_eq!(out.lines().count(), 40, "only the setup was sent");
+    }
+
+    #[test]
+    fn no_legal_move_ends_the_session_cleanly() {
+        // Player 0's front column holds only Bombs and pieces facing lakes.
+        let codes: [u8; 40] = [
+            1, 2, 3, 12, 3, 4, 4, 12, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 12, 7, 7, 8, 12, 8, 8, 8, 8,
+            9, 9, 9, 9, 9, 9, 9, 12, 9, 10, 11, 12,
+        ];
+        let mut s = Fixed {
+            codes,
+            moves: vec![],
+        };
+        let (end, _) = play_fixed("0\nOK\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::NoLegalMove);
     }
 }

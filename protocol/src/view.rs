@@ -429,6 +429,50 @@ impl View {
         }
         b
     }
+
+    /// The view `me` would have of `board`, with `to_move` to play, if the
+    /// opponent pieces standing on `revealed` had been identified in battle
+    /// and those on `moved` had moved; every opponent piece is taken to
+    /// have started where it stands, and pieces missing from `board` to
+    /// have been lost. For building positions in tests and analysis.
+    pub fn from_board(
+        board: &Board,
+        me: Player,
+        to_move: Player,
+        revealed: Bits,
+        moved: Bits,
+    ) -> View {
+        let them = me.opponent();
+        let mut v = View {
+            me,
+            to_move,
+            plies: 0,
+            cells: [Cell::Empty; Square::COUNT],
+            own_ranks: [None; Square::COUNT],
+            occ: Occupancy::default(),
+            enemies: Vec::with_capacity(Rank::TOTAL),
+            own_lost: std::array::from_fn(|i| Rank::ALL[i].count() - board.count(me, Rank::ALL[i])),
+            enemy_lost: std::array::from_fn(|i| {
+                Rank::ALL[i].count() - board.count(them, Rank::ALL[i])
+            }),
+        };
+        for (sq, rank) in board.pieces(me) {
+            v.put_own(sq, rank);
+        }
+        for (sq, rank) in board.pieces(them) {
+            let i = v.enemies.len() as u8;
+            v.enemies.push(EnemyPiece {
+                origin: sq,
+                square: Some(sq),
+                revealed: (revealed & sq.bit() != 0).then_some(rank),
+                moved: moved & sq.bit() != 0 && rank.can_move(),
+                scouted: false,
+            });
+            v.cells[sq.index()] = Cell::Enemy(i);
+            v.occ.other |= sq.bit();
+        }
+        v
+    }
 }
 
 #[cfg(test)]
@@ -624,5 +668,42 @@ mod tests {
         assert_eq!(b.total(Player::Zero), 40);
         assert_eq!(b.total(Player::One), 40);
         assert_eq!(b.count(Player::One, Scout), 40);
+    }
+
+    #[test]
+    fn a_view_built_from_a_board_hides_what_was_not_revealed() {
+        let mut b = Board::empty();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        b.set(sq("A0"), Some(Piece::new(Player::Zero, Flag)));
+        b.set(sq("E2"), Some(Piece::new(Player::Zero, Marshal)));
+        b.set(sq("J9"), Some(Piece::new(Player::One, Flag)));
+        b.set(sq("E5"), Some(Piece::new(Player::One, Spy)));
+        b.set(sq("F7"), Some(Piece::new(Player::One, Scout)));
+        let v = View::from_board(
+            &b,
+            Player::Zero,
+            Player::Zero,
+            sq("E5").bit(),
+            sq("F7").bit(),
+        );
+        assert_eq!(v.cell(sq("E2")), Cell::Own(Marshal));
+        let (_, spy) = v.enemy_at(sq("E5")).unwrap();
+        assert_eq!(spy.known_rank(), Some(Spy));
+        let (_, scout) = v.enemy_at(sq("F7")).unwrap();
+        assert_eq!((scout.known_rank(), scout.moved), (None, true));
+        assert_eq!(v.enemy_lost(Bomb), 6);
+        assert_eq!(v.own_lost(General), 1);
+        let counts = v.unidentified_counts();
+        assert_eq!(
+            (
+                counts[Flag.index()],
+                counts[Scout.index()],
+                counts[Spy.index()]
+            ),
+            (1, 1, 0)
+        );
+        let mut moves = MoveList::new();
+        v.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 4);
     }
 }

@@ -418,7 +418,16 @@ fn two_random_players_finish_a_game() {
     let o = Game::new("", "")
         .program(0, &player)
         .program(1, &player)
-        .options(&["--arg0=--seed", "--arg0=1", "--arg1=--seed", "--arg1=2"])
+        .options(&[
+            "--arg0=--strategy",
+            "--arg0=random",
+            "--arg0=--seed",
+            "--arg0=1",
+            "--arg1=--strategy",
+            "--arg1=random",
+            "--arg1=--seed",
+            "--arg1=2",
+        ])
         .run();
     assert_eq!(o.code, Some(0));
     assert!(o.json["result"].is_string(), "{}", o.json);
@@ -426,6 +435,49 @@ fn two_random_players_finish_a_game() {
         assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
         assert_eq!(o.player(i)["setup"], "accepted");
     }
+}
+
+#[test]
+fn the_ai_plays_a_full_game_against_random_without_e_or_f() {
+    // The AI is the player's default strategy. A short budget keeps the
+    // debug build quick; the referee's limit stays at the helper's 1 s.
+    let player = util::workspace_bin("player");
+    let o = Game::new("", "")
+        .program(0, &player)
+        .program(1, &player)
+        .options(&[
+            "--arg0=--seed",
+            "--arg0=7",
+            "--arg0=--move-time-ms",
+            "--arg0=30",
+            "--arg1=--strategy",
+            "--arg1=random",
+            "--arg1=--seed",
+            "--arg1=8",
+        ])
+        .run();
+    assert_eq!(o.code, Some(0));
+    let ends_by_the_rules = [
+        "flag_captured",
+        "no_legal_move",
+        "neither_can_move",
+        "turn_limit",
+    ];
+    assert!(ends_by_the_rules.contains(&reason(&o)), "{}", o.json);
+    for i in 0..2 {
+        assert_eq!(o.player(i)["illegal_moves"], 0, "{}", o.json);
+        assert_eq!(o.player(i)["timeouts"], 0, "{}", o.json);
+        assert!(o.player(i)["failure"].is_null(), "{}", o.json);
+        // Both exit by themselves when the game is over.
+        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
+    }
+    // The AI logs every move with its reply time.
+    let log = String::from_utf8_lossy(&o.logs[0]);
+    let logged = log
+        .lines()
+        .filter(|l| l.starts_with("move ") && l.contains(" ms"))
+        .count();
+    assert_eq!(serde_json::json!(logged), o.player(0)["moves"], "{log}");
 }
 
 #[test]

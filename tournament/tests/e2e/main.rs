@@ -131,7 +131,7 @@ fn four_program_round_robin_completes_with_consistent_tables() {
 fn failures_are_charged_to_the_failing_program() {
     let sb = Sandbox::new();
     let programs = [
-        sb.program("good", "player", "--seed 1"),
+        sb.program("good", "player", "--strategy random --seed 1"),
         sb.program("segv", "faulty-player", "--mode segv --at 2"),
         sb.program(
             "sleeper",
@@ -187,9 +187,9 @@ fn failures_are_charged_to_the_failing_program() {
 /// between random players, enough of them to interrupt it midway.
 fn resumable_args(sb: &Sandbox) -> Vec<String> {
     let mut args = vec![
-        sb.program("a", "player", "--seed 1"),
-        sb.program("b", "player", "--seed 2"),
-        sb.program("c", "player", "--seed 3"),
+        sb.program("a", "player", "--strategy random --seed 1"),
+        sb.program("b", "player", "--strategy random --seed 2"),
+        sb.program("c", "player", "--strategy random --seed 3"),
     ];
     for a in ["--games", "20", "-j", "2", "--results", "r.jsonl"] {
         args.push(a.to_owned());
@@ -250,7 +250,7 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
 fn stuck_args(sb: &Sandbox) -> Vec<String> {
     vec![
         sb.program("sleeper", "faulty-player", "--mode sleep --at 1"),
-        sb.program("good", "player", "--seed 1"),
+        sb.program("good", "player", "--strategy random --seed 1"),
         "--games".into(),
         "6".into(),
         "-j".into(),
@@ -323,7 +323,7 @@ fn sigterm_stops_running_games_at_once() {
 #[test]
 fn sprt_stops_as_soon_as_it_decides() {
     let sb = Sandbox::new();
-    let strong = sb.program("strong", "player", "--seed 1");
+    let strong = sb.program("strong", "player", "--strategy random --seed 1");
     let weak = sb.program("weak", "faulty-player", "--mode exit1 --at 1");
     let out = sb.run(&[
         &strong,
@@ -383,8 +383,8 @@ fn bad_input_gets_clear_errors() {
 fn a_corrupt_results_file_is_refused_naming_the_line() {
     let sb = Sandbox::new();
     let programs = [
-        sb.program("a", "player", "--seed 1"),
-        sb.program("b", "player", "--seed 2"),
+        sb.program("a", "player", "--strategy random --seed 1"),
+        sb.program("b", "player", "--strategy random --seed 2"),
     ];
     let args = [
         &programs[0],
@@ -437,12 +437,12 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
 #[test]
 fn resuming_with_other_programs_is_refused_unless_forced() {
     let sb = Sandbox::new();
-    let a = sb.program("a", "player", "--seed 1");
-    let b = sb.program("b", "player", "--seed 2");
+    let a = sb.program("a", "player", "--strategy random --seed 1");
+    let b = sb.program("b", "player", "--strategy random --seed 2");
     let out = sb.run(&[&a, &b, "--games", "2", "--results", "r.jsonl", "-q"]);
     assert!(out.status.success(), "{}", show(&out));
 
-    let b2 = sb.program("b", "player", "--seed 9");
+    let b2 = sb.program("b", "player", "--strategy random --seed 9");
     let args = [
         a.as_str(),
         b2.as_str(),

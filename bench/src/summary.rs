@@ -1,0 +1,246 @@
+//! Aggregates games into what the strength benchmark prints.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::game::{Played, search_reports};
+
+/// Reasons by which a player loses through its own fault: the referee's
+/// `E` (illegal move) and every `F` cause.
+pub const FAULTS: [&str; 7] = [
+    "illegal_move",
+    "timeout",
+    "crashed",
+    "exited",
+    "closed_output",
+    "stopped_reading",
+    "exec_failed",
+];
+
+/// The games of one player (the measured one) against one opponent.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games played.
+    pub games: u32,
+    /// Games won by the measured player.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games lost through the measured player's own fault (`E` or `F`).
+    pub faults: u32,
+    /// `"win: flag_captured"` .. with counts.
+    pub endings: BTreeMap<String, u32>,
+    /// Every move reply time of the measured player, in milliseconds.
+    pub reply_ms: Vec<f64>,
+    /// The slowest reply by the referee's verdicts, which also count a
+    /// last reply the record lacks (an illegal or late one).
+    pub max_reply_ms: f64,
+    /// Moves per game.
+    pub lengths: Vec<u32>,
+    /// Search depth reached per move.
+    pub depths: Vec<u32>,
+    /// Boards (determinizations) searched per move.
+    pub boards: Vec<u32>,
+    /// Nodes searched per move.
+    pub nodes: Vec<u64>,
+}
+
+impl Tally {
+    /// Adds a game in which the measured player was player `me` (0 or 1).
+    pub fn add(&mut self, game: &Played, me: usize) {
+        let v = &game.verdict;
+        self.games += 1;
+        let outcome = match v.winner.map(usize::from) {
+            Some(w) if w == me => {
+                self.wins += 1;
+                "win"
+            }
+            Some(_) => {
+                self.losses += 1;
+                if FAULTS.contains(&v.reason.as_str()) {
+                    self.faults += 1;
+                }
+                "loss"
+            }
+            None => {
+                self.draws += 1;
+                "draw"
+            }
+        };
+        *self
+            .endings
+            .entry(format!("{outcome}: {}", v.reason))
+            .or_insert(0) += 1;
+        self.reply_ms.extend(&game.reply_ms[me]);
+        let slowest = v.players[me]
+            .max_reply_ms
+            .into_iter()
+            .chain(game.reply_ms[me].iter().copied())
+            .fold(self.max_reply_ms, f64::max);
+        self.max_reply_ms = slowest;
+        self.lengths.push(v.moves);
+        for (d, b, n) in search_reports(&game.logs[me]) {
+            self.depths.push(d);
+            self.boards.push(b);
+            self.nodes.push(n);
+        }
+    }
+
+    /// The score (a win 1, a draw ½) per game.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games)
+    }
+
+    /// The 95% Wilson interval of the score (draws counted as half a win):
+    /// unlike the normal approximation it stays inside [0, 1] and is not
+    /// empty when every game is won.
+    pub fn interval(&self) -> (f64, f64) {
+        wilson(self.score(), f64::from(self.games))
+    }
+}
+
+/// The 95% Wilson score interval of a proportion `p` over `n` trials.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The median of `values` (the upper one for an even count), if any.
+pub fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    v.get(v.len() / 2).copied()
+}
+
+/// The largest of `values`, if any.
+pub fn max(values: &[f64]) -> Option<f64> {
+    values.iter().copied().reduce(f64::max)
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (lo, hi) = self.interval();
+        writeln!(
+            f,
+            "  {} games: +{} ={} -{}  score {:.1}% (95% interval {:.1}%..{:.1}%)",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score() * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        )?;
+        writeln!(f, "  games lost by E or F: {}", self.faults)?;
+        for (e, n) in &self.endings {
+            writeln!(f, "    {n:4}  {e}")?;
+        }
+        if let Some(med) = median(&self.reply_ms) {
+            writeln!(
+                f,
+                "  reply time: median {med:.1} ms, max {:.1} ms over {} replies",
+                self.max_reply_ms,
+                self.reply_ms.len()
+            )?;
+        }
+        if let Some(len) = median(&self.lengths) {
+            writeln!(f, "  game length: median {len} moves")?;
+        }
+        if let (Some(d), Some(b), Some(n)) = (
+            median(&self.depths),
+            median(&self.boards),
+            median(&self.nodes),
+        ) {
+            let dmin = self.depths.iter().min().copied().unwrap_or(0);
+            let dmax = self.depths.iter().max().copied().unwrap_or(0);
+            writeln!(
+                f,
+                "  search per move: depth median {d} (min {dmin}, max {dmax}), {b} boards, {n} nodes (medians)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_is_inside_the_unit_interval_and_not_empty_at_the_edges() {
+        let (lo, hi) = wilson(1.0, 200.0);
+        assert!(lo > 0.97 && lo < 1.0 && hi > 1.0 - 1e-9, "{lo} {hi}");
+        let (lo, hi) = wilson(0.5, 100.0);
+        assert!(
+            (lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.3, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median::<u32>(&[]), None);
+        assert_eq!(max(&[1.0, 5.0, 2.0]), Some(5.0));
+    }
+
+    fn played(winner: Option<u8>, reason: &str, max0: f64, replies0: Vec<f64>) -> Played {
+        let player = |max: f64| crate::game::PlayerVerdict {
+            max_reply_ms: Some(max),
+            timeouts: 0,
+            illegal_moves: 0,
+            failure: None,
+            log: String::new(),
+        };
+        Played {
+            verdict: crate::game::Verdict {
+                winner,
+                reason: reason.to_owned(),
+                detail: String::new(),
+                moves: 10,
+                players: [player(max0), player(1.0)],
+            },
+            reply_ms: [replies0, vec![1.0]],
+            logs: [
+                "move 1: A3 E 1 in 300.0 ms (depth 3, 40 boards, 1000 nodes, value +1)\n"
+                    .to_owned(),
+                String::new(),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_tally_counts_outcomes_faults_and_the_slowest_reply() {
+        let mut t = Tally::default();
+        t.add(
+            &played(Some(0), "flag_captured", 310.0, vec![300.0, 310.0]),
+            0,
+        );
+        t.add(&played(None, "turn_limit", 320.0, vec![320.0]), 0);
+        // Lost by a timeout: the late reply is only in the verdict.
+        t.add(&played(Some(1), "timeout", 612.0, vec![305.0]), 0);
+        t.add(&played(Some(0), "illegal_move", 300.0, vec![300.0]), 1);
+        assert_eq!(
+            (t.games, t.wins, t.draws, t.losses, t.faults),
+            (4, 1, 1, 2, 2)
+        );
+        assert_eq!(t.max_reply_ms, 612.0);
+        assert_eq!(t.reply_ms.len(), 5);
+        assert_eq!(t.endings["loss: timeout"], 1);
+        assert_eq!(t.depths, vec![3, 3, 3]);
+        assert!((t.score() - 0.375).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,25 @@
+//! The Stratego AI: setups, beliefs over the hidden enemy ranks, and
+//! determinized alpha-beta search.
+//!
+//! - [`setups`]: the library of setups and their random variation;
+//! - [`prior`], [`knowledge`], [`exposure`]: what each side can know;
+//! - [`sample`]: full boards drawn from the belief;
+//! - [`position`], [`values`], [`geometry`], [`eval`], [`search`]: search on one board;
+//! - [`pimc`]: the decision over many boards, within [`time`];
+//! - [`history`]: repetitions and the two-square rule;
+//! - [`tuning`]: the weights, settable by name for experiments.
+
+pub mod eval;
+pub mod exposure;
+pub mod geometry;
+pub mod history;
+pub mod knowledge;
+pub mod pimc;
+pub mod position;
+pub mod prior;
+pub mod sample;
+pub mod search;
+pub mod setups;
+pub mod time;
+pub mod tuning;
+pub mod values;

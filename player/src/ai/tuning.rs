@@ -1,0 +1,189 @@
+//! The AI's weights that are worth tuning, with their defaults. Each can be
+//! set by name (`name=value`), so the arena can pit two settings against
+//! each other without rebuilding.
+
+use thiserror::Error;
+
+/// A `name=value` setting that could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TuningError {
+    /// No `=` in the setting.
+    #[error("{0:?} is not of the form name=value")]
+    NotAnAssignment(String),
+    /// The name is not one of [`Tuning::NAMES`].
+    #[error("unknown weight {0:?} (known: {names})", names = Tuning::NAMES.join(", "))]
+    UnknownName(String),
+    /// The value does not parse as a number of the weight's type.
+    #[error("{value:?} is not a valid value for {name}")]
+    BadValue {
+        /// The weight.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+}
+
+/// The tunable weights of evaluation, search and move choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Scale, in percent, of the bonus for pieces the other side has not identified.
+    pub hidden: i32,
+    /// Pressure per enemy mover near a Flag, per square closer than 5.
+    pub flag_pressure: i32,
+    /// Reward per square our nearest mover is closer than 12 to the enemy Flag.
+    pub flag_approach: i32,
+    /// Reward per square our nearest Miner is closer than 12 to a Bomb by the enemy Flag.
+    pub guard_approach: i32,
+    /// Bonus for a piece of ours next to the enemy Flag.
+    pub flag_adjacent: i32,
+    /// Scale, in percent, of the reward for closing in on enemy pieces we beat.
+    pub hunt: i32,
+    /// Weight of the bonus for trading down when ahead.
+    pub trade: i32,
+    /// Value of each mover with an empty square next to it.
+    pub mobility: i32,
+    /// Value of a won game when averaging root moves over boards.
+    pub flag_value: f64,
+    /// Penalty per earlier occurrence of the position a quiet move leads to.
+    pub repeat_penalty: f64,
+    /// Penalty for moving a piece straight back.
+    pub undo_penalty: f64,
+    /// Boards drawn before the first search pass.
+    pub samples: usize,
+    /// Deepest search pass.
+    pub max_depth: i32,
+    /// Root moves this much below the best may get only an upper bound.
+    pub margin: i32,
+    /// Stop searching once the best move is this much above the second.
+    pub easy_margin: f64,
+    /// Below the root, the searching player attacks only identified pieces.
+    pub blind_root: bool,
+    /// Below the root, the opponent attacks only pieces it has identified.
+    pub blind_opponent: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            hidden: 100,
+            flag_pressure: 6,
+            flag_approach: 2,
+            guard_approach: 3,
+            flag_adjacent: 150,
+            hunt: 100,
+            trade: 150,
+            mobility: 2,
+            flag_value: 2000.0,
+            repeat_penalty: 12.0,
+            undo_penalty: 4.0,
+            samples: 24,
+            max_depth: 12,
+            margin: 600,
+            easy_margin: 500.0,
+            blind_root: true,
+            blind_opponent: false,
+        }
+    }
+}
+
+impl Tuning {
+    /// The names [`Tuning::set`] accepts.
+    pub const NAMES: [&'static str; 17] = [
+        "hidden",
+        "flag_pressure",
+        "flag_approach",
+        "guard_approach",
+        "flag_adjacent",
+        "hunt",
+        "trade",
+        "mobility",
+        "flag_value",
+        "repeat_penalty",
+        "undo_penalty",
+        "samples",
+        "max_depth",
+        "margin",
+        "easy_margin",
+        "blind_root",
+        "blind_opponent",
+    ];
+
+    /// Applies one `name=value` setting.
+    pub fn set(&mut self, setting: &str) -> Result<(), TuningError> {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| TuningError::NotAnAssignment(setting.to_owned()))?;
+        let (name, value) = (name.trim(), value.trim());
+        let bad = || TuningError::BadValue {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        };
+        let int = || value.parse::<i32>().map_err(|_| bad());
+        let float = || value.parse::<f64>().map_err(|_| bad());
+        let flag = || match value {
+            "0" | "false" => Ok(false),
+            "1" | "true" => Ok(true),
+            _ => Err(bad()),
+        };
+        match name {
+            "hidden" => self.hidden = int()?,
+            "flag_pressure" => self.flag_pressure = int()?,
+            "flag_approach" => self.flag_approach = int()?,
+            "guard_approach" => self.guard_approach = int()?,
+            "flag_adjacent" => self.flag_adjacent = int()?,
+            "hunt" => self.hunt = int()?,
+            "trade" => self.trade = int()?,
+            "mobility" => self.mobility = int()?,
+            "flag_value" => self.flag_value = float()?,
+            "repeat_penalty" => self.repeat_penalty = float()?,
+            "undo_penalty" => self.undo_penalty = float()?,
+            "samples" => self.samples = value.parse().map_err(|_| bad())?,
+            "max_depth" => self.max_depth = int()?,
+            "margin" => self.margin = int()?,
+            "easy_margin" => self.easy_margin = float()?,
+            "blind_root" => self.blind_root = flag()?,
+            "blind_opponent" => self.blind_opponent = flag()?,
+            _ => return Err(TuningError::UnknownName(name.to_owned())),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_can_be_set() {
+        for name in Tuning::NAMES {
+            let mut t = Tuning::default();
+            if t.set(&format!("{name}=7")).is_err() {
+                // A flag: one of 0 and 1 changes it.
+                t.set(&format!("{name}=0")).unwrap();
+                if t == Tuning::default() {
+                    t.set(&format!("{name}=1")).unwrap();
+                }
+            }
+            assert_ne!(t, Tuning::default(), "{name}");
+        }
+    }
+
+    #[test]
+    fn bad_settings_say_what_is_wrong() {
+        let mut t = Tuning::default();
+        assert_eq!(
+            t.set("hunt").unwrap_err().to_string(),
+            "\"hunt\" is not of the form name=value"
+        );
+        assert!(
+            t.set("nope=1")
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown weight \"nope\"")
+        );
+        assert_eq!(
+            t.set("hunt=x").unwrap_err().to_string(),
+            "\"x\" is not a valid value for hunt"
+        );
+    }
+}
