@@ -6,7 +6,9 @@
 //! - hidden information: a piece whose rank the other side has not seen is
 //!   worth more than its rank alone (the opponent must guess, and bluffs
 //!   work), most of all for the strong pieces and the Spy;
-//! - flag safety: enemy movers close to a Flag threaten it;
+//! - flag safety: enemy movers close to a Flag threaten it; and, for the
+//!   searching player's own Flag only, a pessimistic term for enemy pieces
+//!   that could be Miners closing in on it (see [`intruders`]);
 //! - progress, for the searching player only: our pieces closing in on
 //!   known enemy pieces they beat, and our Miners (or any mover if no Bomb
 //!   guards it) closing in on the enemy Flag of this determinization, so
@@ -38,6 +40,10 @@ const HIDDEN: [i32; 12] = [
     0,  // Flag
     4,  // Bomb
 ];
+
+/// Penalty for an enemy piece that may be a Miner, by its distance to our
+/// Flag (none from 5 squares on), before the `flag_guard` scale.
+const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 
 /// Share (per hundred) of an enemy piece's value for our nearest piece
 /// that beats it, by distance (none from 8 squares on).
@@ -121,6 +127,7 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let hide = hidden(pos.by_rank(me), pos.known(me)) - hidden(pos.by_rank(them), pos.known(them));
     score += hide * t.hidden / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
+    score -= intruders(pos, ctx) * t.flag_guard / 100;
     let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
     score += hunt(ours, pos.by_rank(them), targets, &v_opp) * t.hunt / 100;
@@ -157,6 +164,39 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
         .map(|d| (ring(flag.index(), d) & movers).count_ones() as i32 * (5 - d as i32))
         .sum::<i32>()
         * ctx.tuning.flag_pressure
+}
+
+/// Enemy pieces that may breach the Bombs around the searching player's
+/// Flag, weighted by how close they are to it.
+///
+/// On a sampled board every enemy piece has a rank, and a piece walking up
+/// to our Flag's Bombs is seldom sampled as a Miner (pieces that approach
+/// are believed strong), so the search rarely sees the breach coming: the
+/// measured losses against `greedy` were a Miner walking along the board's
+/// edge, taking the Bomb beside the Flag, then the Flag. The real Flag is
+/// known exactly, and losing it loses the game, so here every unidentified
+/// enemy mover counts as a possible Miner, and so does an identified
+/// Miner; once no Bomb guards the Flag any more, every enemy mover counts.
+fn intruders(pos: &Pos, ctx: &EvalContext) -> i32 {
+    let me = ctx.root;
+    let them = me.opponent();
+    let Some(flag) = ctx.flag[me.index()] else {
+        return 0;
+    };
+    let board = pos.board();
+    let movers = board.movers(them);
+    let guarded = ctx.guard[me.index()] & board.occupied_by(me) != 0;
+    let suspects = if guarded {
+        movers & (!pos.known(them) | pos.by_rank(them)[Rank::Miner.index()])
+    } else {
+        movers
+    };
+    if suspects == 0 {
+        return 0;
+    }
+    (1..INTRUDER.len())
+        .map(|d| (ring(flag.index(), d) & suspects).count_ones() as i32 * INTRUDER[d])
+        .sum()
 }
 
 /// For each defending rank, the attacking ranks that beat it (bit per
@@ -332,6 +372,54 @@ mod tests {
         let (close, away) = (guarded("H8"), guarded("B2"));
         let ctx = EvalContext::new(close.board(), Zero, &Tuning::default());
         assert!(evaluate(&close, &ctx) > evaluate(&away, &ctx));
+    }
+
+    #[test]
+    fn a_possible_miner_by_our_guarded_flag_is_a_threat_and_a_known_major_is_not() {
+        // The Miners of the losses to `greedy`: our Flag on J0 behind Bombs
+        // on I0 and J1; their piece walks along row J.
+        use Player::*;
+        let at = |square: &str, rank: Rank, known: bool| {
+            pos(
+                &[
+                    ("J0", Zero, Rank::Flag),
+                    ("I0", Zero, Rank::Bomb),
+                    ("J1", Zero, Rank::Bomb),
+                    ("A9", One, Rank::Flag),
+                    (square, One, rank),
+                ],
+                [0, if known { sq(square).bit() } else { 0 }],
+            )
+        };
+        let ctx = EvalContext::new(
+            at("J6", Rank::Major, false).board(),
+            Zero,
+            &Tuning::default(),
+        );
+        // Whatever it is on this board, an unidentified piece may be a Miner.
+        assert!(
+            intruders(&at("J2", Rank::Major, false), &ctx)
+                > intruders(&at("J4", Rank::Major, false), &ctx)
+        );
+        assert_eq!(intruders(&at("J6", Rank::Major, false), &ctx), 0);
+        assert!(intruders(&at("J2", Rank::Miner, true), &ctx) > 0);
+        // An identified Major cannot pass the Bombs.
+        assert_eq!(intruders(&at("J2", Rank::Major, true), &ctx), 0);
+    }
+
+    #[test]
+    fn once_the_guard_is_gone_any_piece_by_our_flag_is_a_threat() {
+        use Player::*;
+        let board = pos(
+            &[
+                ("J0", Zero, Rank::Flag),
+                ("A9", One, Rank::Flag),
+                ("J2", One, Rank::Major),
+            ],
+            [0, sq("J2").bit()],
+        );
+        let ctx = EvalContext::new(board.board(), Zero, &Tuning::default());
+        assert_eq!(intruders(&board, &ctx), INTRUDER[2]);
     }
 
     #[test]

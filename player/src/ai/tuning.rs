@@ -30,6 +30,9 @@ pub struct Tuning {
     pub hidden: i32,
     /// Pressure per enemy mover near a Flag, per square closer than 5.
     pub flag_pressure: i32,
+    /// Scale, in percent, of the penalty for enemy pieces that may be Miners
+    /// near our Flag.
+    pub flag_guard: i32,
     /// Reward per square our nearest mover is closer than 12 to the enemy Flag.
     pub flag_approach: i32,
     /// Reward per square our nearest Miner is closer than 12 to a Bomb by the enemy Flag.
@@ -67,6 +70,7 @@ impl Default for Tuning {
         Tuning {
             hidden: 100,
             flag_pressure: 6,
+            flag_guard: 100,
             flag_approach: 2,
             guard_approach: 3,
             flag_adjacent: 150,
@@ -88,9 +92,10 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "hidden",
         "flag_pressure",
+        "flag_guard",
         "flag_approach",
         "guard_approach",
         "flag_adjacent",
@@ -128,6 +133,7 @@ impl Tuning {
         match name {
             "hidden" => self.hidden = int()?,
             "flag_pressure" => self.flag_pressure = int()?,
+            "flag_guard" => self.flag_guard = int()?,
             "flag_approach" => self.flag_approach = int()?,
             "guard_approach" => self.guard_approach = int()?,
             "flag_adjacent" => self.flag_adjacent = int()?,
