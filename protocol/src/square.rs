@@ -87,6 +87,14 @@ impl Square {
         }
     }
 
+    /// The squares one step away (N, S, E, W) that are on the board; lakes
+    /// included.
+    pub fn neighbours(self) -> impl Iterator<Item = Square> {
+        Direction::ALL
+            .into_iter()
+            .filter_map(move |d| self.step(d, 1))
+    }
+
     /// All 100 squares in index order (`A0`, `A1`, .., `J9`).
     pub fn all() -> impl Iterator<Item = Square> {
         (0..Square::COUNT as u8).map(Square)
@@ -236,6 +244,23 @@ mod tests {
         assert_eq!("A0".parse::<Square>().unwrap().index(), 0);
         assert_eq!("J9".parse::<Square>().unwrap().index(), 99);
         assert_eq!("C4".parse::<Square>().unwrap(), Square::new(2, 4).unwrap());
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_board_and_include_lakes() {
+        let names = |s: &str| {
+            let mut v: Vec<String> = s
+                .parse::<Square>()
+                .unwrap()
+                .neighbours()
+                .map(|n| n.to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names("A0"), ["A1", "B0"]);
+        assert_eq!(names("J9"), ["I9", "J8"]);
+        assert_eq!(names("B4"), ["A4", "B3", "B5", "C4"]);
     }
 
     #[test]

@@ -60,10 +60,7 @@ pub struct EvalContext {
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
-    protocol::Direction::ALL
-        .into_iter()
-        .filter_map(|d| sq.step(d, 1))
-        .fold(0, |acc, n| acc | n.bit())
+    sq.neighbours().fold(0, |acc, n| acc | n.bit())
 }
 
 impl EvalContext {

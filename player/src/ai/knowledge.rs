@@ -21,7 +21,7 @@
 //! iterative proportional fitting (Sinkhorn scaling): rows are scaled to
 //! sum to one, columns to the counts that remain, until both hold.
 
-use protocol::{Direction, Move, MoveResult, Rank, Square, UncheckedMove, View, fight};
+use protocol::{Move, MoveResult, Rank, Square, UncheckedMove, View, fight};
 
 use super::exposure::Exposure;
 use super::prior;
@@ -100,12 +100,6 @@ fn manhattan(a: Square, b: Square) -> u32 {
     u32::from(a.row().abs_diff(b.row())) + u32::from(a.col().abs_diff(b.col()))
 }
 
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-    Direction::ALL
-        .into_iter()
-        .filter_map(move |d| sq.step(d, 1))
-}
-
 impl Knowledge {
     /// The belief of the player whose view is `view`, before any evidence:
     /// the prior of each enemy piece's starting square, made consistent
@@ -159,7 +153,7 @@ impl Knowledge {
         let Some(rank) = own_rank(view, mv.to()) else {
             return;
         };
-        for n in neighbours(mv.to()) {
+        for n in mv.to().neighbours() {
             if let Some((i, e)) = view.enemy_at(n) {
                 if e.known_rank().is_none() {
                     self.threats.push(Threat {
@@ -210,7 +204,8 @@ impl Knowledge {
                 continue;
             }
             if let Some(sq) = e.square {
-                let free = neighbours(sq)
+                let free = sq
+                    .neighbours()
                     .any(|n| !n.is_lake() && matches!(view.cell(n), protocol::Cell::Empty));
                 if free {
                     self.idle_turns[i] += 1;
@@ -331,7 +326,7 @@ fn flag_surroundings(
     origin: Square,
 ) -> f64 {
     let mut factor = 1.0;
-    for n in neighbours(origin).filter(|n| !n.is_lake()) {
+    for n in origin.neighbours().filter(|n| !n.is_lake()) {
         match by_origin[n.index()].map(|j| view.enemies()[j]) {
             None => factor *= FLAG_OPEN_SIDE,
             Some(e) if e.known_rank() == Some(Rank::Bomb) => factor *= FLAG_BESIDE_BOMB,

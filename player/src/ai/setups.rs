@@ -177,12 +177,6 @@ mod tests {
             .unwrap()
     }
 
-    fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-        protocol::Direction::ALL
-            .into_iter()
-            .filter_map(move |d| sq.step(d, 1))
-    }
-
     #[test]
     fn every_template_is_a_valid_army_with_a_bombed_back_flag() {
         for player in Player::BOTH {
@@ -190,7 +184,7 @@ mod tests {
                 let s = template(player, i);
                 let flag = flag_square(&s);
                 assert_eq!(flag.col(), player.back_column(), "template {i}");
-                for n in neighbours(flag) {
+                for n in flag.neighbours() {
                     if let Some(r) = s.rank_at(n) {
                         assert_eq!(r, Rank::Bomb, "template {i}: {n} beside the flag");
                     }
@@ -221,7 +215,8 @@ mod tests {
                 let flag = flag_square(&s);
                 assert_eq!(flag.col(), player.back_column());
                 assert!(
-                    neighbours(flag).all(|n| s.rank_at(n).is_none_or(|r| r == Rank::Bomb)),
+                    flag.neighbours()
+                        .all(|n| s.rank_at(n).is_none_or(|r| r == Rank::Bomb)),
                     "{s:?}"
                 );
                 seen.insert(s.to_wire());

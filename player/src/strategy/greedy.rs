@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use protocol::{Cell, Direction, Fight, Move, MoveList, Player, Rank, Setup, Square, View, fight};
+use protocol::{Cell, Fight, Move, MoveList, Player, Rank, Setup, Square, View, fight};
 
 use super::Strategy;
 use crate::ai::{setups, values};
@@ -27,9 +27,7 @@ impl GreedyStrategy {
 
 /// Whether an enemy piece known as `theirs` next to `sq` could take our `mine`.
 fn threatened_by_known(view: &View, sq: Square, mine: Rank, moving_from: Square) -> bool {
-    Direction::ALL
-        .into_iter()
-        .filter_map(|d| sq.step(d, 1))
+    sq.neighbours()
         .filter(|&n| n != moving_from)
         .filter_map(|n| view.enemy_at(n))
         .filter_map(|(_, e)| e.known_rank())
