@@ -53,7 +53,7 @@ test:
 ## figures (overhead per move against the raw-pipe floor, timing precision,
 ## throughput, memory). Prints figures and exits 0; never fails on a target.
 bench: build
-	$(CARGO) bench -p protocol --bench movegen -- --warm-up-time 1 --measurement-time 4
+	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
 	target/release/procbench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for

@@ -52,7 +52,7 @@ pub fn move_reply(me: usize, k: u64) -> &'static [u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{Game, MoveResult, Player, Rules, Setup, UncheckedMove};
+    use stratego::{Game, MoveResult, Player, Rules, Setup, UncheckedMove};
 
     fn setup(me: usize) -> Setup {
         let text = String::from_utf8(setup_reply(me)).unwrap();

@@ -5,7 +5,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use protocol::{Direction, Game, MoveList, Player, Rank, Rules, Setup, Square, UncheckedMove};
+use stratego::{Direction, Game, MoveList, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 #[derive(Arbitrary, Debug)]
 struct Input {

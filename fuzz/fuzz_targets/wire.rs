@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use protocol::wire::{self, clean_line, player_number_from_wire, player_number_to_wire};
-use protocol::{MoveResult, OpponentTurn, Player, Rank, Setup, SetupAnswer, Square, UncheckedMove};
+use stratego::wire::{self, clean_line, player_number_from_wire, player_number_to_wire};
+use stratego::{MoveResult, OpponentTurn, Player, Rank, Setup, SetupAnswer, Square, UncheckedMove};
 
 fuzz_target!(|data: &[u8]| {
     for raw in data.split(|&b| b == b'\n') {
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(r) = line.parse::<Rank>() {
                 assert_eq!(r.code(), line.parse::<u64>().expect("a code is a number") as u8);
             }
-            let _ = protocol::parse_distance(line);
+            let _ = stratego::parse_distance(line);
             let _ = SetupAnswer::from_line(line);
         }
     }

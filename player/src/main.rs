@@ -1,73 +1,12 @@
-//! `player`: a Stratego player program for the referee protocol
-//! (`docs/protocol.md`). Reads the referee's messages on stdin, answers on
-//! stdout, logs to stderr (one line per move with its reply time).
+//! `player`: our player program for the referee's games. `player --game
+//! NAME [OPTIONS]` plays game NAME (Stratego by default) on stdin/stdout;
+//! the options after the game are that game's player's own (`player --game
+//! NAME --help`).
 
-use std::io::{self, Write};
+use std::ffi::OsString;
 use std::process::ExitCode;
-use std::time::Duration;
-
-use clap::Parser;
-use player::rng::Rng;
-use player::session;
-use player::strategy::{AiConfig, StrategyName};
-
-/// A Stratego player speaking the referee protocol on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(version, about)]
-struct Cli {
-    /// How to play.
-    #[arg(long, value_enum, default_value_t = StrategyName::Ai)]
-    strategy: StrategyName,
-
-    /// Seed of every random choice (default: from the clock). The setup,
-    /// the boards the AI samples and its tie-breaks follow from the seed;
-    /// with --max-nodes the AI's whole game is reproducible given the same
-    /// opponent moves, without it the search depth reached depends on the
-    /// machine's speed.
-    #[arg(long)]
-    seed: Option<u64>,
-
-    /// Time budget for choosing one move, in milliseconds (the referee
-    /// allows 500).
-    #[arg(long, default_value_t = 350)]
-    move_time_ms: u64,
-
-    /// Stop each AI search after this many nodes, for reproducible games;
-    /// the time budget still applies.
-    #[arg(long)]
-    max_nodes: Option<u64>,
-}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
-    let ai = AiConfig {
-        max_nodes: cli.max_nodes,
-        ..AiConfig::default()
-    };
-    let mut strategy = cli.strategy.build(seed, ai);
-    let mut log = io::stderr().lock();
-    let _ = writeln!(log, "strategy {:?}, seed {seed}", cli.strategy);
-    let result = session::run(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        strategy.as_mut(),
-        Duration::from_millis(cli.move_time_ms),
-        &mut log,
-    );
-    match result {
-        Ok(end) => {
-            let _ = writeln!(log, "game over: {end:?}");
-            ExitCode::SUCCESS
-        }
-        // The referee closing our stdout is the end of the game, not a fault.
-        Err(session::SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(log, "game over: output closed");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            let _ = writeln!(log, "error: {:#}", anyhow::Error::from(e));
-            ExitCode::FAILURE
-        }
-    }
+    let args: Vec<OsString> = std::env::args_os().collect();
+    stratego_ai::player_main(args)
 }

@@ -45,7 +45,7 @@ pub struct Cli {
     pub grace_ms: u64,
 
     /// Moves (both players together) after which the game is drawn; 0 = no limit.
-    #[arg(long, value_name = "N", default_value_t = protocol::Rules::DEFAULT_MAX_TURNS)]
+    #[arg(long, value_name = "N", default_value_t = stratego::Rules::DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
 
     /// Apply the two-square rule: a piece may not move between the same two

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use protocol::{Game, Player, Square};
 use referee::game::MoveRecord;
 use referee::{MatchReport, Observer};
+use stratego::{Game, Player, Square};
 
 /// The short summary printed at the end of a game.
 pub fn summary(r: &MatchReport) -> String {

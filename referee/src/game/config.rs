@@ -16,7 +16,7 @@ pub struct MatchConfig {
     pub grace: Duration,
     /// Moves (both players together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
-    /// Whether the two-square rule applies (see `protocol::Rules`).
+    /// Whether the two-square rule applies (see `stratego::Rules`).
     pub two_square_rule: bool,
     /// Cap of each player's stderr log, in bytes.
     pub max_log_bytes: u64,
@@ -31,7 +31,7 @@ impl MatchConfig {
             programs: [player0, player1],
             time_limit: Duration::from_millis(500),
             grace: Duration::from_millis(100),
-            max_turns: protocol::Rules::DEFAULT_MAX_TURNS,
+            max_turns: stratego::Rules::DEFAULT_MAX_TURNS,
             two_square_rule: false,
             max_log_bytes: 10 * 1024 * 1024,
             log_dir: PathBuf::from("logs"),

@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use protocol::wire::{self, clean_line};
-use protocol::{
+use stratego::wire::{self, clean_line};
+use stratego::{
     Game, MoveResult, OpponentTurn, Player, Rules, Setup, SetupAnswer, SetupError, UncheckedMove,
     WireError,
 };
@@ -19,7 +19,7 @@ use super::verdict::{Reason, Verdict};
 use crate::process::{Event, Failure, Supervisor, SupervisorConfig, SupervisorError};
 
 /// Lines of a setup reply.
-const SETUP_LINES: usize = protocol::Rank::TOTAL;
+const SETUP_LINES: usize = stratego::Rank::TOTAL;
 /// Lines of a move reply.
 const MOVE_LINES: usize = 3;
 
@@ -445,10 +445,10 @@ impl Match<'_> {
         }
     }
 
-    fn end_of_play(&self, game: &Game, end: protocol::GameEnd) -> Verdict {
+    fn end_of_play(&self, game: &Game, end: stratego::GameEnd) -> Verdict {
         let reason = Reason::of_end(end.reason);
         let detail = match end.reason {
-            protocol::EndReason::FlagCaptured => {
+            stratego::EndReason::FlagCaptured => {
                 let last = self.moves.last().expect("a flag is taken by a move");
                 let winner = end.winner.expect("a flag capture has a winner");
                 format!(
@@ -456,11 +456,11 @@ impl Match<'_> {
                     last.square, last.direction, last.distance
                 )
             }
-            protocol::EndReason::NoLegalMove => {
+            stratego::EndReason::NoLegalMove => {
                 format!("player {} has no legal move", game.to_move())
             }
-            protocol::EndReason::NeitherCanMove => "neither player has a legal move".to_owned(),
-            protocol::EndReason::TurnLimit => format!("{} moves played", game.plies()),
+            stratego::EndReason::NeitherCanMove => "neither player has a legal move".to_owned(),
+            stratego::EndReason::TurnLimit => format!("{} moves played", game.plies()),
         };
         Verdict {
             winner: end.winner,

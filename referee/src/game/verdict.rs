@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use protocol::{EndReason, Player};
 use serde::Serialize;
+use stratego::{EndReason, Player};
 
 use crate::process::Failure;
 

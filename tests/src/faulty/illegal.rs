@@ -1,6 +1,6 @@
 //! Finds, in the current position, a move of each illegal kind of §3.3.
 
-use protocol::{Cell, Direction, Rank, Square, View};
+use stratego::{Cell, Direction, Rank, Square, View};
 
 use super::mode::Mode;
 
@@ -84,7 +84,7 @@ pub fn illegal_move_lines(view: &View, mode: Mode) -> Option<String> {
 mod tests {
     use super::*;
     use crate::faulty::play::fixed_setup;
-    use protocol::{IllegalMove, Player, UncheckedMove, WireError};
+    use stratego::{IllegalMove, Player, UncheckedMove, WireError};
 
     /// Every illegal-move mode finds its move in the starting position, and
     /// the rules refuse it for the intended reason.

@@ -6,9 +6,9 @@ use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
-use player::rng::Rng;
-use player::session::LineReader;
-use protocol::{Move, MoveList, MoveResult, OpponentTurn, Player, Rank, Square, View};
+use stratego::{Move, MoveList, MoveResult, OpponentTurn, Player, Rank, Square, View};
+use stratego_ai::rng::Rng;
+use stratego_ai::session::LineReader;
 
 use super::illegal::illegal_move_lines;
 use super::mode::{Config, Mode};
@@ -17,7 +17,7 @@ use super::sys;
 /// The faulty player's setup: a classic placement, mirrored for player 1,
 /// chosen so every illegal-move kind exists at the first move (movable
 /// pieces beside the lakes and on row A, a Scout behind its own pieces).
-pub fn fixed_setup(me: Player) -> protocol::Setup {
+pub fn fixed_setup(me: Player) -> stratego::Setup {
     const CODES: [u8; 40] = [
         12, 11, 12, 8, 12, 12, 8, 9, 7, 12, 9, 4, 6, 12, 5, 9, 3, 8, 2, 9, 1, 8, 3, 9, 10, 8, 5, 9,
         7, 4, 6, 9, 5, 6, 7, 9, 4, 5, 6, 7,
@@ -31,7 +31,7 @@ pub fn fixed_setup(me: Player) -> protocol::Setup {
             row.reverse();
         }
     }
-    protocol::Setup::new(me, &ranks).expect("the fixed setup is valid")
+    stratego::Setup::new(me, &ranks).expect("the fixed setup is valid")
 }
 
 /// Stdin read with raw `read` calls, every byte copied to the transcript.
@@ -134,7 +134,7 @@ impl Faulty<'_> {
         let setup = if early_setup {
             // The codes sent early were player 0's; as player 1 they stand
             // on player 1's squares, in the same wire order.
-            protocol::Setup::new(me, fixed_setup(Player::Zero).ranks())?
+            stratego::Setup::new(me, fixed_setup(Player::Zero).ranks())?
         } else {
             fixed_setup(me)
         };
@@ -239,13 +239,13 @@ impl Faulty<'_> {
             let quiet = moves
                 .iter()
                 .copied()
-                .find(|m| view.cell(m.to()) == protocol::Cell::Empty);
+                .find(|m| view.cell(m.to()) == stratego::Cell::Empty);
             return Ok(back.or(quiet).unwrap_or(moves[0]));
         }
         Ok(moves[self.rng.below(moves.len())])
     }
 
-    fn bad_setup(&mut self, mode: Mode, setup: &protocol::Setup) -> Result<(), Stop> {
+    fn bad_setup(&mut self, mode: Mode, setup: &stratego::Setup) -> Result<(), Stop> {
         let mut lines: Vec<String> = setup.ranks().iter().map(|r| r.code().to_string()).collect();
         match mode {
             Mode::SetupBadCode => lines[16] = "13".into(),
@@ -413,12 +413,12 @@ fn safe_move(view: &View) -> Option<Move> {
             s.line_to(target).is_some_and(|(dir, dist)| {
                 (1..dist).all(|i| {
                     s.step(dir, i)
-                        .is_some_and(|p| !p.is_lake() && view.cell(p) == protocol::Cell::Empty)
+                        .is_some_and(|p| !p.is_lake() && view.cell(p) == stratego::Cell::Empty)
                 })
             })
         })
     };
     moves.iter().copied().find(|m| {
-        view.cell(m.to()) == protocol::Cell::Empty && !reachable(m.from()) && !reachable(m.to())
+        view.cell(m.to()) == stratego::Cell::Empty && !reachable(m.from()) && !reachable(m.to())
     })
 }

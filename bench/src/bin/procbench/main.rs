@@ -145,7 +145,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     let rule_lines = match &r {
         Some(r) => r.lines(),
         None => vec![format!(
-            "no results in {}: run `cargo bench -p protocol --bench movegen` first (make bench does)",
+            "no results in {}: run `cargo bench -p stratego --bench movegen` first (make bench does)",
             criterion_dir.display()
         )],
     };

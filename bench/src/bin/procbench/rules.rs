@@ -1,5 +1,5 @@
 //! Figure 5: the rules engine's criterion benchmarks
-//! (`cargo bench -p protocol --bench movegen`, run by `make bench` just
+//! (`cargo bench -p stratego --bench movegen`, run by `make bench` just
 //! before procbench), read back from criterion's files.
 //!
 //! Each benchmark's samples (iterations, total time) give the time per

@@ -1,0 +1,672 @@
+//! What we believe of each unidentified enemy piece: a probability
+//! distribution over the twelve ranks, updated by Bayes' rule from
+//! everything observed.
+//!
+//! The belief of piece `i` in rank `r` is proportional to
+//! `prior(origin_i, r) × likelihood_i(r) × allowed_i(r)`:
+//! - the prior comes from the square it started on ([`prior`](super::prior));
+//! - the likelihood is the product of the behavioural evidence seen so far
+//!   (after Stankiewicz and Schadd, "Opponent modelling in Stratego"):
+//!   a piece that walks up to one of our pieces whose rank it knows is
+//!   likely stronger than it, one that walks away likely weaker, one that
+//!   stays put when we threaten it is likely immobile or stronger, and one
+//!   that could have moved for many turns but never did is likely a Bomb
+//!   or the Flag;
+//! - the hard constraints zero what is impossible: a piece that moved is
+//!   neither Bomb nor Flag, a piece that moved several squares is a Scout,
+//!   a battle reveals the rank.
+//!
+//! The pieces are not independent: exactly `n_r` unidentified pieces are of
+//! rank `r`. The marginals are made consistent with those counts by
+//! iterative proportional fitting (Sinkhorn scaling): rows are scaled to
+//! sum to one, columns to the counts that remain, until both hold.
+
+use stratego::{Move, MoveResult, Rank, Square, UncheckedMove, View, fight};
+
+use super::exposure::Exposure;
+use super::prior;
+
+/// Likelihood of a move up to our revealed piece for ranks that beat it,
+/// tie with it, or lose to it (bluffs happen, so never zero).
+const APPROACH: [f64; 3] = [2.0, 1.0, 0.5];
+/// Likelihood that a Spy walks up to our revealed Marshal.
+const APPROACH_SPY_TO_MARSHAL: f64 = 2.5;
+/// Likelihood, by rank, of walking up to one of our pieces it cannot
+/// identify: the pieces that come forward to fight are the strong ones and
+/// the Scouts that probe (measured in self-play: before this term, pieces
+/// attacked at a believed 3-6% Marshal were the Marshal 11-67% of the
+/// time, and at 25% Scout a Scout 73% of the time).
+const APPROACH_UNKNOWN: [f64; 12] = [1.5, 1.4, 1.2, 1.1, 1.0, 0.9, 0.85, 0.75, 1.5, 0.6, 1.0, 1.0];
+/// Likelihood, by rank, of each quiet move: the pieces that move most are
+/// the strong ones and the Scouts.
+const ACTIVITY: [f64; 12] = [
+    1.1, 1.1, 1.05, 1.05, 1.0, 1.0, 1.0, 0.95, 1.1, 0.95, 1.0, 1.0,
+];
+/// Likelihood of walking away from our adjacent revealed piece for ranks it
+/// beats, ties with, or loses to.
+const FLEE: [f64; 3] = [2.0, 1.0, 0.5];
+/// Likelihood of staying next to our revealed piece that just moved up,
+/// for ranks it would beat, for immobile ranks, and for the others.
+const STAY: [f64; 3] = [0.6, 1.5, 1.2];
+/// Per turn with a free neighbouring square and no move, the factor on
+/// every movable rank (a hazard of moving), floored at [`IDLE_FLOOR`].
+const IDLE_FACTOR: f64 = 0.99;
+/// Lowest idle likelihood of a movable rank.
+const IDLE_FLOOR: f64 = 0.3;
+/// Likelihood of the Flag per side of the piece left open: a neighbouring
+/// square outside the setup area, or whose piece has moved. Setups close
+/// the Flag in with Bombs and the board's edges, so an open piece is rarely
+/// the Flag (measured in self-play: pieces attacked at a believed 10-30%
+/// were never the Flag before this term).
+const FLAG_OPEN_SIDE: f64 = 0.15;
+/// Likelihood of the Flag per neighbouring piece known to be a Bomb.
+const FLAG_BESIDE_BOMB: f64 = 2.0;
+/// Bound on the accumulated log-likelihood of a rank: evidence is soft.
+const MAX_LOG_EVIDENCE: f64 = 4.0;
+/// Sinkhorn sweeps; the marginals settle well before.
+const SWEEPS: usize = 60;
+
+/// A threat we created: our revealed piece moved next to an enemy piece.
+#[derive(Clone, Copy, Debug)]
+struct Threat {
+    enemy: usize,
+    enemy_square: Square,
+    ours: Square,
+    rank: Rank,
+}
+
+/// The belief over every enemy piece's rank.
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    prior: Vec<[f64; 12]>,
+    log_evidence: Vec<[f64; 12]>,
+    idle_turns: Vec<u32>,
+    threats: Vec<Threat>,
+    marginals: Vec<[f64; 12]>,
+}
+
+/// How a battle between `ours` (attacking) and `theirs` would go, as an
+/// index into the likelihood tables: 0 if `theirs` is beaten, 1 for a tie,
+/// 2 if `theirs` survives.
+fn outcome_index(ours: Rank, theirs: Rank) -> usize {
+    match fight(ours, theirs) {
+        stratego::Fight::AttackerWins => 0,
+        stratego::Fight::BothRemoved => 1,
+        stratego::Fight::DefenderWins => 2,
+    }
+}
+
+fn manhattan(a: Square, b: Square) -> u32 {
+    u32::from(a.row().abs_diff(b.row())) + u32::from(a.col().abs_diff(b.col()))
+}
+
+impl Knowledge {
+    /// The belief of the player whose view is `view`, before any evidence:
+    /// the prior of each enemy piece's starting square, made consistent
+    /// with the pieces that remain.
+    pub fn new(view: &View) -> Knowledge {
+        let them = view.me().opponent();
+        let prior: Vec<[f64; 12]> = view
+            .enemies()
+            .iter()
+            .map(|e| prior::weights(them, e.origin))
+            .collect();
+        let n = prior.len();
+        let mut k = Knowledge {
+            prior,
+            log_evidence: vec![[0.0; 12]; n],
+            idle_turns: vec![0; n],
+            threats: Vec::new(),
+            marginals: vec![[0.0; 12]; n],
+        };
+        k.refresh(view);
+        k
+    }
+
+    /// The distribution of enemy piece `index` (as in [`View::enemies`]):
+    /// one-hot once its rank is known, all zero once it is removed.
+    pub fn distribution(&self, index: usize) -> &[f64; 12] {
+        &self.marginals[index]
+    }
+
+    /// Probability that enemy piece `index` is of `rank`.
+    pub fn probability(&self, index: usize, rank: Rank) -> f64 {
+        self.marginals[index][rank.index()]
+    }
+
+    fn add_evidence(&mut self, index: usize, likelihood: impl Fn(Rank) -> f64) {
+        let e = &mut self.log_evidence[index];
+        for r in Rank::ALL {
+            let l = &mut e[r.index()];
+            *l = (*l + likelihood(r).ln()).clamp(-MAX_LOG_EVIDENCE, MAX_LOG_EVIDENCE);
+        }
+    }
+
+    /// Records our own move (after `view` and `exposure` applied it): a
+    /// revealed piece of ours that moved next to enemy pieces threatens
+    /// them, and their answer will tell something.
+    pub fn observe_own(&mut self, view: &View, exposure: &Exposure, mv: Move, result: MoveResult) {
+        self.threats.clear();
+        if result != MoveResult::Nothing || !exposure.is_revealed(mv.to()) {
+            return;
+        }
+        let Some(rank) = own_rank(view, mv.to()) else {
+            return;
+        };
+        for n in mv.to().neighbours() {
+            if let Some((i, e)) = view.enemy_at(n) {
+                if e.known_rank().is_none() {
+                    self.threats.push(Threat {
+                        enemy: i,
+                        enemy_square: n,
+                        ours: mv.to(),
+                        rank,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Records the opponent's move (after `view` and `exposure` applied it)
+    /// and refreshes the distributions.
+    pub fn observe_opponent(
+        &mut self,
+        view: &View,
+        exposure: &Exposure,
+        m: UncheckedMove,
+        result: MoveResult,
+    ) {
+        let dest = m.from.step(m.dir, m.distance);
+        let mover = dest.and_then(|d| view.enemy_at(d)).map(|(i, _)| i);
+        if let (MoveResult::Nothing, Some(dest), Some(i)) = (result, dest, mover) {
+            self.evidence_from_move(view, exposure, i, m.from, dest);
+        }
+        for t in std::mem::take(&mut self.threats) {
+            let e = &view.enemies()[t.enemy];
+            let stayed = Some(t.enemy) != mover
+                && e.square == Some(t.enemy_square)
+                && own_rank(view, t.ours) == Some(t.rank);
+            if stayed && e.known_rank().is_none() {
+                self.add_evidence(t.enemy, |r| {
+                    if !r.can_move() {
+                        STAY[1]
+                    } else if outcome_index(t.rank, r) == 0 {
+                        STAY[0]
+                    } else {
+                        STAY[2]
+                    }
+                });
+            }
+        }
+        // Every unmoved piece that had room to move and did not.
+        for (i, e) in view.enemies().iter().enumerate() {
+            if Some(i) == mover || e.moved {
+                continue;
+            }
+            if let Some(sq) = e.square {
+                let free = sq
+                    .neighbours()
+                    .any(|n| !n.is_lake() && matches!(view.cell(n), stratego::Cell::Empty));
+                if free {
+                    self.idle_turns[i] += 1;
+                }
+            }
+        }
+        self.refresh(view);
+    }
+
+    /// Approach and flight relative to our pieces.
+    fn evidence_from_move(
+        &mut self,
+        view: &View,
+        exposure: &Exposure,
+        index: usize,
+        from: Square,
+        to: Square,
+    ) {
+        self.add_evidence(index, |r| ACTIVITY[r.index()]);
+        let ours_all: Vec<(Square, Rank)> = view.own_pieces().collect();
+        let came_up_to_unknown = ours_all.iter().any(|&(sq, _)| {
+            !exposure.is_revealed(sq) && manhattan(to, sq) == 1 && manhattan(from, sq) > 1
+        });
+        if came_up_to_unknown {
+            self.add_evidence(index, |r| APPROACH_UNKNOWN[r.index()]);
+        }
+        let revealed = ours_all
+            .into_iter()
+            .filter(|&(sq, _)| exposure.is_revealed(sq));
+        for (sq, ours) in revealed {
+            let (before, after) = (manhattan(from, sq), manhattan(to, sq));
+            if after == 1 && before > 1 {
+                // It came to us: likely able to take us. Seen from its side,
+                // "it beats ours" is ours losing as the defender.
+                self.add_evidence(index, |r| {
+                    if ours == Rank::Marshal && r == Rank::Spy {
+                        APPROACH_SPY_TO_MARSHAL
+                    } else {
+                        APPROACH[outcome_index(r, ours)]
+                    }
+                });
+            } else if before == 1 && after > 1 {
+                self.add_evidence(index, |r| FLEE[outcome_index(ours, r)]);
+            }
+        }
+    }
+
+    /// Recomputes every distribution from the view and the evidence.
+    pub fn refresh(&mut self, view: &View) {
+        self.marginals = self.fit(view);
+    }
+
+    /// Sinkhorn fit of the unidentified pieces' beliefs to the counts that
+    /// remain; known pieces get their rank, removed ones nothing.
+    fn fit(&self, view: &View) -> Vec<[f64; 12]> {
+        let n = self.prior.len();
+        let mut out = vec![[0.0; 12]; n];
+        let counts = view.unidentified_counts();
+        let target: [f64; 12] = std::array::from_fn(|i| f64::from(counts[i]));
+        let mut rows: Vec<usize> = Vec::with_capacity(n);
+        let mut by_origin = [None; Square::COUNT];
+        for (i, e) in view.enemies().iter().enumerate() {
+            by_origin[e.origin.index()] = Some(i);
+        }
+        for (i, row) in out.iter_mut().enumerate() {
+            let e = view.enemies()[i];
+            if !e.alive() {
+                continue;
+            }
+            if let Some(r) = e.known_rank() {
+                row[r.index()] = 1.0;
+                continue;
+            }
+            let moved = e.moved;
+            let idle = if moved {
+                1.0
+            } else {
+                IDLE_FACTOR.powi(self.idle_turns[i] as i32).max(IDLE_FLOOR)
+            };
+            let surroundings = if moved {
+                1.0
+            } else {
+                flag_surroundings(view, &by_origin, e.origin)
+            };
+            for r in Rank::ALL {
+                let k = r.index();
+                let allowed = target[k] > 0.0 && (r.can_move() || !moved);
+                if allowed {
+                    let mobility = if r.can_move() { idle } else { 1.0 };
+                    let place = if r == Rank::Flag { surroundings } else { 1.0 };
+                    row[k] = self.prior[i][k].max(1e-6)
+                        * self.log_evidence[i][k].exp()
+                        * mobility
+                        * place;
+                }
+            }
+            if row.iter().sum::<f64>() <= 0.0 {
+                // Only when the referee's reports contradict our counts:
+                // fall back to whatever ranks remain.
+                for k in 0..12 {
+                    if target[k] > 0.0 && (Rank::ALL[k].can_move() || !moved) {
+                        row[k] = 1.0;
+                    }
+                }
+            }
+            rows.push(i);
+        }
+        sinkhorn(&mut out, &rows, &target);
+        out
+    }
+}
+
+/// The likelihood that the unmoved piece that started on `origin` is the
+/// Flag, from its neighbours: lower per open side, higher per known Bomb.
+fn flag_surroundings(
+    view: &View,
+    by_origin: &[Option<usize>; Square::COUNT],
+    origin: Square,
+) -> f64 {
+    let mut factor = 1.0;
+    for n in origin.neighbours().filter(|n| !n.is_lake()) {
+        match by_origin[n.index()].map(|j| view.enemies()[j]) {
+            None => factor *= FLAG_OPEN_SIDE,
+            Some(e) if e.known_rank() == Some(Rank::Bomb) => factor *= FLAG_BESIDE_BOMB,
+            Some(e) if e.moved || e.known_rank().is_some_and(Rank::can_move) => {
+                factor *= FLAG_OPEN_SIDE;
+            }
+            Some(_) => {}
+        }
+    }
+    factor
+}
+
+fn own_rank(view: &View, sq: Square) -> Option<Rank> {
+    match view.cell(sq) {
+        stratego::Cell::Own(r) => Some(r),
+        _ => None,
+    }
+}
+
+/// Scales rows `rows` of `m` to sum to one and columns to `target`,
+/// alternately, ending on rows so each is a distribution.
+fn sinkhorn(m: &mut [[f64; 12]], rows: &[usize], target: &[f64; 12]) {
+    if rows.is_empty() {
+        return;
+    }
+    for _ in 0..SWEEPS {
+        let mut col = [0.0f64; 12];
+        for &i in rows {
+            let s: f64 = m[i].iter().sum();
+            if s > 0.0 {
+                for (k, x) in m[i].iter_mut().enumerate() {
+                    *x /= s;
+                    col[k] += *x;
+                }
+            }
+        }
+        let mut worst = 0.0f64;
+        for k in 0..12 {
+            if col[k] > 0.0 {
+                worst = worst.max((col[k] - target[k]).abs());
+            }
+        }
+        if worst < 1e-4 {
+            break;
+        }
+        let scale: [f64; 12] = std::array::from_fn(|k| {
+            if col[k] > 0.0 {
+                target[k] / col[k]
+            } else {
+                0.0
+            }
+        });
+        for &i in rows {
+            for (x, s) in m[i].iter_mut().zip(scale) {
+                *x *= s;
+            }
+        }
+    }
+    for &i in rows {
+        let s: f64 = m[i].iter().sum();
+        if s > 0.0 {
+            for x in m[i].iter_mut() {
+                *x /= s;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Our army is template 0 as player 0 (back column first):
+    //! `A: F B 8 9 / B: B 7 5 9 / C: 8 6 3 B / D: 5 4 s 2 / E: 8 7 1 9 /
+    //! F: 6 5 4 9 / G: 7 B 6 4 / H: B 8 5 9 / I: 7 6 3 9 / J: 8 B 9 9`,
+    //! so the Marshal stands on E2 behind a Scout on E3. The opponent is
+    //! player 1 on columns 6..9.
+    use super::*;
+    use stratego::Player;
+
+    struct Game {
+        view: View,
+        exposure: Exposure,
+        k: Knowledge,
+    }
+
+    fn start() -> Game {
+        let setup = crate::ai::setups::template(Player::Zero, 0);
+        let view = View::new(&setup);
+        let k = Knowledge::new(&view);
+        Game {
+            view,
+            exposure: Exposure::new(),
+            k,
+        }
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn wire(from: &str, dir: &str, n: u32) -> UncheckedMove {
+        UncheckedMove::from_wire(&format!("{from}\n{dir}\n{n}\n")).unwrap()
+    }
+
+    impl Game {
+        fn ours(&mut self, from: &str, dir: &str, result: MoveResult) {
+            let m = self.view.check(&wire(from, dir, 1)).unwrap();
+            self.view.apply_own(m, result).unwrap();
+            self.exposure.observe_own(m, result);
+            self.k.observe_own(&self.view, &self.exposure, m, result);
+        }
+
+        fn theirs(&mut self, from: &str, dir: &str, n: u32, result: MoveResult) {
+            let m = wire(from, dir, n);
+            self.view.apply_opponent(m, result).unwrap();
+            self.exposure.observe_opponent(m, result);
+            self.k
+                .observe_opponent(&self.view, &self.exposure, m, result);
+        }
+
+        fn index(&self, s: &str) -> usize {
+            self.view.enemy_at(sq(s)).unwrap().0
+        }
+
+        fn p(&self, s: &str, r: Rank) -> f64 {
+            self.k.probability(self.index(s), r)
+        }
+
+        /// Our Scout E3 steps to E4, their E6 comes to E5, our Scout
+        /// attacks it and dies on a Lieutenant, which then steps to E4;
+        /// our Marshal (E2 -> E3) takes it and is revealed on E4.
+        fn reveal_marshal(&mut self) {
+            self.ours("E3", "E", MoveResult::Nothing);
+            self.theirs("E6", "W", 1, MoveResult::Nothing);
+            let lost = MoveResult::Battle {
+                attacker: Rank::Scout,
+                defender: Rank::Lieutenant,
+            };
+            self.ours("E4", "E", lost);
+            self.theirs("A6", "W", 1, MoveResult::Nothing);
+            self.ours("E2", "E", MoveResult::Nothing);
+            self.theirs("E5", "W", 1, MoveResult::Nothing);
+            let won = MoveResult::Battle {
+                attacker: Rank::Marshal,
+                defender: Rank::Lieutenant,
+            };
+            self.ours("E3", "E", won);
+            assert!(self.exposure.is_revealed(sq("E4")));
+        }
+    }
+
+    fn column_sums(k: &Knowledge) -> [f64; 12] {
+        let mut s = [0.0; 12];
+        for row in &k.marginals {
+            for (a, b) in s.iter_mut().zip(row) {
+                *a += b;
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn initial_beliefs_match_the_army_and_put_the_flag_at_the_back() {
+        let g = start();
+        let sums = column_sums(&g.k);
+        for r in Rank::ALL {
+            let want = f64::from(r.count());
+            assert!(
+                (sums[r.index()] - want).abs() < 0.01,
+                "{r}: {}",
+                sums[r.index()]
+            );
+        }
+        let (back, front) = (g.p("E9", Rank::Flag), g.p("E6", Rank::Flag));
+        assert!(back > 0.05 && front < 0.01, "back {back}, front {front}");
+        assert!(g.p("E6", Rank::Scout) > g.p("E9", Rank::Scout));
+    }
+
+    #[test]
+    fn a_piece_that_moved_is_neither_bomb_nor_flag_and_the_rest_get_likelier() {
+        let mut g = start();
+        let bomb_before = g.p("F6", Rank::Bomb);
+        g.ours("E3", "E", MoveResult::Nothing);
+        g.theirs("E6", "W", 1, MoveResult::Nothing);
+        assert_eq!(g.p("E5", Rank::Bomb), 0.0);
+        assert_eq!(g.p("E5", Rank::Flag), 0.0);
+        assert!(g.p("F6", Rank::Bomb) > bomb_before);
+        let sums = column_sums(&g.k);
+        assert!((sums[Rank::Bomb.index()] - 6.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_piece_that_moved_several_squares_is_a_scout() {
+        let mut g = start();
+        let before = g.p("B6", Rank::Scout);
+        g.ours("E3", "E", MoveResult::Nothing);
+        g.theirs("A6", "W", 2, MoveResult::Nothing);
+        assert_eq!(g.p("A4", Rank::Scout), 1.0);
+        assert!(
+            g.p("B6", Rank::Scout) < before,
+            "seven Scouts left for the others"
+        );
+        let sums = column_sums(&g.k);
+        assert!((sums[Rank::Scout.index()] - 8.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_battle_reveals_the_rank_and_rules_it_out_elsewhere() {
+        let mut g = start();
+        g.ours("E3", "E", MoveResult::Nothing);
+        g.theirs("E6", "W", 1, MoveResult::Nothing);
+        let lost = MoveResult::Battle {
+            attacker: Rank::Scout,
+            defender: Rank::Marshal,
+        };
+        g.ours("E4", "E", lost);
+        g.k.refresh(&g.view);
+        assert_eq!(g.p("E5", Rank::Marshal), 1.0);
+        for (i, e) in g.view.enemies().iter().enumerate() {
+            if e.alive() && e.square != Some(sq("E5")) {
+                assert_eq!(g.k.probability(i, Rank::Marshal), 0.0, "{:?}", e.square);
+            }
+        }
+    }
+
+    #[test]
+    fn a_removed_piece_leaves_the_counts() {
+        let mut g = start();
+        g.ours("E3", "E", MoveResult::Nothing);
+        g.theirs("E6", "W", 1, MoveResult::Nothing);
+        let won = MoveResult::Battle {
+            attacker: Rank::Scout,
+            defender: Rank::Spy,
+        };
+        g.ours("E4", "E", won);
+        g.k.refresh(&g.view);
+        for i in 0..g.view.enemies().len() {
+            assert_eq!(g.k.probability(i, Rank::Spy), 0.0);
+        }
+        let row: f64 = g.k.distribution(g.index("F6")).iter().sum();
+        assert!((row - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn approaching_our_known_marshal_makes_a_spy_likelier() {
+        let mut g = start();
+        g.reveal_marshal();
+        g.theirs("F6", "W", 1, MoveResult::Nothing); // F5: two squares from E4
+        let (spy, major) = (g.p("F5", Rank::Spy), g.p("F5", Rank::Major));
+        g.ours("J3", "E", MoveResult::Nothing);
+        g.theirs("F5", "W", 1, MoveResult::Nothing); // F4: next to our Marshal
+        let (spy_after, major_after) = (g.p("F4", Rank::Spy), g.p("F4", Rank::Major));
+        assert!(spy_after > 2.0 * spy, "spy {spy} -> {spy_after}");
+        assert!(major_after < major, "major {major} -> {major_after}");
+    }
+
+    #[test]
+    fn walking_away_from_our_known_marshal_rules_out_its_peer() {
+        let mut g = start();
+        g.reveal_marshal();
+        g.theirs("F6", "W", 1, MoveResult::Nothing);
+        g.ours("E4", "E", MoveResult::Nothing); // Marshal to E5, next to F5
+        let marshal = g.p("F5", Rank::Marshal);
+        g.theirs("F5", "E", 1, MoveResult::Nothing); // back to F6
+        let after = g.p("F6", Rank::Marshal);
+        assert!(after < 0.7 * marshal, "marshal {marshal} -> {after}");
+    }
+
+    #[test]
+    fn staying_next_to_our_known_marshal_makes_immobile_ranks_likelier() {
+        let mut g = start();
+        g.reveal_marshal();
+        g.theirs("A5", "E", 1, MoveResult::Nothing);
+        g.ours("E4", "E", MoveResult::Nothing); // Marshal to E5
+        g.theirs("A6", "W", 1, MoveResult::Nothing);
+        let ratio = |g: &Game| g.p("F6", Rank::Bomb) / g.p("F6", Rank::Sergeant);
+        let before = ratio(&g);
+        g.ours("E5", "S", MoveResult::Nothing); // Marshal to F5, next to F6
+        g.theirs("A5", "E", 1, MoveResult::Nothing); // F6 does not move
+        let after = ratio(&g);
+        assert!(after > 1.8 * before, "bomb/sergeant {before} -> {after}");
+    }
+
+    #[test]
+    fn pieces_that_could_move_but_never_did_are_likelier_bombs() {
+        let mut g = start();
+        // A6 has a free square (A5) every turn; C6 sits against the lake
+        // and its own pieces, so its stillness says nothing.
+        let ratio = |g: &Game, s: &str| g.p(s, Rank::Bomb) / g.p(s, Rank::Sergeant);
+        for _ in 0..10 {
+            g.ours("J3", "E", MoveResult::Nothing);
+            g.theirs("E6", "W", 1, MoveResult::Nothing);
+            g.ours("J4", "W", MoveResult::Nothing);
+            g.theirs("E5", "E", 1, MoveResult::Nothing);
+        }
+        assert!(
+            ratio(&g, "A6") > 1.1 * ratio(&g, "C6"),
+            "{} vs {}",
+            ratio(&g, "A6"),
+            ratio(&g, "C6")
+        );
+    }
+
+    #[test]
+    fn the_flag_is_likelier_beside_a_known_bomb_and_unlikely_when_open() {
+        use stratego::{Board, Piece};
+        let mut b = Board::empty();
+        let us = Player::Zero;
+        let them = Player::One;
+        let mut pieces = vec![("A0", us, Rank::Flag), ("E2", us, Rank::Marshal)];
+        // Their back column full of unmoved pieces, one a known Bomb (J8's
+        // neighbour J9), and a moved piece on G8 beside G9.
+        for (s, r) in [
+            ("A9", Rank::Bomb),
+            ("B9", Rank::Bomb),
+            ("C9", Rank::Bomb),
+            ("D9", Rank::Bomb),
+            ("E9", Rank::Sergeant),
+            ("F9", Rank::Sergeant),
+            ("G9", Rank::Bomb),
+            ("H9", Rank::Sergeant),
+            ("I9", Rank::Lieutenant),
+            ("J9", Rank::Flag),
+            ("J8", Rank::Bomb),
+            ("G8", Rank::Miner),
+            ("A8", Rank::Miner),
+            ("B8", Rank::Lieutenant),
+            ("C8", Rank::Miner),
+            ("I8", Rank::Miner),
+        ] {
+            pieces.push((s, them, r));
+        }
+        for (s, p, r) in pieces {
+            b.set(sq(s), Some(Piece::new(p, r)));
+        }
+        let view = View::from_board(&b, us, us, sq("J8").bit(), sq("G8").bit());
+        let k = Knowledge::new(&view);
+        let p = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Flag);
+        // J9 is beside a known Bomb; B9 is closed in by unknown unmoved
+        // pieces; G9's neighbour G8 has moved.
+        assert!(p("J9") > 1.5 * p("B9"), "J9 {} B9 {}", p("J9"), p("B9"));
+        assert!(p("G9") < 0.5 * p("B9"), "G9 {} B9 {}", p("G9"), p("B9"));
+    }
+}

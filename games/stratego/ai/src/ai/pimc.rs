@@ -1,0 +1,482 @@
+//! The move decision: determinized search (perfect-information Monte
+//! Carlo). Draw full boards from the belief, search each with alpha-beta,
+//! average every root move's value over the boards, play the best.
+//!
+//! Why this and not expectimax over chance nodes: the belief is a joint
+//! distribution (the counts tie the pieces together), which sampling
+//! respects exactly while chance nodes over marginals would not; each
+//! determinization is searched by a fast full-information alpha-beta on the
+//! bitboard rules; and averaging root values is the expectation over the
+//! hidden ranks at the decision that matters most, the next move.
+//!
+//! Deepening is by passes: every board at depth 1, then every board at
+//! depth 2, .. Before a pass starts, its duration is predicted from the
+//! last one; when it would not finish in time, the remaining time goes to
+//! more boards at the depth reached instead (more samples are then worth
+//! more than a depth that could not complete).
+
+use std::time::Duration;
+
+use stratego::{Move, MoveList, View};
+
+use super::eval::EvalContext;
+use super::exposure::Exposure;
+use super::knowledge::Knowledge;
+use super::position::Pos;
+use super::sample;
+use super::search::{RootJob, Searcher, WIN_BOUND};
+use super::time::Budget;
+use super::tuning::Tuning;
+use crate::rng::Rng;
+
+/// What the decision found, for the log.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move chosen.
+    pub mv: Move,
+    /// Deepest pass completed over every board (0 if none).
+    pub depth: i32,
+    /// Boards whose values went into the choice.
+    pub samples: usize,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Averaged value of the chosen move (with root adjustments).
+    pub value: f64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// The best few moves with their averaged values, best first.
+    pub top: Vec<(Move, f64)>,
+}
+
+/// How many of the best moves a [`Decision`] lists.
+const TOP: usize = 5;
+
+/// Everything the decision reads.
+pub struct Inputs<'a> {
+    /// The player's view; it is this player's turn.
+    pub view: &'a View,
+    /// The belief over the enemy ranks.
+    pub knowledge: &'a Knowledge,
+    /// What the enemy knows of our pieces.
+    pub exposure: &'a Exposure,
+    /// Value added to a root move's average (repetition penalties ..).
+    pub adjust: &'a dyn Fn(Move) -> f64,
+    /// Moves not to play unless nothing else is legal.
+    pub forbidden: &'a dyn Fn(Move) -> bool,
+}
+
+/// Maps a search score into averaging units: won and lost games become
+/// ±`flag_value` (a little more for quicker ones). The value of a won game
+/// must be large enough that a certain Flag capture beats any material,
+/// small enough that a capture found on a few unlikely boards does not
+/// outweigh the risk taken on all the others.
+fn averaged(v: i32, flag_value: f64) -> f64 {
+    if v > WIN_BOUND {
+        flag_value + f64::from(v - WIN_BOUND) / 10.0
+    } else if v < -WIN_BOUND {
+        -flag_value - f64::from(-v - WIN_BOUND) / 10.0
+    } else {
+        f64::from(v)
+    }
+}
+
+struct Board {
+    pos: Pos,
+    ctx: EvalContext,
+}
+
+fn draw_board(input: &Inputs<'_>, tuning: &Tuning, rng: &mut Rng) -> Board {
+    let view = input.view;
+    let me = view.me();
+    let a = sample::draw(view, input.knowledge, rng);
+    let b = sample::board(view, &a);
+    let known_them = view
+        .enemies()
+        .iter()
+        .filter(|e| e.known_rank().is_some())
+        .filter_map(|e| e.square)
+        .fold(0u128, |acc, s| acc | s.bit());
+    let moved_them = view
+        .enemies()
+        .iter()
+        .filter(|e| e.moved)
+        .filter_map(|e| e.square)
+        .fold(0u128, |acc, s| acc | s.bit());
+    let mut known = [0u128; 2];
+    known[me.index()] = input.exposure.revealed();
+    known[me.opponent().index()] = known_them;
+    let mut moved = [0u128; 2];
+    moved[me.index()] = input.exposure.moved();
+    moved[me.opponent().index()] = moved_them;
+    let ctx = EvalContext::new(&b, me, tuning);
+    Board {
+        pos: Pos::new(b, me, known, moved),
+        ctx,
+    }
+}
+
+/// How far the best move's value stands above the second best's.
+fn clear_best(avg: &[f64], adjust: &[f64]) -> f64 {
+    let mut top = [f64::NEG_INFINITY; 2];
+    for (a, b) in avg.iter().zip(adjust) {
+        let v = a + b;
+        if v > top[0] {
+            top = [v, top[0]];
+        } else if v > top[1] {
+            top[1] = v;
+        }
+    }
+    top[0] - top[1]
+}
+
+/// Chooses a move for the player to move in `input.view`.
+pub fn choose(
+    input: &Inputs<'_>,
+    searcher: &mut Searcher,
+    rng: &mut Rng,
+    budget: &Budget,
+    config: &Tuning,
+) -> Decision {
+    let view = input.view;
+    debug_assert_eq!(view.to_move(), view.me());
+    let mut all = MoveList::new();
+    view.legal_moves(&mut all);
+    let mut moves: Vec<Move> = all
+        .iter()
+        .copied()
+        .filter(|&m| !(input.forbidden)(m))
+        .collect();
+    if moves.is_empty() {
+        moves = all.to_vec();
+    }
+    assert!(!moves.is_empty(), "choose is called only with a legal move");
+    searcher.new_move();
+    // A tiny seeded jitter breaks exact ties differently from game to game
+    // while keeping a seeded game reproducible.
+    let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();
+    let adjust: Vec<f64> = moves.iter().map(|&m| (input.adjust)(m)).collect();
+    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64| {
+        let mut ranked: Vec<(Move, f64)> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (moves[i], v + adjust[i] + jitter[i]))
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked.truncate(TOP);
+        Decision {
+            mv: ranked[0].0,
+            depth,
+            samples,
+            nodes,
+            value: ranked[0].1,
+            elapsed: budget.elapsed(),
+            top: ranked,
+        }
+    };
+    if moves.len() == 1 {
+        return finish(&[0.0], 0, 0, 0);
+    }
+
+    let mut boards: Vec<Board> = (0..config.samples.max(1))
+        .map(|_| draw_board(input, config, rng))
+        .collect();
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    let mut sums = vec![0.0f64; moves.len()];
+    let mut done = 0usize;
+    let mut result: Option<(Vec<f64>, i32, usize)> = None;
+    let mut last_pass: Option<Duration> = None;
+    let mut growth = 6.0f64;
+    let mut depth = 1;
+    let mut easy = false;
+    loop {
+        let pass_start = budget.elapsed();
+        let mut pass_sums = vec![0.0f64; moves.len()];
+        let mut pass_done = 0;
+        for b in &mut boards {
+            match searcher.root_values(
+                &mut b.pos,
+                &b.ctx,
+                &RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth,
+                    margin: config.margin,
+                },
+                budget,
+            ) {
+                Some(values) => {
+                    for (s, v) in pass_sums.iter_mut().zip(values) {
+                        *s += averaged(v, config.flag_value);
+                    }
+                    pass_done += 1;
+                }
+                None => break,
+            }
+        }
+        if pass_done < boards.len() {
+            // Out of time in this pass: if no pass finished, the partial
+            // one is still better than nothing.
+            if result.is_none() && pass_done > 0 {
+                let avg: Vec<f64> = pass_sums.iter().map(|s| s / pass_done as f64).collect();
+                result = Some((avg, depth, pass_done));
+            }
+            break;
+        }
+        sums = pass_sums;
+        done = pass_done;
+        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
+        let clear = clear_best(&avg, &adjust);
+        result = Some((avg, depth, done));
+        let took = budget.elapsed() - pass_start;
+        if let Some(prev) = last_pass {
+            if prev.as_secs_f64() > 1e-4 {
+                growth = (took.as_secs_f64() / prev.as_secs_f64()).clamp(2.0, 30.0);
+            }
+        }
+        last_pass = Some(took);
+        let predicted = took.mul_f64(growth);
+        if depth >= 2 && clear > config.easy_margin {
+            // One move stands far above the rest (a sure Flag capture, a
+            // free Marshal): more search would not change the choice.
+            easy = true;
+            break;
+        }
+        let deeper = depth < config.max_depth
+            && budget.max_nodes().is_none_or(|m| searcher.nodes() * 4 < m)
+            && predicted < budget.remaining();
+        if !deeper {
+            break;
+        }
+        depth += 1;
+    }
+
+    // More boards at the depth reached, while time remains.
+    if let Some((_, d, _)) = result
+        .as_ref()
+        .filter(|r| r.2 == boards.len() && !easy)
+        .cloned()
+    {
+        while !budget.over(searcher.nodes()) {
+            let mut b = draw_board(input, config, rng);
+            match searcher.root_values(
+                &mut b.pos,
+                &b.ctx,
+                &RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth: d,
+                    margin: config.margin,
+                },
+                budget,
+            ) {
+                Some(values) => {
+                    for (s, v) in sums.iter_mut().zip(values) {
+                        *s += averaged(v, config.flag_value);
+                    }
+                    done += 1;
+                }
+                None => break,
+            }
+        }
+        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        result = Some((avg, d, done));
+    }
+
+    match result {
+        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes()),
+        None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Decisions on small constructed positions. Searches are bounded by a
+    //! node budget, so the tests are deterministic and fast in debug builds.
+    use std::time::{Duration, Instant};
+
+    use stratego::{Board, Fight, Piece, Player, Rank, Square, fight};
+
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn bits(squares: &[&str]) -> u128 {
+        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
+    }
+
+    struct Position {
+        board: Board,
+        view: View,
+    }
+
+    /// Player 0 to move; `revealed` and `moved` are enemy squares.
+    fn position(pieces: &[(&str, Player, Rank)], revealed: &[&str], moved: &[&str]) -> Position {
+        let mut board = Board::empty();
+        for &(s, p, r) in pieces {
+            board.set(sq(s), Some(Piece::new(p, r)));
+        }
+        let view = View::from_board(
+            &board,
+            Player::Zero,
+            Player::Zero,
+            bits(revealed),
+            bits(moved),
+        );
+        Position { board, view }
+    }
+
+    fn decide(p: &Position, own_revealed: &[&str]) -> Move {
+        decide_with(p, own_revealed, &Tuning::default())
+    }
+
+    fn decide_with(p: &Position, own_revealed: &[&str], tuning: &Tuning) -> Move {
+        let knowledge = Knowledge::new(&p.view);
+        let mut exposure = Exposure::new();
+        for s in own_revealed {
+            exposure.reveal_for_test(sq(s));
+        }
+        let inputs = Inputs {
+            view: &p.view,
+            knowledge: &knowledge,
+            exposure: &exposure,
+            adjust: &|_| 0.0,
+            forbidden: &|_| false,
+        };
+        let start = Instant::now();
+        let budget = Budget::new(
+            start,
+            start + Duration::from_secs(60),
+            Duration::ZERO,
+            Some(40_000),
+        );
+        let mut searcher = Searcher::new(1 << 14);
+        choose(&inputs, &mut searcher, &mut Rng::new(1), &budget, tuning).mv
+    }
+
+    use Player::{One as Them, Zero as Us};
+
+    #[test]
+    fn takes_a_free_flag_it_can_reach() {
+        // Their only unmoved piece must be the Flag; our Scout on row E has
+        // a clear run at it, while our Marshal could take a known Captain.
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E1", Us, Rank::Scout),
+                ("B5", Us, Rank::Marshal),
+                ("B6", Them, Rank::Captain),
+                ("E9", Them, Rank::Flag),
+                ("H8", Them, Rank::Sergeant),
+                ("A9", Them, Rank::Miner),
+            ],
+            &["B6"],
+            &["H8", "A9"],
+        );
+        let mv = decide(&p, &[]);
+        assert_eq!((mv.from(), mv.to()), (sq("E1"), sq("E9")), "{mv}");
+    }
+
+    #[test]
+    fn does_not_attack_a_known_bomb_with_a_non_miner() {
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E5", Us, Rank::General),
+                ("A0", Us, Rank::Sergeant),
+                ("E6", Them, Rank::Bomb),
+                ("J9", Them, Rank::Flag),
+                ("I9", Them, Rank::Bomb),
+                ("A9", Them, Rank::Scout),
+            ],
+            &["E6"],
+            &["A9"],
+        );
+        let mv = decide(&p, &[]);
+        let attacker = p.board.get(mv.from()).unwrap().rank;
+        if let Some(target) = p.board.get(mv.to()) {
+            assert!(
+                target.rank != Rank::Bomb || attacker == Rank::Miner,
+                "{mv}: {attacker} attacks a known Bomb"
+            );
+        }
+    }
+
+    #[test]
+    fn answers_a_threat_to_its_marshal_by_a_known_spy() {
+        // Their Spy stands next to our Marshal, which they know: left
+        // there, the Marshal dies. Our Marshal must take the Spy or leave.
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E4", Us, Rank::Marshal),
+                ("A0", Us, Rank::Sergeant),
+                ("A1", Us, Rank::Scout),
+                ("E5", Them, Rank::Spy),
+                ("J9", Them, Rank::Flag),
+                ("A9", Them, Rank::Sergeant),
+            ],
+            &["E5"],
+            &["E5", "A9"],
+        );
+        let mv = decide(&p, &["E4"]);
+        let mut after = p.board.clone();
+        after.make(mv);
+        let marshal = after
+            .pieces(Us)
+            .find(|&(_, r)| r == Rank::Marshal)
+            .map(|(s, _)| s)
+            .expect("the Marshal survives our own move");
+        let spy = after
+            .pieces(Them)
+            .find(|&(_, r)| r == Rank::Spy)
+            .map(|(s, _)| s);
+        if let Some(spy) = spy {
+            let adjacent = spy.line_to(marshal).is_some_and(|(_, d)| d == 1);
+            assert!(!adjacent, "{mv} leaves the Marshal next to the Spy");
+        }
+        assert_eq!(fight(Rank::Marshal, Rank::Spy), Fight::AttackerWins);
+    }
+
+    /// A Marshal next to unmoved enemy pieces it cannot identify, in the
+    /// middle of the enemy's back rows.
+    fn marshal_among_unknowns() -> Position {
+        let mut pieces = vec![
+            ("J0", Us, Rank::Flag),
+            ("E7", Us, Rank::Marshal),
+            ("A0", Us, Rank::Sergeant),
+            ("B0", Us, Rank::Scout),
+        ];
+        let theirs = [
+            ("D7", Rank::Captain),
+            ("E8", Rank::Bomb),
+            ("F7", Rank::Lieutenant),
+            ("D8", Rank::Bomb),
+            ("F8", Rank::Sergeant),
+            ("E9", Rank::Flag),
+            ("D9", Rank::Bomb),
+            ("F9", Rank::Bomb),
+            ("C8", Rank::Miner),
+            ("G8", Rank::Scout),
+            ("A9", Rank::Sergeant),
+        ];
+        pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
+        position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn regression_the_marshal_does_not_charge_unknown_unmoved_pieces() {
+        // On every sampled board the search can see which neighbours are
+        // Bombs; if it could attack on those boards below the root, the
+        // Marshal's walk through unknown pieces looked safe on average.
+        let p = marshal_among_unknowns();
+        let mv = decide(&p, &["E7"]);
+        let attacks_unknown = mv.from() == sq("E7") && p.board.get(mv.to()).is_some();
+        assert!(
+            !attacks_unknown,
+            "{mv}: the Marshal attacks an unknown unmoved piece"
+        );
+    }
+}

@@ -1,0 +1,427 @@
+//! Alpha-beta search of one determinization: negamax with a transposition
+//! table, killer and history move ordering, and a quiescence search over
+//! the attacks that do not lose.
+//!
+//! Below the root, attacks the attacker loses are pruned: on a board where
+//! every rank is known, throwing a piece away is never better than keeping
+//! it (unless no other move exists). At the root every move is searched and
+//! given a value, because the values are averaged over determinizations.
+
+use stratego::{Fight, Move, MoveList, Player, Rank, fight};
+
+use super::eval::{EvalContext, evaluate};
+use super::position::Pos;
+use super::time::Budget;
+use super::values;
+
+/// Score of a won game (Flag taken, or the opponent cannot move), less the
+/// number of plies to reach it.
+pub const WIN: i32 = 100_000;
+/// Scores beyond this are won or lost games.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 64;
+const MAX_QDEPTH: i32 = 6;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    from: u8,
+    to: u8,
+    depth: i8,
+    bound: u8,
+    score: i32,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// One root search: which moves, in which order, how deep.
+#[derive(Clone, Copy, Debug)]
+pub struct RootJob<'a> {
+    /// The root moves.
+    pub moves: &'a [Move],
+    /// Indices into `moves`, best first (from the previous pass).
+    pub order: &'a [usize],
+    /// Plies to search.
+    pub depth: i32,
+    /// Moves more than this below the best so far may get only an upper bound.
+    pub margin: i32,
+}
+
+/// Search state kept across the determinizations and moves of a game.
+pub struct Searcher {
+    tt: Vec<Entry>,
+    mask: usize,
+    killers: [[(u8, u8); 2]; MAX_PLY],
+    history: Vec<i32>,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("tt_entries", &self.tt.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(1 << 18)
+    }
+}
+
+fn key_of(m: Move) -> (u8, u8) {
+    (m.from().index() as u8, m.to().index() as u8)
+}
+
+/// Maps a score `ply` plies from the root into the table's convention
+/// (distance to the win from this node) and back.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `entries` entries (rounded
+    /// up to a power of two).
+    pub fn new(entries: usize) -> Searcher {
+        let n = entries.next_power_of_two().max(1024);
+        Searcher {
+            tt: vec![Entry::default(); n],
+            mask: n - 1,
+            killers: [[(0, 0); 2]; MAX_PLY],
+            history: vec![0; 100 * 100],
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Nodes searched since the last [`Searcher::new_move`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the move-ordering statistics of the previous move and resets
+    /// the node count.
+    pub fn new_move(&mut self) {
+        self.killers = [[(0, 0); 2]; MAX_PLY];
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        self.nodes = 0;
+    }
+
+    /// The value of each root move of `job` (legal in `pos`, the side to
+    /// move being `ctx.root()`). `None` if the budget ran out first.
+    pub fn root_values(
+        &mut self,
+        pos: &mut Pos,
+        ctx: &EvalContext,
+        job: &RootJob<'_>,
+        budget: &Budget,
+    ) -> Option<Vec<i32>> {
+        let RootJob {
+            moves,
+            order,
+            depth,
+            margin,
+        } = *job;
+        self.aborted = false;
+        let mut values = vec![-INF; moves.len()];
+        let mut best = -INF;
+        for &i in order {
+            let mv = moves[i];
+            let u = pos.make(mv);
+            let v = if takes_flag(&u) {
+                WIN - 1
+            } else {
+                let alpha = if best == -INF { -INF } else { best - margin };
+                -self.negamax(pos, ctx, depth - 1, -INF, -alpha, 1, budget)
+            };
+            pos.unmake(u);
+            if self.aborted {
+                return None;
+            }
+            values[i] = v;
+            best = best.max(v);
+        }
+        Some(values)
+    }
+
+    fn check_budget(&mut self, budget: &Budget) {
+        self.nodes += 1;
+        if budget.exhausted(self.nodes) {
+            self.aborted = true;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &mut Pos,
+        ctx: &EvalContext,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        budget: &Budget,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, ctx, alpha, beta, ply, 0, budget);
+        }
+        self.check_budget(budget);
+        if self.aborted {
+            return 0;
+        }
+        let key = pos.hash();
+        let slot = (key as usize) & self.mask;
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == key && entry.bound != 0 {
+            tt_move = Some((entry.from, entry.to));
+            if i32::from(entry.depth) >= depth {
+                let s = from_tt(entry.score, ply);
+                match entry.bound {
+                    EXACT => return s,
+                    LOWER if s >= beta => return s,
+                    UPPER if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        let me = pos.to_move();
+        if ctx.is_blind(me) {
+            blind_attacks_out(pos, &mut moves);
+        }
+        let mut scores = [0i32; MoveList::CAPACITY];
+        let mut playable = 0;
+        for (k, &m) in moves.iter().enumerate() {
+            let s = self.order_score(pos, me, m, tt_move, ply);
+            scores[k] = s;
+            if s > LOSING_ATTACK {
+                playable += 1;
+            }
+        }
+        let prune_losing = playable > 0;
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for k in 0..moves.len() {
+            // Selection sort step: bring the best remaining move to `k`.
+            let mut top = k;
+            for j in k + 1..moves.len() {
+                if scores[j] > scores[top] {
+                    top = j;
+                }
+            }
+            moves.swap(k, top);
+            scores.swap(k, top);
+            if prune_losing && scores[k] <= LOSING_ATTACK {
+                break;
+            }
+            let m = moves[k];
+            let u = pos.make(m);
+            let v = if takes_flag(&u) {
+                WIN - ply as i32 - 1
+            } else {
+                -self.negamax(pos, ctx, depth - 1, -beta, -alpha, ply + 1, budget)
+            };
+            pos.unmake(u);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                let is_quiet = pos.board().get(m.to()).is_none();
+                if is_quiet {
+                    let km = key_of(m);
+                    if self.killers[ply][0] != km {
+                        self.killers[ply][1] = self.killers[ply][0];
+                        self.killers[ply][0] = km;
+                    }
+                    let h = &mut self.history[m.from().index() * 100 + m.to().index()];
+                    *h = (*h + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > orig_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        let (from, to) = best_move.map_or((0, 0), key_of);
+        self.tt[slot] = Entry {
+            key,
+            from,
+            to,
+            depth: depth.min(127) as i8,
+            bound,
+            score: to_tt(best, ply),
+        };
+        best
+    }
+
+    fn order_score(
+        &self,
+        pos: &Pos,
+        me: Player,
+        m: Move,
+        tt_move: Option<(u8, u8)>,
+        ply: usize,
+    ) -> i32 {
+        let km = key_of(m);
+        if tt_move == Some(km) {
+            return 2_000_000;
+        }
+        let board = pos.board();
+        if let Some(target) = board.get(m.to()) {
+            let attacker = board.get(m.from()).map_or(Rank::Scout, |p| p.rank);
+            debug_assert!(target.owner != me);
+            return attack_score(attacker, target.rank);
+        }
+        if self.killers[ply][0] == km {
+            return 900_000;
+        }
+        if self.killers[ply][1] == km {
+            return 800_000;
+        }
+        self.history[m.from().index() * 100 + m.to().index()]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        pos: &mut Pos,
+        ctx: &EvalContext,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+        budget: &Budget,
+    ) -> i32 {
+        self.check_budget(budget);
+        if self.aborted {
+            return 0;
+        }
+        let me = pos.to_move();
+        let sign = if me == ctx.root() { 1 } else { -1 };
+        let stand = sign * evaluate(pos, ctx);
+        if stand >= beta || qdepth >= MAX_QDEPTH || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if ctx.is_blind(me) {
+            blind_attacks_out(pos, &mut moves);
+        }
+        let board = pos.board();
+        let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
+            (Some(a), Some(t)) => attack_score(a.rank, t.rank),
+            _ => LOSING_ATTACK,
+        };
+        moves.retain(|m| score(m) > LOSING_ATTACK);
+        moves.sort_unstable_by_key(|&m| -score(m));
+        let mut best = stand;
+        for &m in moves.iter() {
+            let u = pos.make(m);
+            let v = if takes_flag(&u) {
+                WIN - ply as i32 - 1
+            } else {
+                -self.quiesce(pos, ctx, -beta, -alpha, ply + 1, qdepth + 1, budget)
+            };
+            pos.unmake(u);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Removes the searching player's attacks on pieces whose rank it does not
+/// know (unless nothing else is legal).
+///
+/// On a determinized board every rank is visible, and a search left free
+/// to attack below the root picks exactly the attacks that happen to win on
+/// that board: averaged over boards, walking the Marshal into unknown
+/// pieces then looks safe because on each board it "knows" where the Bombs
+/// are (strategy fusion). The root's attacks are averaged honestly; below
+/// it, the searching player only attacks what it has seen. The opponent is
+/// left omniscient: a pessimistic model of its threats is the safe one.
+fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
+    let board = pos.board();
+    let known = pos.known(pos.to_move().opponent());
+    let blind = |m: Move| board.get(m.to()).is_some() && known & m.to().bit() == 0;
+    if moves.iter().any(|&m| !blind(m)) {
+        moves.retain(|m| !blind(m));
+    }
+}
+
+/// Ordering scores at or below this are attacks the attacker loses.
+const LOSING_ATTACK: i32 = -1_000_000;
+
+/// Ordering score of an attack: Flag first, then winning attacks by the
+/// value taken, trades, and losing attacks last.
+fn attack_score(attacker: Rank, defender: Rank) -> i32 {
+    if defender == Rank::Flag {
+        return 3_000_000;
+    }
+    let gain = values::base(defender) * 16 - values::base(attacker);
+    match fight(attacker, defender) {
+        Fight::AttackerWins => 1_000_000 + gain,
+        Fight::BothRemoved => 950_000 + gain,
+        Fight::DefenderWins => LOSING_ATTACK - values::base(attacker),
+    }
+}
+
+fn takes_flag(u: &super::position::PosUndo) -> bool {
+    u.board_undo()
+        .target()
+        .is_some_and(|t| t.rank == Rank::Flag)
+}

@@ -1,0 +1,234 @@
+//! The setup library: hand-designed setups with a purpose, varied at random
+//! so that an opponent cannot learn one.
+//!
+//! Each template is written for player 0 as ten rows (`A`..`J`), each from
+//! the back column to the front one (columns 0, 1, 2, 3). Player 1's back
+//! column is 9, so its rows are mirrored (columns 9, 8, 7, 6).
+//!
+//! Every template follows the same principles: the Flag on the back column
+//! with a Bomb on each of its neighbours, one or two further Bombs as decoys
+//! or lane blocks beside the lakes, Miners kept back for the end game,
+//! Scouts in front to probe, the Marshal and General near the front of the
+//! middle lanes with the Spy next to the General.
+
+use stratego::{Player, Rank, Setup};
+
+use crate::rng::Rng;
+
+/// One template: ten rows of four codes, back column first.
+type Template = [[u8; 4]; 10];
+
+/// The hand-designed templates (codes of §2: 1 Marshal .. 9 Scout,
+/// 10 Spy, 11 Flag, 12 Bomb).
+const TEMPLATES: [Template; 6] = [
+    // Flag in the top corner, a Bomb by the lake as a decoy.
+    [
+        [11, 12, 8, 9],
+        [12, 7, 5, 9],
+        [8, 6, 3, 12],
+        [5, 4, 10, 2],
+        [8, 7, 1, 9],
+        [6, 5, 4, 9],
+        [7, 12, 6, 4],
+        [12, 8, 5, 9],
+        [7, 6, 3, 9],
+        [8, 12, 9, 9],
+    ],
+    // Flag in the middle of the back column under three Bombs, both lakes
+    // blocked on the front.
+    [
+        [8, 9, 5, 9],
+        [7, 8, 6, 4],
+        [12, 5, 3, 12],
+        [12, 6, 10, 2],
+        [11, 12, 7, 9],
+        [12, 8, 1, 9],
+        [7, 6, 4, 12],
+        [8, 5, 3, 9],
+        [8, 7, 5, 9],
+        [6, 9, 4, 9],
+    ],
+    // Flag in the bottom corner, a decoy Bomb pair in the top corner.
+    [
+        [12, 8, 9, 9],
+        [8, 12, 6, 5],
+        [7, 5, 4, 12],
+        [6, 3, 2, 9],
+        [8, 7, 10, 1],
+        [7, 6, 3, 9],
+        [5, 4, 9, 12],
+        [8, 6, 4, 9],
+        [12, 7, 5, 9],
+        [11, 12, 8, 9],
+    ],
+    // Flag one row from the top corner, boxed in by three Bombs.
+    [
+        [12, 9, 8, 9],
+        [11, 12, 6, 5],
+        [12, 7, 4, 9],
+        [8, 5, 3, 1],
+        [6, 8, 10, 9],
+        [7, 2, 5, 9],
+        [8, 6, 4, 12],
+        [12, 3, 7, 9],
+        [8, 5, 6, 9],
+        [4, 12, 7, 9],
+    ],
+    // Flag one row from the bottom corner, Bombs on both lake fronts.
+    [
+        [8, 7, 9, 9],
+        [6, 5, 4, 9],
+        [7, 8, 3, 12],
+        [5, 10, 2, 9],
+        [8, 6, 1, 9],
+        [7, 5, 4, 9],
+        [8, 6, 5, 12],
+        [12, 7, 3, 4],
+        [11, 12, 6, 9],
+        [12, 8, 12, 9],
+    ],
+    // Flag below the middle under three Bombs, a second Bomb cluster above
+    // it as a decoy.
+    [
+        [9, 8, 5, 9],
+        [8, 7, 6, 4],
+        [5, 12, 3, 9],
+        [7, 6, 2, 12],
+        [12, 8, 10, 1],
+        [11, 12, 4, 9],
+        [12, 5, 6, 9],
+        [8, 7, 3, 9],
+        [6, 12, 7, 9],
+        [8, 5, 4, 9],
+    ],
+];
+
+/// Ranks that may trade places with each other without changing a
+/// template's intent: the middle-value pieces and Scouts.
+fn is_interchangeable(r: Rank) -> bool {
+    matches!(
+        r,
+        Rank::Captain | Rank::Lieutenant | Rank::Sergeant | Rank::Scout
+    )
+}
+
+/// Number of templates in the library.
+pub const TEMPLATE_COUNT: usize = TEMPLATES.len();
+
+/// Template `index` for `player`, without variation.
+pub fn template(player: Player, index: usize) -> Setup {
+    let rows = TEMPLATES[index % TEMPLATES.len()];
+    build(player, &rows)
+}
+
+/// A setup for `player`: a random template, mirrored top to bottom half of
+/// the time (the lakes are symmetric, so the intent is kept), with a few
+/// interchangeable pieces of the front three columns swapped.
+pub fn random_setup(player: Player, rng: &mut Rng) -> Setup {
+    let mut rows = TEMPLATES[rng.below(TEMPLATES.len())];
+    if rng.below(2) == 1 {
+        rows.reverse();
+    }
+    let swaps = 3 + rng.below(4);
+    for _ in 0..swaps {
+        // Only columns 1..3 (depth from the back): the back column holds
+        // the Flag, its Bombs and the reserve, which stay where designed.
+        let (r1, c1) = (rng.below(10), 1 + rng.below(3));
+        let (r2, c2) = (rng.below(10), 1 + rng.below(3));
+        let a = rank(rows[r1][c1]);
+        let b = rank(rows[r2][c2]);
+        if is_interchangeable(a) && is_interchangeable(b) {
+            let t = rows[r1][c1];
+            rows[r1][c1] = rows[r2][c2];
+            rows[r2][c2] = t;
+        }
+    }
+    build(player, &rows)
+}
+
+fn rank(code: u8) -> Rank {
+    Rank::from_code(code).expect("templates hold valid codes")
+}
+
+/// Turns back-to-front rows into a setup in wire order for `player`.
+fn build(player: Player, rows: &Template) -> Setup {
+    let mut ranks = Vec::with_capacity(Rank::TOTAL);
+    for row in rows {
+        // Wire order lists the player's columns left to right: back to front
+        // for player 0, front to back for player 1.
+        let ordered: [u8; 4] = match player {
+            Player::Zero => *row,
+            Player::One => [row[3], row[2], row[1], row[0]],
+        };
+        ranks.extend(ordered.iter().map(|&c| rank(c)));
+    }
+    Setup::new(player, &ranks).expect("templates hold a full army")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stratego::Square;
+
+    fn flag_square(s: &Setup) -> Square {
+        s.placements()
+            .find(|&(_, r)| r == Rank::Flag)
+            .map(|(sq, _)| sq)
+            .unwrap()
+    }
+
+    #[test]
+    fn every_template_is_a_valid_army_with_a_bombed_back_flag() {
+        for player in Player::BOTH {
+            for i in 0..TEMPLATE_COUNT {
+                let s = template(player, i);
+                let flag = flag_square(&s);
+                assert_eq!(flag.col(), player.back_column(), "template {i}");
+                for n in flag.neighbours() {
+                    if let Some(r) = s.rank_at(n) {
+                        assert_eq!(r, Rank::Bomb, "template {i}: {n} beside the flag");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn player_one_is_the_mirror_of_player_zero() {
+        for i in 0..TEMPLATE_COUNT {
+            let s0 = template(Player::Zero, i);
+            let s1 = template(Player::One, i);
+            for (sq, r) in s0.placements() {
+                let mirrored = Square::new(sq.row(), 9 - sq.col()).unwrap();
+                assert_eq!(s1.rank_at(mirrored), Some(r));
+            }
+        }
+    }
+
+    #[test]
+    fn random_setups_vary_and_keep_the_flag_protected() {
+        let mut rng = Rng::new(5);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..60 {
+            for player in Player::BOTH {
+                let s = random_setup(player, &mut rng);
+                let flag = flag_square(&s);
+                assert_eq!(flag.col(), player.back_column());
+                assert!(
+                    flag.neighbours()
+                        .all(|n| s.rank_at(n).is_none_or(|r| r == Rank::Bomb)),
+                    "{s:?}"
+                );
+                seen.insert(s.to_wire());
+            }
+        }
+        assert!(seen.len() > 50, "only {} distinct setups", seen.len());
+    }
+
+    #[test]
+    fn same_seed_same_setup() {
+        let a = random_setup(Player::One, &mut Rng::new(9));
+        let b = random_setup(Player::One, &mut Rng::new(9));
+        assert_eq!(a, b);
+    }
+}

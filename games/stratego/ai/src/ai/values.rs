@@ -1,0 +1,144 @@
+//! What each piece is worth, depending on what remains on the board.
+//!
+//! The base values follow the usual ordering of Stratego programs (the
+//! Marshal worth about two Generals, a Miner more than its strength because
+//! only Miners open bombed Flags, the Spy worth much while the enemy Marshal
+//! lives). The adjustments are the ones the issue asks for: the Marshal is
+//! worth more once the enemy Spy is gone, the Spy almost nothing once the
+//! enemy Marshal is gone, the last Miners and Scouts more than the first,
+//! and a piece that no enemy piece can stop more than its rank alone says.
+
+use stratego::Rank;
+
+/// Base value of each rank, by [`Rank::index`].
+const BASE: [i32; 12] = [
+    400, // Marshal
+    250, // General
+    140, // Colonel
+    90,  // Major
+    55,  // Captain
+    35,  // Lieutenant
+    22,  // Sergeant
+    40,  // Miner
+    16,  // Scout
+    80,  // Spy
+    0,   // Flag: its loss ends the game, the search scores that apart
+    12,  // Bomb: an obstacle the opponent must spend a Miner on
+];
+
+/// The base value of `rank`, before any adjustment.
+pub const fn base(rank: Rank) -> i32 {
+    BASE[rank.index()]
+}
+
+/// The value of each rank for one side, given how many pieces of each rank
+/// both sides still have (indexed by [`Rank::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Values([i32; 12]);
+
+impl Values {
+    /// Values of `own` pieces when the opponent has `opp` pieces left.
+    pub fn new(own: &[u8; 12], opp: &[u8; 12]) -> Values {
+        let mut v = BASE;
+        let opp_has = |r: Rank| opp[r.index()] > 0;
+        if !opp_has(Rank::Spy) {
+            v[Rank::Marshal.index()] = 500;
+        }
+        if !opp_has(Rank::Marshal) {
+            v[Rank::Spy.index()] = 10;
+        }
+        v[Rank::Miner.index()] = if !opp_has(Rank::Bomb) {
+            20
+        } else {
+            match own[Rank::Miner.index()] {
+                0 | 1 => 110,
+                2 => 80,
+                3 => 55,
+                _ => 40,
+            }
+        };
+        if own[Rank::Scout.index()] <= 2 {
+            v[Rank::Scout.index()] = 26;
+        }
+        // A piece that no remaining movable enemy piece beats or ties rules
+        // the board: it can hunt freely.
+        let strongest_enemy = Rank::ALL[..10]
+            .iter()
+            .find(|r| opp[r.index()] > 0)
+            .and_then(|r| r.strength())
+            .unwrap_or(0);
+        for r in &Rank::ALL[..9] {
+            let s = r.strength().unwrap_or(0);
+            let spy_threat = *r == Rank::Marshal && opp_has(Rank::Spy);
+            if s > strongest_enemy && !spy_threat {
+                v[r.index()] += v[r.index()] * 3 / 10;
+            }
+        }
+        Values(v)
+    }
+
+    /// The value of `rank`.
+    #[inline]
+    pub fn of(&self, rank: Rank) -> i32 {
+        self.0[rank.index()]
+    }
+
+    /// Total value of an army with `counts` pieces of each rank.
+    pub fn total(&self, counts: &[u8; 12]) -> i32 {
+        counts
+            .iter()
+            .zip(self.0)
+            .map(|(&n, v)| i32::from(n) * v)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> [u8; 12] {
+        std::array::from_fn(|i| Rank::ALL[i].count())
+    }
+
+    #[test]
+    fn marshal_gains_when_the_enemy_spy_is_gone() {
+        let own = full();
+        let mut opp = full();
+        let before = Values::new(&own, &opp).of(Rank::Marshal);
+        opp[Rank::Spy.index()] = 0;
+        let after = Values::new(&own, &opp).of(Rank::Marshal);
+        assert!(after > before, "{before} -> {after}");
+    }
+
+    #[test]
+    fn spy_is_cheap_once_the_enemy_marshal_is_gone() {
+        let own = full();
+        let mut opp = full();
+        assert!(Values::new(&own, &opp).of(Rank::Spy) > Values::new(&own, &opp).of(Rank::Captain));
+        opp[Rank::Marshal.index()] = 0;
+        assert!(Values::new(&own, &opp).of(Rank::Spy) < Values::new(&own, &opp).of(Rank::Scout));
+    }
+
+    #[test]
+    fn the_last_miner_is_precious_while_bombs_remain() {
+        let mut own = full();
+        let opp = full();
+        own[Rank::Miner.index()] = 1;
+        let last = Values::new(&own, &opp).of(Rank::Miner);
+        assert!(last > Values::new(&own, &opp).of(Rank::Major), "{last}");
+        let mut no_bombs = full();
+        no_bombs[Rank::Bomb.index()] = 0;
+        assert!(Values::new(&own, &no_bombs).of(Rank::Miner) < last);
+    }
+
+    #[test]
+    fn an_unstoppable_piece_is_worth_more() {
+        let own = full();
+        let mut opp = full();
+        let general = Values::new(&own, &opp).of(Rank::General);
+        opp[Rank::Marshal.index()] = 0;
+        opp[Rank::General.index()] = 0;
+        assert!(Values::new(&own, &opp).of(Rank::General) > general);
+    }
+}

@@ -1,0 +1,84 @@
+//! `player --game stratego`: the Stratego player program for the referee
+//! protocol (`docs/protocol.md`). Reads the referee's messages on stdin,
+//! answers on stdout, logs to stderr (one line per move with its reply time).
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::rng::Rng;
+use crate::session;
+use crate::strategy::{AiConfig, StrategyName};
+
+/// A Stratego player speaking the referee protocol on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "player --game stratego", version, about)]
+struct Cli {
+    /// How to play.
+    #[arg(long, value_enum, default_value_t = StrategyName::Ai)]
+    strategy: StrategyName,
+
+    /// Seed of every random choice (default: from the clock). The setup,
+    /// the boards the AI samples and its tie-breaks follow from the seed;
+    /// with --max-nodes the AI's whole game is reproducible given the same
+    /// opponent moves, without it the search depth reached depends on the
+    /// machine's speed.
+    #[arg(long)]
+    seed: Option<u64>,
+
+    /// Time budget for choosing one move, in milliseconds (the referee
+    /// allows 500).
+    #[arg(long, default_value_t = 350)]
+    move_time_ms: u64,
+
+    /// Stop each AI search after this many nodes, for reproducible games;
+    /// the time budget still applies.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+}
+
+/// Runs the player with `args` (`args[0]` is the program name): parses
+/// them, plays one session on stdin/stdout, and returns the exit status
+/// (2 for a usage error, after clap's message).
+pub fn player_main(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
+    let ai = AiConfig {
+        max_nodes: cli.max_nodes,
+        ..AiConfig::default()
+    };
+    let mut strategy = cli.strategy.build(seed, ai);
+    let mut log = io::stderr().lock();
+    let _ = writeln!(log, "strategy {:?}, seed {seed}", cli.strategy);
+    let result = session::run(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        strategy.as_mut(),
+        Duration::from_millis(cli.move_time_ms),
+        &mut log,
+    );
+    match result {
+        Ok(end) => {
+            let _ = writeln!(log, "game over: {end:?}");
+            ExitCode::SUCCESS
+        }
+        // The referee closing our stdout is the end of the game, not a fault.
+        Err(session::SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(log, "game over: output closed");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = writeln!(log, "error: {:#}", anyhow::Error::from(e));
+            ExitCode::FAILURE
+        }
+    }
+}

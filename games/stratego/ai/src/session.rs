@@ -1,0 +1,399 @@
+//! One game from the player's side of the protocol: read the referee's
+//! messages from a byte stream, keep the [`View`] up to date, and answer
+//! with the strategy's setup and moves.
+
+use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
+
+use stratego::wire::{self, clean_line};
+
+use stratego::{
+    MoveList, MoveResult, OpponentTurn, Player, SetupAnswer, UncheckedMove, View, ViewError,
+    WireError,
+};
+use thiserror::Error;
+
+use crate::strategy::Strategy;
+
+/// How a session ended without error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SessionEnd {
+    /// The referee closed the stream (the game is over).
+    Closed,
+    /// The referee refused our setup.
+    SetupRefused,
+    /// Our move was judged illegal (`E`).
+    OwnError,
+    /// The opponent moved illegally (`E` in place of its move).
+    OpponentError,
+    /// `F`: the opponent failed.
+    OpponentFailed,
+    /// We took the opponent's Flag.
+    FlagTaken,
+    /// The opponent took our Flag.
+    FlagLost,
+    /// We have no legal move left: the game is lost, the referee ends it.
+    NoLegalMove,
+}
+
+/// Why a session stopped abnormally.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// Reading stdin or writing stdout failed.
+    #[error("i/o error")]
+    Io(#[from] io::Error),
+    /// The referee sent something that is not the expected message.
+    #[error("unreadable message from the referee")]
+    Wire(#[from] WireError),
+    /// The referee's messages contradict the game as we know it.
+    #[error("inconsistent game")]
+    View(#[from] ViewError),
+}
+
+/// Reads cleaned, non-blank lines from a byte stream, without assuming
+/// anything about how the bytes are split across reads.
+pub struct LineReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    start: usize,
+}
+
+impl<R: Read> LineReader<R> {
+    /// Wraps a byte stream.
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader {
+            inner,
+            buf: Vec::with_capacity(256),
+            start: 0,
+        }
+    }
+
+    /// The next non-blank line, cleaned; `None` at the end of the stream.
+    pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
+        loop {
+            if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
+                let raw = &self.buf[self.start..self.start + pos];
+                self.start += pos + 1;
+                if let Some(line) = clean_line(raw)? {
+                    return Ok(Some(line.to_owned()));
+                }
+                continue;
+            }
+            // Keep only the unfinished line before reading more.
+            self.buf.drain(..self.start);
+            self.start = 0;
+            if self.buf.len() > wire::MAX_LINE_BYTES + 1 {
+                return Err(WireError::LineTooLong(self.buf.len()).into());
+            }
+            let mut chunk = [0u8; 4096];
+            let n = loop {
+                match self.inner.read(&mut chunk) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e.into()),
+                }
+            };
+            if n == 0 {
+                // A last line without its newline still counts.
+                let rest = std::mem::take(&mut self.buf);
+                return Ok(clean_line(&rest)?.map(str::to_owned));
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+        }
+    }
+
+    /// Reads a move result: one line, or three for a battle. `Ok(None)`
+    /// if the stream ends first.
+    pub fn next_result(&mut self) -> Result<Option<MoveResult>, SessionError> {
+        let Some(first) = self.next_line()? else {
+            return Ok(None);
+        };
+        let mut lines = vec![first];
+        if lines[0] == "B" {
+            for _ in 0..2 {
+                match self.next_line()? {
+                    Some(l) => lines.push(l),
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(MoveResult::from_lines(
+            &mut lines.iter().map(String::as_str),
+        )?))
+    }
+
+    /// Reads what follows the opponent's turn: `E`, `F`, or a move and its
+    /// result. `Ok(None)` if the stream ends first.
+    pub fn next_opponent_turn(&mut self) -> Result<Option<OpponentTurn>, SessionError> {
+        let Some(square) = self.next_line()? else {
+            return Ok(None);
+        };
+        match square.as_str() {
+            "E" => return Ok(Some(OpponentTurn::Error)),
+            "F" => return Ok(Some(OpponentTurn::Failure)),
+            _ => {}
+        }
+        let (Some(dir), Some(distance)) = (self.next_line()?, self.next_line()?) else {
+            return Ok(None);
+        };
+        let m = UncheckedMove::from_lines(&square, &dir, &distance)?;
+        Ok(self.next_result()?.map(|r| OpponentTurn::Move(m, r)))
+    }
+}
+
+/// Plays one game on `input`/`output` with `strategy`. `move_time` is the
+/// time allowed to choose a move; `log` receives one line per event
+/// (usually stderr).
+pub fn run<R: Read, W: Write>(
+    input: R,
+    mut output: W,
+    strategy: &mut dyn Strategy,
+    move_time: Duration,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
+    let mut reader = LineReader::new(input);
+    let Some(first) = reader.next_line()? else {
+        return Ok(SessionEnd::Closed);
+    };
+    if first == "F" {
+        return Ok(SessionEnd::OpponentFailed);
+    }
+    let me: Player = first.parse()?;
+    let setup = strategy.setup(me);
+    output.write_all(setup.to_wire().as_bytes())?;
+    output.flush()?;
+    let _ = writeln!(log, "player {me}: setup sent {setup:?}");
+
+    match reader.next_line()?.as_deref() {
+        None => return Ok(SessionEnd::Closed),
+        Some("F") => return Ok(SessionEnd::OpponentFailed),
+        Some(line) => {
+            if SetupAnswer::from_line(line)? == SetupAnswer::Ko {
+                return Ok(SessionEnd::SetupRefused);
+            }
+        }
+    }
+
+    let mut view = View::new(&setup);
+    let mut moves = MoveList::new();
+    // The referee's clock runs from the moment it finished writing what we
+    // needed (its `OK`, or the opponent's result), so ours starts when we
+    // have read it, before any bookkeeping.
+    let mut ready = Instant::now();
+    loop {
+        if view.to_move() == me {
+            let started = ready;
+            moves.clear();
+            view.legal_moves(&mut moves);
+            if moves.is_empty() {
+                // The rules end the game here (§3.5.2); the referee says no
+                // more, so there is nothing to wait for.
+                return Ok(SessionEnd::NoLegalMove);
+            }
+            let mv = strategy.choose(&view, started + move_time);
+            output.write_all(mv.to_unchecked().to_wire().as_bytes())?;
+            output.flush()?;
+            let took = started.elapsed();
+            let _ = writeln!(
+                log,
+                "move {}: {mv} in {:.3} ms{}",
+                view.plies() + 1,
+                took.as_secs_f64() * 1e3,
+                strategy
+                    .report()
+                    .map_or_else(String::new, |r| format!(" ({r})"))
+            );
+            let result = reader.next_result()?;
+            match result {
+                None => return Ok(SessionEnd::Closed),
+                Some(MoveResult::Error) => return Ok(SessionEnd::OwnError),
+                Some(MoveResult::Failure) => return Ok(SessionEnd::OpponentFailed),
+                Some(r) => {
+                    view.apply_own(mv, r)?;
+                    strategy.observe_own(&view, mv, r);
+                    if takes_flag(r) {
+                        return Ok(SessionEnd::FlagTaken);
+                    }
+                }
+            }
+        } else {
+            let (m, r) = match reader.next_opponent_turn()? {
+                None => return Ok(SessionEnd::Closed),
+                Some(OpponentTurn::Error) => return Ok(SessionEnd::OpponentError),
+                Some(OpponentTurn::Failure) => return Ok(SessionEnd::OpponentFailed),
+                Some(OpponentTurn::Move(m, r)) => (m, r),
+            };
+            ready = Instant::now();
+            apply_opponent(&mut view, strategy, m, r)?;
+            if takes_flag(r) {
+                // The game is over: do not start thinking about a move the
+                // referee will never ask for (it closes our input and gives
+                // us only a short grace period to exit).
+                return Ok(SessionEnd::FlagLost);
+            }
+        }
+    }
+}
+
+fn takes_flag(r: MoveResult) -> bool {
+    matches!(
+        r,
+        MoveResult::Battle {
+            defender: stratego::Rank::Flag,
+            ..
+        }
+    )
+}
+
+fn apply_opponent(
+    view: &mut View,
+    strategy: &mut dyn Strategy,
+    m: UncheckedMove,
+    r: MoveResult,
+) -> Result<(), SessionError> {
+    view.apply_opponent(m, r)?;
+    strategy.observe_opponent(view, m, r);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::RandomStrategy;
+
+    fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
+        let mut out = Vec::new();
+        let mut strategy = RandomStrategy::new(1);
+        let end = run(
+            input.as_bytes(),
+            &mut out,
+            &mut strategy,
+            Duration::from_millis(100),
+            &mut io::sink(),
+        );
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn sends_a_valid_setup_and_stops_on_ko() {
+        let (end, out) = play("1\nKO\n");
+        assert_eq!(end.unwrap(), SessionEnd::SetupRefused);
+        assert!(stratego::Setup::from_wire(Player::One, &out).is_ok());
+    }
+
+    #[test]
+    fn failure_in_place_of_the_opponent_move_ends_the_game() {
+        let (end, _) = play("1\r\nOK\r\n\nF\n");
+        assert_eq!(end.unwrap(), SessionEnd::OpponentFailed);
+    }
+
+    #[test]
+    fn failure_in_place_of_the_setup_answer_ends_the_game() {
+        assert_eq!(play("0\nF\n").0.unwrap(), SessionEnd::OpponentFailed);
+    }
+
+    #[test]
+    fn end_of_stream_is_a_clean_end() {
+        assert_eq!(play("").0.unwrap(), SessionEnd::Closed);
+        assert_eq!(play("0\nOK").0.unwrap(), SessionEnd::Closed);
+    }
+
+    #[test]
+    fn error_in_place_of_the_opponent_move_ends_the_game() {
+        assert_eq!(play("1\nOK\nE\n").0.unwrap(), SessionEnd::OpponentError);
+    }
+
+    #[test]
+    fn applies_an_opponent_move_then_answers() {
+        // Player 0 moves a piece from column 3 into the empty middle.
+        let (end, out) = play("1\nOK\nB3\nE\n1\nN\n");
+        assert_eq!(end.unwrap(), SessionEnd::Closed);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 43, "setup then one move: {out}");
+    }
+
+    #[test]
+    fn a_garbled_message_is_an_error() {
+        assert!(matches!(play("7\n").0, Err(SessionError::Wire(_))));
+    }
+
+    /// A strategy with a fixed setup that plays a fixed list of moves.
+    struct Fixed {
+        codes: [u8; 40],
+        moves: Vec<&'static str>,
+    }
+
+    impl Strategy for Fixed {
+        fn setup(&mut self, me: Player) -> stratego::Setup {
+            let ranks: Vec<stratego::Rank> = self
+                .codes
+                .iter()
+                .map(|&c| stratego::Rank::from_code(c).unwrap())
+                .collect();
+            stratego::Setup::new(me, &ranks).unwrap()
+        }
+
+        fn choose(&mut self, view: &View, _deadline: std::time::Instant) -> stratego::Move {
+            let text = self.moves.remove(0);
+            view.check(&UncheckedMove::from_wire(text).unwrap())
+                .unwrap()
+        }
+    }
+
+    /// Flag on A0 (player 0) with a Scout on A3; the rest anywhere valid.
+    const FLAG_A0: [u8; 40] = [
+        11, 12, 12, 9, 1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9,
+        9, 9, 9, 9, 9, 9, 10, 12, 12, 12, 12,
+    ];
+
+    fn play_fixed(input: &str, s: &mut Fixed) -> (Result<SessionEnd, SessionError>, String) {
+        let mut out = Vec::new();
+        let end = run(
+            input.as_bytes(),
+            &mut out,
+            s,
+            Duration::from_millis(100),
+            &mut io::sink(),
+        );
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn taking_the_flag_ends_the_session_at_once() {
+        let mut s = Fixed {
+            codes: FLAG_A0,
+            moves: vec!["A3\nE\n3\n"],
+        };
+        // More input follows, but the game is over after our capture.
+        let (end, out) = play_fixed("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::FlagTaken);
+        assert!(out.ends_with("A3\nE\n3\n"), "{out}");
+    }
+
+    #[test]
+    fn losing_the_flag_ends_the_session_without_thinking_about_a_move() {
+        // As player 1 the same codes put the Flag on A6, in front.
+        let mut s = Fixed {
+            codes: FLAG_A0,
+            moves: vec![],
+        };
+        let (end, out) = play_fixed("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::FlagLost);
+        assert_eq!(out.lines().count(), 40, "only the setup was sent");
+    }
+
+    #[test]
+    fn no_legal_move_ends_the_session_cleanly() {
+        // Player 0's front column holds only Bombs and pieces facing lakes.
+        let codes: [u8; 40] = [
+            1, 2, 3, 12, 3, 4, 4, 12, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 12, 7, 7, 8, 12, 8, 8, 8, 8,
+            9, 9, 9, 9, 9, 9, 9, 12, 9, 10, 11, 12,
+        ];
+        let mut s = Fixed {
+            codes,
+            moves: vec![],
+        };
+        let (end, _) = play_fixed("0\nOK\n", &mut s);
+        assert_eq!(end.unwrap(), SessionEnd::NoLegalMove);
+    }
+}

@@ -1,0 +1,156 @@
+//! `--strategy ai` (the default): the Stratego AI of [`crate::ai`] behind
+//! the [`Strategy`] interface — setups from the library, beliefs updated
+//! from every observation, determinized search within the time budget.
+
+use std::time::{Duration, Instant};
+
+use stratego::{Move, MoveResult, Player, Setup, UncheckedMove, View};
+
+use super::{SearchReport, Strategy};
+use crate::ai::exposure::Exposure;
+use crate::ai::history::History;
+use crate::ai::knowledge::Knowledge;
+use crate::ai::pimc::{self, Decision, Inputs};
+use crate::ai::search::Searcher;
+use crate::ai::setups;
+use crate::ai::time::Budget;
+use crate::ai::tuning::Tuning;
+use crate::rng::Rng;
+
+/// How the AI spends its time.
+#[derive(Clone, Copy, Debug)]
+pub struct AiConfig {
+    /// Time kept back from the deadline for aggregation and the reply.
+    pub margin: Duration,
+    /// Stop each search after this many nodes (reproducible games); the
+    /// deadline still applies.
+    pub max_nodes: Option<u64>,
+    /// Weights of evaluation, search and move choice.
+    pub tuning: Tuning,
+}
+
+impl Default for AiConfig {
+    fn default() -> AiConfig {
+        AiConfig {
+            margin: Duration::from_millis(40),
+            max_nodes: None,
+            tuning: Tuning::default(),
+        }
+    }
+}
+
+/// The AI player.
+pub struct AiStrategy {
+    rng: Rng,
+    config: AiConfig,
+    knowledge: Option<Knowledge>,
+    exposure: Exposure,
+    history: History,
+    searcher: Searcher,
+    last: Option<Decision>,
+    /// How late recent searches finished (decaying maximum).
+    lateness: Duration,
+}
+
+/// Most time kept back for lateness on top of the configured margin.
+const MAX_EXTRA_MARGIN: Duration = Duration::from_millis(150);
+/// Per move, the factor on the remembered lateness.
+const LATENESS_DECAY: f64 = 0.9;
+
+impl std::fmt::Debug for AiStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AiStrategy")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AiStrategy {
+    /// An AI whose random choices (setup, determinizations, tie-breaks) are
+    /// determined by `seed`.
+    pub fn new(seed: u64, config: AiConfig) -> AiStrategy {
+        AiStrategy {
+            rng: Rng::new(seed),
+            config,
+            knowledge: None,
+            exposure: Exposure::new(),
+            history: History::new(),
+            searcher: Searcher::default(),
+            last: None,
+            lateness: Duration::ZERO,
+        }
+    }
+
+    fn knowledge(&mut self, view: &View) -> &mut Knowledge {
+        self.knowledge.get_or_insert_with(|| Knowledge::new(view))
+    }
+}
+
+impl Strategy for AiStrategy {
+    fn setup(&mut self, me: Player) -> Setup {
+        self.knowledge = None;
+        self.exposure = Exposure::new();
+        self.history = History::new();
+        setups::random_setup(me, &mut self.rng)
+    }
+
+    fn choose(&mut self, view: &View, deadline: Instant) -> Move {
+        let start = Instant::now();
+        // On a loaded machine the search can be descheduled between two
+        // clock checks and finish late: keep back what recent moves
+        // overran by, on top of the configured margin.
+        let margin = self.config.margin + self.lateness.min(MAX_EXTRA_MARGIN);
+        let budget = Budget::new(start, deadline, margin, self.config.max_nodes);
+        self.knowledge(view).refresh(view);
+        let knowledge = self.knowledge.as_ref().expect("created above");
+        let history = &self.history;
+        let tuning = &self.config.tuning;
+        let adjust = |m: Move| {
+            let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
+            if history.undoes_last(m) {
+                a -= tuning.undo_penalty;
+            }
+            a
+        };
+        let forbidden = |m: Move| history.breaks_two_square(m);
+        let inputs = Inputs {
+            view,
+            knowledge,
+            exposure: &self.exposure,
+            adjust: &adjust,
+            forbidden: &forbidden,
+        };
+        let d = pimc::choose(&inputs, &mut self.searcher, &mut self.rng, &budget, tuning);
+        let planned = deadline.checked_sub(margin).unwrap_or(start);
+        let late = Instant::now().saturating_duration_since(planned);
+        self.lateness = late.max(self.lateness.mul_f64(LATENESS_DECAY));
+        let mv = d.mv;
+        self.last = Some(d);
+        mv
+    }
+
+    fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
+        self.exposure.observe_own(mv, result);
+        let exposure = self.exposure;
+        self.knowledge(view)
+            .observe_own(view, &exposure, mv, result);
+        self.history.record_own(view, mv);
+    }
+
+    fn observe_opponent(&mut self, view: &View, mv: UncheckedMove, result: MoveResult) {
+        self.exposure.observe_opponent(mv, result);
+        let exposure = self.exposure;
+        self.knowledge(view)
+            .observe_opponent(view, &exposure, mv, result);
+    }
+
+    fn report(&self) -> Option<SearchReport> {
+        self.last.as_ref().map(|d| SearchReport {
+            depth: d.depth,
+            boards: d.samples,
+            nodes: d.nodes,
+            value: d.value,
+            top: d.top.clone(),
+        })
+    }
+}

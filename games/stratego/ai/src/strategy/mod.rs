@@ -1,0 +1,83 @@
+//! Strategies: how a player sets up and chooses its moves.
+
+mod ai;
+mod greedy;
+mod random;
+
+pub use ai::{AiConfig, AiStrategy};
+pub use greedy::GreedyStrategy;
+pub use random::{RandomStrategy, full_army};
+
+use std::time::Instant;
+
+use stratego::{Move, MoveResult, Player, Setup, UncheckedMove, View};
+
+/// A way of playing. The session drives it: one setup, then a move each
+/// time it is this player's turn, with every observed move reported.
+pub trait Strategy {
+    /// The 40-piece setup for `me`.
+    fn setup(&mut self, me: Player) -> Setup;
+
+    /// A legal move in `view`, where this player is to move and has at
+    /// least one legal move. The reply must be ready before `deadline`.
+    fn choose(&mut self, view: &View, deadline: Instant) -> Move;
+
+    /// Called after this player's own move and its result were applied to `view`.
+    fn observe_own(&mut self, _view: &View, _mv: Move, _result: MoveResult) {}
+
+    /// Called after the opponent's move and its result were applied to `view`.
+    fn observe_opponent(&mut self, _view: &View, _mv: UncheckedMove, _result: MoveResult) {}
+
+    /// How the last move was chosen, for strategies that search.
+    fn report(&self) -> Option<SearchReport> {
+        None
+    }
+}
+
+/// How a searching strategy chose its last move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// Deepest search completed on every sampled board (plies).
+    pub depth: i32,
+    /// Boards (determinizations) searched.
+    pub boards: usize,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Value of the chosen move, in evaluation units.
+    pub value: f64,
+    /// The best few moves with their values, best first.
+    pub top: Vec<(Move, f64)>,
+}
+
+impl std::fmt::Display for SearchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "depth {}, {} boards, {} nodes, value {:+.0}",
+            self.depth, self.boards, self.nodes, self.value
+        )
+    }
+}
+
+/// The strategies a command line can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StrategyName {
+    /// The AI: setup library, Bayesian beliefs, determinized search.
+    Ai,
+    /// The heuristic baseline: takes known weaker pieces, avoids known
+    /// stronger ones, advances otherwise.
+    Greedy,
+    /// A random valid setup and uniformly random legal moves.
+    Random,
+}
+
+impl StrategyName {
+    /// A strategy of this kind seeded with `seed` (`ai` is used by the AI only).
+    pub fn build(self, seed: u64, ai: AiConfig) -> Box<dyn Strategy> {
+        match self {
+            StrategyName::Ai => Box::new(AiStrategy::new(seed, ai)),
+            StrategyName::Greedy => Box::new(GreedyStrategy::new(seed)),
+            StrategyName::Random => Box::new(RandomStrategy::new(seed)),
+        }
+    }
+}
