@@ -5,7 +5,7 @@
 //! mean log loss. Searches are node-bounded, so runs are reproducible.
 //!
 //! ```text
-//! cargo run --release -p player --example calibration -- 12
+//! cargo run --release -p stratego-ai --example calibration -- 12
 //! ```
 
 use std::time::{Duration, Instant};
