@@ -1,0 +1,264 @@
+//! What a game is to the referee.
+//!
+//! A game plugs into the referee as a rules module implementing two traits:
+//! [`Spec`], the kind of game (its name, its options, its defaults, how to
+//! build one), and [`Game`], one game in progress as the match driver sees
+//! it. The driver owns the flow that every game shares — asking a seat for a
+//! reply, waiting for it under a deadline, faults and their verdicts, the
+//! statistics and the record — and asks the game only what depends on its
+//! rules: who moves, what a reply looks like, whether it is legal, what it
+//! changes, what each seat is told, and when the game is over.
+//!
+//! Everything here is pure: no files, no processes, no clock. `docs/games.md`
+//! walks through adding a game.
+
+mod line;
+mod rng;
+mod tell;
+
+use std::fmt;
+
+pub use line::{LineError, clean_line, printable};
+pub use rng::Rng;
+pub use tell::Tell;
+
+/// A seat at the table: 0 for the first player, 1 for the second, ...
+pub type Seat = usize;
+
+/// The most seats any game has (Mansuba plays with up to five).
+pub const MAX_SEATS: usize = 5;
+
+/// How a seat's program runs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Launch {
+    /// One process for the whole game, spoken to over its stdin and stdout
+    /// (Stratego, Quarto, Coursidor, Mansuba).
+    Session,
+    /// A process for every move: it gets the position on stdin and
+    /// [`Question::args`] after its own arguments, prints its move and
+    /// exits (Oust).
+    PerMove,
+}
+
+/// How the referee cuts a program's output into replies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Framing {
+    /// Longest line, in bytes, not counting the `\n`.
+    pub max_line_bytes: usize,
+    /// Most bytes a reply may take before it is complete.
+    pub max_reply_bytes: usize,
+}
+
+/// Which time limit a reply runs under.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ReplyKind {
+    /// A secret setup of the setup phase.
+    Setup,
+    /// A move.
+    Move,
+}
+
+/// A reply the referee asks a seat for.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Question {
+    /// Non-blank lines that make up the reply.
+    pub lines: usize,
+    /// What the program is sent before its reply is awaited: for a session,
+    /// written to its stdin (often empty: the seat has been told what it
+    /// needs already); for a process per move, its whole stdin.
+    pub input: String,
+    /// For a process per move: arguments after the program's own (Oust:
+    /// the time allowed in seconds). Ignored for a session.
+    pub args: Vec<String>,
+}
+
+/// The time limits of a match, as the game may need to tell them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    /// Time for each move reply.
+    pub move_time: std::time::Duration,
+    /// Time for the setup reply.
+    pub setup_time: std::time::Duration,
+}
+
+/// What a game is built with besides its own options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Context {
+    /// Moves (all seats together) after which the game is drawn; 0 = none.
+    pub max_turns: u32,
+    /// The time limits.
+    pub limits: Limits,
+    /// The seed of every random draw the referee makes for the game
+    /// (recorded, so that a record replays exactly).
+    pub seed: u64,
+}
+
+/// The defaults of a game's match settings (the seeds' own rules).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Defaults {
+    /// Time for each move, in milliseconds.
+    pub time_limit_ms: u64,
+    /// Moves (all seats together) after which the game is drawn; 0 = none.
+    pub max_turns: u32,
+}
+
+/// The end of a game by its rules.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct End {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// A stable snake_case name (`"flag_captured"`, `"turn_limit"`).
+    pub reason: &'static str,
+    /// The reason in words, for people.
+    pub words: &'static str,
+    /// What happened exactly (`"player 0 took the flag: H6 E 1"`).
+    pub detail: String,
+}
+
+/// A game with no setup phase uses this as its setup types: it has no
+/// value, so no setup can ever be made of it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+pub enum NoSetup {}
+
+impl fmt::Display for NoSetup {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl std::error::Error for NoSetup {}
+
+/// One game in progress, as the match driver sees it: the rules, the wire
+/// format and what each seat may know.
+///
+/// The driver calls, in order: [`greeting`](Self::greeting) for every seat;
+/// if [`setup_question`](Self::setup_question) gives one, the setup phase
+/// (every seat at once: [`parse_setup`](Self::parse_setup) on each reply,
+/// then [`setup_answer`](Self::setup_answer) to each seat and
+/// [`begin`](Self::begin) once every setup is accepted); then, until
+/// [`end`](Self::end) says the game is over, a turn:
+/// [`to_move`](Self::to_move), [`question`](Self::question), and on the reply
+/// [`parse`](Self::parse) → [`check`](Self::check) → [`play`](Self::play).
+///
+/// Faults are the driver's: a seat whose reply does not parse or is not
+/// legal, or whose program fails (timeout, crash, ...), loses; the game
+/// only says what the others are told
+/// ([`tell_illegal`](Self::tell_illegal), [`tell_failure`](Self::tell_failure)).
+pub trait Game {
+    /// A seat's accepted secret setup ([`NoSetup`] without a setup phase).
+    type Setup;
+    /// Why a setup was refused.
+    type SetupError: std::error::Error;
+    /// A reply read off the wire, not yet checked against the position.
+    type Unchecked;
+    /// Why a reply could not be read.
+    type ParseError: std::error::Error;
+    /// A legal move.
+    type Move;
+    /// Why a move is not legal here.
+    type IllegalMove: std::error::Error;
+    /// A played move as `--record` shows it: the game's own fields,
+    /// beside the driver's `ply`, `player` and `reply_ms`.
+    type MoveRecord: serde::Serialize;
+    /// An accepted setup as `--record` shows it.
+    type SetupRecord: serde::Serialize;
+
+    /// The number of seats (2 to [`MAX_SEATS`]).
+    fn seats(&self) -> usize;
+
+    /// How the seats' programs run.
+    fn launch(&self) -> Launch {
+        Launch::Session
+    }
+
+    /// How replies are cut out of a program's output.
+    fn framing(&self) -> Framing;
+
+    /// What `seat` is told when its program starts (a session only; its
+    /// number, the board...). May be empty.
+    fn greeting(&self, seat: Seat) -> String;
+
+    /// The setup `seat` is asked for, if the game has a setup phase.
+    fn setup_question(&self, _seat: Seat) -> Option<Question> {
+        None
+    }
+
+    /// Reads and checks a setup reply. `lines` are the reply's raw lines,
+    /// without `\n` or a trailing `\r` (see [`clean_line`]).
+    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Self::Setup, Self::SetupError>;
+
+    /// What `seat` is told about its own setup once every seat has set up
+    /// (or failed): accepted or refused.
+    fn setup_answer(&self, seat: Seat, accepted: bool) -> String;
+
+    /// An accepted setup as the record shows it.
+    fn setup_record(&self, setup: &Self::Setup) -> Self::SetupRecord;
+
+    /// Starts play from the accepted setups, one per seat in seat order.
+    fn begin(&mut self, setups: Vec<Self::Setup>);
+
+    /// The end of the game, if it is over; asked before every turn.
+    fn end(&self) -> Option<End>;
+
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+
+    /// What the seat to move is asked.
+    fn question(&self, seat: Seat) -> Question;
+
+    /// Reads a move reply (raw lines, as for [`parse_setup`](Self::parse_setup)).
+    fn parse(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Self::Unchecked, Self::ParseError>;
+
+    /// Checks a reply against the position.
+    fn check(&self, seat: Seat, mv: &Self::Unchecked) -> Result<Self::Move, Self::IllegalMove>;
+
+    /// Plays a legal move of the seat to move: says in `tell` what each seat
+    /// learns of it, and returns the move's record.
+    fn play(&mut self, mv: Self::Move, tell: &mut Tell) -> Self::MoveRecord;
+
+    /// What the seats are told when `seat`'s move reply was unreadable
+    /// (`parsed` is `None`) or illegal (`parsed` is what it said).
+    fn tell_illegal(&self, seat: Seat, parsed: Option<&Self::Unchecked>, tell: &mut Tell);
+
+    /// What the seats still playing are told when `seat`'s program failed
+    /// (timed out, crashed, exited, broke its pipes). The driver drops
+    /// anything addressed to a seat that has failed itself.
+    fn tell_failure(&self, seat: Seat, tell: &mut Tell);
+
+    /// The position drawn as text for people (`referee -v`), from every
+    /// seat's view at once; `colour` allows ANSI colours.
+    fn draw(&self, colour: bool) -> String;
+}
+
+/// Why a game's options were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+/// A kind of game: its name, its options and how to start one. The
+/// registry (`games/registry`) lists one `Spec` per game.
+pub trait Spec {
+    /// The name on the command line (`--game NAME`).
+    const NAME: &'static str;
+    /// One line for `referee --list-games`.
+    const ABOUT: &'static str;
+    /// The defaults of the match settings for this game.
+    const DEFAULTS: Defaults;
+
+    /// The game's own options, parsed from the referee's command line
+    /// and written into its JSON and record (`settings`).
+    type Options: clap::Args
+        + clap::FromArgMatches
+        + serde::Serialize
+        + Clone
+        + fmt::Debug
+        + Send
+        + Sync
+        + 'static;
+
+    /// The game in progress.
+    type Game: Game;
+
+    /// Starts a game, or says what is wrong with the options.
+    fn new(options: &Self::Options, context: &Context) -> Result<Self::Game, OptionsError>;
+}

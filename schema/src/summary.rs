@@ -1,0 +1,293 @@
+//! The `--json` verdict of one game: who won, why, the settings, and each
+//! player's statistics and process end.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::outcome::{Outcome, OutcomeError};
+use crate::reason::Reason;
+
+/// The `--json` document of one game (`docs/json.md`).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Summary {
+    /// [`crate::SCHEMA`].
+    #[serde(default = "schema_one")]
+    pub schema: u32,
+    /// The game's name (`--game`); [`crate::DEFAULT_GAME`] when absent.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// The winning seat; `None` for a draw, and when interrupted.
+    #[serde(default)]
+    pub winner: Option<u8>,
+    /// The result string (`"1-0"`, `"1/2-1/2"`, `"0-1/2-1/2"`); `None`
+    /// when interrupted.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Each seat's points, as the result string says; `None` when
+    /// interrupted.
+    #[serde(default)]
+    pub points: Option<Vec<f64>>,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// The reason in words.
+    #[serde(default)]
+    pub reason_text: String,
+    /// What happened exactly.
+    #[serde(default)]
+    pub detail: String,
+    /// Legal moves played, all seats together.
+    #[serde(default)]
+    pub moves: u32,
+    /// From starting the programs to the end of the cleanup, in ms.
+    #[serde(default)]
+    pub duration_ms: f64,
+    /// The settings the game was played with.
+    #[serde(default)]
+    pub settings: Settings,
+    /// Seat by seat.
+    #[serde(default)]
+    pub players: Vec<PlayerReport>,
+}
+
+fn schema_one() -> u32 {
+    1
+}
+
+fn default_game() -> String {
+    crate::DEFAULT_GAME.to_owned()
+}
+
+impl Summary {
+    /// The outcome, checked: the result must be well formed and agree with
+    /// the winner. An interrupted game has none.
+    pub fn outcome(&self) -> Result<Outcome, OutcomeError> {
+        if self.reason == Reason::Interrupted {
+            return Err(OutcomeError::Interrupted);
+        }
+        let seats = self.players.len().max(2);
+        let from_result = self
+            .result
+            .as_deref()
+            .map(Outcome::from_result)
+            .transpose()?;
+        match (self.winner, from_result) {
+            (Some(w), None) if usize::from(w) >= seats => Err(OutcomeError::Winner(w.to_string())),
+            (Some(w), None) => Ok(Outcome::win(w.into(), seats)),
+            (w, Some(o)) if w.map(usize::from) != o.winner() => Err(OutcomeError::Contradiction {
+                winner: w.map_or_else(|| "null".to_owned(), |w| w.to_string()),
+                result: format!("{:?}", self.result.as_deref().unwrap_or_default()),
+            }),
+            (_, Some(o)) => Ok(o),
+            (None, None) if self.players.is_empty() => Err(OutcomeError::Missing),
+            (None, None) => Ok(Outcome::draw(seats)),
+        }
+    }
+
+    /// Reads a document, with serde_json's message on failure.
+    pub fn from_json(text: &str) -> Result<Summary, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// The document on one line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a summary serialises")
+    }
+}
+
+/// The match settings: the referee's own and the game's options.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Settings {
+    /// Time for each move reply, in ms.
+    #[serde(default)]
+    pub time_limit_ms: u64,
+    /// Grace period at the end, in ms.
+    #[serde(default)]
+    pub grace_ms: u64,
+    /// Turn limit (0 = none).
+    #[serde(default)]
+    pub max_turns: u32,
+    /// The seed of the referee's random draws for the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The game's own options (Stratego: `two_square_rule`).
+    #[serde(flatten)]
+    pub options: Map<String, Value>,
+}
+
+/// What became of a seat's setup, in games with a setup phase.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetupStatus {
+    /// Accepted (`OK`).
+    Accepted,
+    /// Refused (`KO`).
+    Refused,
+    /// The player failed before its setup was judged.
+    Failed,
+    /// The game ended before the setup was judged.
+    None,
+}
+
+impl SetupStatus {
+    /// The JSON name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SetupStatus::Accepted => "accepted",
+            SetupStatus::Refused => "refused",
+            SetupStatus::Failed => "failed",
+            SetupStatus::None => "none",
+        }
+    }
+}
+
+/// One seat's side of the game.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayerReport {
+    /// The name given to the program (`--player NAME=...`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The program as given.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// What became of its setup; `None` in a game without setups.
+    pub setup: Option<SetupStatus>,
+    /// Time of its setup reply, in ms.
+    pub setup_ms: Option<f64>,
+    /// Legal moves it played.
+    pub moves: u32,
+    /// 1 if it went over the time limit, else 0.
+    pub timeouts: u32,
+    /// 1 if it lost by an illegal or unreadable move, else 0.
+    pub illegal_moves: u32,
+    /// Its own failure, if its program failed (`timeout`, `crashed`,
+    /// `exited`, `closed_output`, `stopped_reading`, `exec_failed`).
+    pub failure: Option<Reason>,
+    /// Its slowest move reply, in ms (`None` without moves).
+    pub max_reply_ms: Option<f64>,
+    /// Its mean move reply time, in ms.
+    pub mean_reply_ms: Option<f64>,
+    /// Processes started for it: in a game run a process per move, one a
+    /// move (absent for a session).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub processes: Option<u32>,
+    /// How its (last) process ended.
+    pub exit: ExitReport,
+    /// Its stderr log.
+    pub log: String,
+}
+
+/// How a player's process ended.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExitReport {
+    /// Whether the program was started at all.
+    pub started: bool,
+    /// Its exit code, if it exited.
+    pub code: Option<i32>,
+    /// The signal that killed it (`"SIGKILL"`), if one did.
+    pub signal: Option<String>,
+    /// The referee's harshest signal before it ended: `"timeout"`,
+    /// `"stopped_reading"` (SIGKILL for a failure), `"sigterm"` or
+    /// `"sigkill"` (the end-of-game escalation); `None` if it ended by
+    /// itself.
+    pub killed_by_referee: Option<String>,
+    /// The same in words.
+    pub text: String,
+    /// If it was killed for missing a deadline: how long the kill took.
+    pub deadline_kill: Option<DeadlineKill>,
+}
+
+/// The timing of a kill at a missed deadline, from the deadline, in ms.
+#[derive(Clone, Copy, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct DeadlineKill {
+    /// Until SIGKILL was sent to its process group.
+    pub signal_ms: f64,
+    /// Until `waitid` reported it dead (`None` if it never was).
+    pub death_seen_ms: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn parse(v: Value) -> Summary {
+        serde_json::from_value(v).unwrap()
+    }
+
+    fn full() -> Value {
+        json!({
+            "schema": 1, "winner": 1, "result": "0-1", "reason": "timeout",
+            "detail": "player 0 did not reply within 500 ms", "moves": 41,
+            "duration_ms": 1234, "future_field": [1, 2],
+            "settings": {"time_limit_ms": 500, "grace_ms": 100, "max_turns": 2000,
+                         "two_square_rule": false},
+            "players": [
+                {"program": "./a", "args": [], "setup": "accepted", "moves": 21,
+                 "timeouts": 1, "illegal_moves": 0, "max_reply_ms": 501.5,
+                 "mean_reply_ms": 12.25, "exit": {"signal": "SIGKILL"}, "log": "x/player0.log",
+                 "failure": "timeout"},
+                {"program": "./b", "setup": "accepted", "moves": 20, "timeouts": 0,
+                 "illegal_moves": 0, "max_reply_ms": 3, "mean_reply_ms": 1.5,
+                 "exit": {"code": 0, "text": "exited 0"}, "failure": null}
+            ]
+        })
+    }
+
+    #[test]
+    fn a_full_verdict_reads() {
+        let s = parse(full());
+        assert_eq!(s.game, "stratego");
+        assert_eq!(s.outcome().unwrap(), Outcome::win(1, 2));
+        assert_eq!(s.reason, Reason::Timeout);
+        assert_eq!(s.moves, 41);
+        assert_eq!(s.settings.options["two_square_rule"], false);
+        assert_eq!(s.players[0].failure, Some(Reason::Timeout));
+        assert_eq!(s.players[0].max_reply_ms, Some(501.5));
+        assert_eq!(s.players[0].exit.signal.as_deref(), Some("SIGKILL"));
+        assert_eq!(s.players[1].exit.text, "exited 0");
+        assert_eq!(s.players[1].failure, None);
+    }
+
+    #[test]
+    fn statistics_default_when_missing() {
+        let s = parse(json!({"result": "1/2-1/2", "reason": "turn_limit"}));
+        assert_eq!(s.outcome().unwrap(), Outcome::draw(2));
+        assert!(s.players.is_empty());
+    }
+
+    #[test]
+    fn the_outcome_is_checked() {
+        let bad = |v: Value| parse(v).outcome().unwrap_err();
+        assert_eq!(
+            bad(json!({"winner": 2, "reason": "x"})),
+            OutcomeError::Winner("2".into())
+        );
+        assert!(matches!(
+            bad(json!({"result": "2-0", "reason": "x"})),
+            OutcomeError::Sum(..)
+        ));
+        assert!(matches!(
+            bad(json!({"winner": 0, "result": "0-1", "reason": "x"})),
+            OutcomeError::Contradiction { .. }
+        ));
+        assert!(matches!(
+            bad(json!({"winner": null, "result": "1-0", "reason": "x"})),
+            OutcomeError::Contradiction { .. }
+        ));
+        assert_eq!(bad(json!({"reason": "x"})), OutcomeError::Missing);
+        assert_eq!(
+            bad(json!({"winner": null, "result": null, "reason": "interrupted"})),
+            OutcomeError::Interrupted
+        );
+        assert!(serde_json::from_value::<Summary>(json!({"winner": 0})).is_err());
+    }
+
+    #[test]
+    fn writing_then_reading_gives_the_same_summary() {
+        let s = parse(full());
+        assert_eq!(Summary::from_json(&s.to_json()).unwrap(), s);
+    }
+}
