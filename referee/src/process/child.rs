@@ -29,6 +29,8 @@ const SETTLE: Duration = Duration::from_millis(50);
 #[derive(Clone, Copy, Debug)]
 struct Awaiting {
     lines: usize,
+    /// Time allowed for it.
+    limit: Duration,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
 }
@@ -83,6 +85,17 @@ pub struct Child {
     kill_at: Option<KillAt>,
     /// When its end was first seen (`waitid`).
     ended_at: Option<Instant>,
+    /// A process per reply: started by `launch`, expected to exit once it
+    /// has replied.
+    pub(super) per_reply: bool,
+    /// Close stdin once the queue is written (a process per reply reads
+    /// its input to the end).
+    close_after_write: bool,
+    /// Its reply is in (or the game is over for it): its exit is expected,
+    /// not a failure, and its stdout is read only to be thrown away.
+    pub(super) retiring: bool,
+    /// Processes started for this child so far.
+    pub(super) processes: u32,
 }
 
 impl Child {
@@ -110,6 +123,10 @@ impl Child {
             killed_by: None,
             kill_at: None,
             ended_at: None,
+            per_reply: false,
+            close_after_write: false,
+            retiring: false,
+            processes: 1,
         }
     }
 
@@ -142,7 +159,59 @@ impl Child {
             killed_by: None,
             kill_at: None,
             ended_at: None,
+            per_reply: false,
+            close_after_write: false,
+            retiring: false,
+            processes: 0,
         }
+    }
+
+    /// A child run a process per reply, none started yet.
+    pub(super) fn per_reply(program: String, framing: Framing, log: LogPump) -> Child {
+        let mut c = Child::not_started(program, framing, log, String::new());
+        c.failure = None;
+        c.per_reply = true;
+        c
+    }
+
+    /// Puts a new process of a per-reply child in place of the last one
+    /// (ended and reaped): fresh pipes, line buffer and clocks; the log,
+    /// and the count of processes, go on. Its stdin is closed once
+    /// `input` is written.
+    pub(super) fn respawn(&mut self, s: Spawned, input: &[u8]) {
+        debug_assert!(self.per_reply && self.has_ended() && self.failure.is_none());
+        let framing = self.lines.framing();
+        let now = Instant::now();
+        self.pid = Some(s.pid);
+        self.stdin = Some(s.stdin);
+        self.queue.clear();
+        self.queued_at = None;
+        self.drained_at = now;
+        self.stdout = Some(s.stdout);
+        self.lines = LineBuffer::new(framing);
+        self.stderr = Some(s.stderr);
+        self.stderr_more = false;
+        self.stdout_ready = true;
+        self.stderr_ready = true;
+        self.awaiting = None;
+        self.status = None;
+        self.reaped = false;
+        self.suspicion = None;
+        self.killed_by = None;
+        self.kill_at = None;
+        self.ended_at = None;
+        self.retiring = false;
+        self.processes += 1;
+        self.close_after_write = true;
+        self.send(input, now);
+    }
+
+    /// A per-reply child whose new process could not be started.
+    pub(super) fn failed_to_start(&mut self, why: String) {
+        self.pid = None;
+        self.status = None;
+        self.reaped = true;
+        self.failure = Some(Failure::ExecFailed(why));
     }
 
     /// The raw descriptors to register: stdin, stdout, stderr.
@@ -206,23 +275,28 @@ impl Child {
         self.queue.extend_from_slice(bytes);
     }
 
-    /// Starts waiting for a reply of `lines` non-blank lines; its clock
-    /// starts once everything queued so far is written.
-    pub(super) fn expect(&mut self, lines: usize) {
+    /// Starts waiting for a reply of `lines` non-blank lines within
+    /// `limit`; its clock starts once everything queued so far is written.
+    pub(super) fn expect(&mut self, lines: usize, limit: Duration) {
         if self.is_failed() {
             return;
         }
         let started = self.queue.is_empty().then_some(self.drained_at);
-        self.awaiting = Some(Awaiting { lines, started });
+        self.awaiting = Some(Awaiting {
+            lines,
+            limit,
+            started,
+        });
     }
 
-    /// The nearest instant at which something must be checked.
-    pub(super) fn next_deadline(&self, limit: Duration) -> Option<Instant> {
-        if self.is_failed() {
+    /// The nearest instant at which something must be checked; what is
+    /// written must be consumed within `write_limit`.
+    pub(super) fn next_deadline(&self, write_limit: Duration) -> Option<Instant> {
+        if self.is_failed() || self.retiring {
             return None;
         }
-        let reply = self.awaiting.and_then(|a| a.started).map(|s| s + limit);
-        let write = self.queued_at.map(|q| q + limit);
+        let reply = self.awaiting.and_then(|a| a.started.map(|s| s + a.limit));
+        let write = self.queued_at.map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
         [reply, write, settle].into_iter().flatten().min()
     }
@@ -274,6 +348,10 @@ impl Child {
         self.drained_at = now;
         if let Some(a) = self.awaiting.as_mut().filter(|a| a.started.is_none()) {
             a.started = Some(now);
+        }
+        if self.close_after_write {
+            self.close_after_write = false;
+            Child::close_fd(&mut self.stdin, registry);
         }
     }
 
@@ -361,7 +439,7 @@ impl Child {
     fn stdout_closed(&mut self, registry: &Registry) {
         self.lines.close();
         Child::close_fd(&mut self.stdout, registry);
-        if !self.is_failed() {
+        if !self.is_failed() && !self.retiring {
             self.suspect(|| Failure::ClosedOutput, Instant::now());
         }
     }
@@ -478,6 +556,8 @@ impl Child {
             Reply::Pending | Reply::Closed { .. } => return None,
         };
         self.awaiting = None;
+        // A process per reply has done its work: it may exit now.
+        self.retiring = self.per_reply;
         Some(event)
     }
 
@@ -518,10 +598,10 @@ impl Child {
         &mut self,
         id: usize,
         now: Instant,
-        limit: Duration,
+        write_limit: Duration,
         registry: &Registry,
     ) -> Option<Event> {
-        if self.is_failed() {
+        if self.is_failed() || self.retiring {
             return None;
         }
         if let Some(s) = self.suspicion.filter(|s| s.at <= now) {
@@ -529,11 +609,17 @@ impl Child {
             let failure = self.status.map_or_else(s.failure, Failure::from_status);
             return self.fail(id, failure);
         }
-        if let Some(deadline) = self.queued_at.map(|q| q + limit).filter(|d| *d <= now) {
+        if let Some(deadline) = self
+            .queued_at
+            .map(|q| q + write_limit)
+            .filter(|d| *d <= now)
+        {
             self.kill_at_deadline(deadline, Termination::StoppedReading);
             return self.fail(id, Failure::StoppedReading);
         }
-        let deadline = self.awaiting.and_then(|a| a.started)? + limit;
+        let awaiting = self.awaiting?;
+        let limit = awaiting.limit;
+        let deadline = awaiting.started? + limit;
         if deadline > now {
             return None;
         }
@@ -546,18 +632,22 @@ impl Child {
     }
 
     /// After the process was seen to end: takes a reply still in the pipe
-    /// (already written before the end), then reports the end as a failure.
+    /// (already written before the end), then reports the end as a
+    /// failure — unless it is a process per reply that has replied, whose
+    /// exit is expected.
     pub(super) fn on_exit(&mut self, id: usize, now: Instant, registry: &Registry) -> Vec<Event> {
         let Some(status) = self.status else {
             return Vec::new();
         };
-        if self.is_failed() {
+        if self.is_failed() || self.retiring {
             return Vec::new();
         }
         self.read_stdout(registry, true);
         let mut out = Vec::new();
         out.extend(self.take_reply(id, now));
-        out.extend(self.fail(id, Failure::from_status(status)));
+        if !self.retiring {
+            out.extend(self.fail(id, Failure::from_status(status)));
+        }
         out
     }
 }

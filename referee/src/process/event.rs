@@ -164,6 +164,9 @@ pub struct ProcessEnd {
     pub killed_by: Option<Termination>,
     /// If it was killed for missing a deadline: how long the kill took.
     pub deadline_kill: Option<DeadlineKill>,
+    /// Processes started for it (one for a session; one per reply for a
+    /// child run a process per reply). The other fields are of the last.
+    pub processes: u32,
 }
 
 /// The timing of a kill at a missed deadline (a reply's, or the deadline

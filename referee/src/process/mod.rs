@@ -24,7 +24,7 @@ pub use event::{
 };
 pub use pid::ChildPid;
 pub use spawn::{Program, SpawnError};
-pub use supervisor::{Supervisor, SupervisorConfig, SupervisorError};
+pub use supervisor::{ChildSpec, Launch, Supervisor, SupervisorConfig, SupervisorError};
 pub use sys::WaitStatus;
 
 #[cfg(test)]

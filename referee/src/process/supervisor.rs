@@ -40,13 +40,36 @@ const POLL_RESOLUTION: Duration = Duration::from_millis(1);
 /// How long the final sweep may take to kill and reap escaped descendants.
 const SWEEP_LIMIT: Duration = Duration::from_secs(5);
 
+/// How a child's program runs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Launch {
+    /// Started at once, one process for the whole session.
+    Session,
+    /// Started anew for every reply by [`Supervisor::launch`], given its
+    /// input on stdin (then end of file), and retired once it has replied
+    /// ([`Supervisor::retire`]); its stderr goes on into the same log.
+    PerReply,
+}
+
+/// A child to supervise.
+#[derive(Clone, Debug)]
+pub struct ChildSpec {
+    /// Its program.
+    pub program: Program,
+    /// Its stderr log (created, or truncated).
+    pub log: PathBuf,
+    /// How it runs.
+    pub launch: Launch,
+}
+
 /// How children are run and judged.
 #[derive(Clone, Debug)]
 pub struct SupervisorConfig {
     /// How each child's stdout is cut into replies.
     pub framing: Framing,
-    /// Time allowed for each reply, from the moment the question is fully
-    /// written; also the time allowed for a child to consume what it is sent.
+    /// Time allowed for each reply (unless [`Supervisor::expect_reply_within`]
+    /// says otherwise), from the moment the question is fully written; also
+    /// the time allowed for a child to consume what it is sent.
     pub time_limit: Duration,
     /// Grace period at the end: after closing stdin, and again after SIGTERM.
     pub grace: Duration,
@@ -81,6 +104,10 @@ pub enum SupervisorError {
     /// The driver waited while no child could ever produce an event.
     #[error("waiting for an event while no reply is awaited")]
     NothingAwaited,
+    /// `launch` was asked of a child that is not run a process per reply,
+    /// or whose last process is still running.
+    #[error("child {0} cannot be launched now")]
+    NotLaunchable(ChildId),
 }
 
 fn os(what: &'static str) -> impl FnOnce(io::Error) -> SupervisorError {
@@ -101,6 +128,8 @@ pub struct Supervisor {
     /// Ends the last fraction of a millisecond before a deadline.
     timer: sys::TimerFd,
     children: Vec<Child>,
+    /// Each child's program, for the processes started per reply.
+    programs: Vec<Program>,
     queue: VecDeque<Event>,
     /// The subreaper flag before we set it, restored at the end.
     was_subreaper: bool,
@@ -121,6 +150,26 @@ impl Supervisor {
         config: SupervisorConfig,
     ) -> Result<Supervisor, SupervisorError> {
         assert_eq!(programs.len(), logs.len(), "one log file per program");
+        let specs: Vec<ChildSpec> = programs
+            .iter()
+            .zip(logs)
+            .map(|(program, log)| ChildSpec {
+                program: program.clone(),
+                log: log.clone(),
+                launch: Launch::Session,
+            })
+            .collect();
+        Supervisor::start_children(&specs, config)
+    }
+
+    /// Starts every [`Launch::Session`] child; a [`Launch::PerReply`] child
+    /// waits for [`launch`](Self::launch). A program that cannot be executed
+    /// becomes an [`Event::Failed`] with
+    /// [`Failure::ExecFailed`](super::Failure::ExecFailed).
+    pub fn start_children(
+        specs: &[ChildSpec],
+        config: SupervisorConfig,
+    ) -> Result<Supervisor, SupervisorError> {
         let poll = Poll::new().map_err(os("creating the poll"))?;
         // Signals first: a SIGCHLD must not slip in before we listen.
         let mut signals =
@@ -144,21 +193,28 @@ impl Supervisor {
             events: Events::with_capacity(64),
             signals,
             timer,
-            children: Vec::with_capacity(programs.len()),
+            children: Vec::with_capacity(specs.len()),
+            programs: specs.iter().map(|s| s.program.clone()).collect(),
             queue: VecDeque::new(),
             was_subreaper,
             finishing: false,
             hurry: false,
             done: false,
         };
-        for (id, (program, log_path)) in programs.iter().zip(logs).enumerate() {
-            let log = LogPump::create(log_path, sup.config.max_log_bytes).map_err(|source| {
+        for (id, spec) in specs.iter().enumerate() {
+            let log = LogPump::create(&spec.log, sup.config.max_log_bytes).map_err(|source| {
                 SupervisorError::Log {
-                    path: log_path.clone(),
+                    path: spec.log.clone(),
                     source,
                 }
             })?;
+            let program = &spec.program;
             let name = program.display();
+            if spec.launch == Launch::PerReply {
+                sup.children
+                    .push(Child::per_reply(name, sup.config.framing, log));
+                continue;
+            }
             let child = match spawn(program) {
                 Ok(s) => {
                     log::debug!("child {id}: started {name} as {}", s.pid);
@@ -206,15 +262,105 @@ impl Supervisor {
         c.flush(self.poll.registry());
     }
 
-    /// Waits for a reply of `lines` non-blank lines from `child`. Its clock
-    /// starts when everything sent to it so far has been written. Lines it
-    /// wrote earlier count toward this reply.
+    /// Waits for a reply of `lines` non-blank lines from `child`, within
+    /// the configured time limit (see
+    /// [`expect_reply_within`](Self::expect_reply_within)).
     pub fn expect_reply(&mut self, child: ChildId, lines: usize) {
-        self.children[child].expect(lines);
+        self.expect_reply_within(child, lines, self.config.time_limit);
+    }
+
+    /// Waits for a reply of `lines` non-blank lines from `child` within
+    /// `limit`. Its clock starts when everything sent to it so far has been
+    /// written. Lines it wrote earlier count toward this reply.
+    pub fn expect_reply_within(&mut self, child: ChildId, lines: usize, limit: Duration) {
+        self.children[child].expect(lines, limit);
         // The reply may be complete already.
         if let Some(e) = self.children[child].take_reply(child, Instant::now()) {
             self.queue.push_back(e);
         }
+    }
+
+    /// Starts a new process for a [`Launch::PerReply`] child: its program
+    /// with `extra_args` after its own arguments, `input` on its stdin,
+    /// then end of file. Its stderr goes on into the child's log. Ask for
+    /// its reply with [`expect_reply_within`](Self::expect_reply_within),
+    /// and once it has replied, [`retire`](Self::retire) it before the next
+    /// launch. If the program cannot be executed, the child fails
+    /// ([`Event::Failed`]).
+    pub fn launch(
+        &mut self,
+        child: ChildId,
+        extra_args: &[String],
+        input: &[u8],
+    ) -> Result<(), SupervisorError> {
+        let c = &self.children[child];
+        if !c.per_reply || !c.has_ended() || !c.reaped || c.is_failed() {
+            return Err(SupervisorError::NotLaunchable(child));
+        }
+        let mut program = self.programs[child].clone();
+        program.args.extend(extra_args.iter().map(Into::into));
+        match spawn(&program) {
+            Ok(s) => {
+                log::debug!("child {child}: started {} as {}", c.program, s.pid);
+                self.children[child].respawn(s, input);
+                self.register(child, &self.children[child])?;
+                let registry = self.poll.registry();
+                self.children[child].flush(registry);
+                Ok(())
+            }
+            Err(e) if e.is_program_fault() => {
+                log::info!("child {child}: {e}");
+                self.children[child].failed_to_start(e.to_string());
+                self.queue.push_back(Event::Failed {
+                    child,
+                    failure: super::Failure::ExecFailed(e.to_string()),
+                });
+                Ok(())
+            }
+            Err(e) => Err(SupervisorError::Spawn(e)),
+        }
+    }
+
+    /// Ends the process of a [`Launch::PerReply`] child that has replied:
+    /// its stdin is closed already; it gets the grace period to exit, then
+    /// SIGTERM and the grace period again, then SIGKILL, like every child
+    /// at the end; then it is reaped, with whatever of its process group
+    /// is left and any descendant that escaped it. Its stderr is in the
+    /// log. Other children go on meanwhile (their events are queued).
+    pub fn retire(&mut self, child: ChildId) -> Result<(), SupervisorError> {
+        if !self.children[child].per_reply || self.children[child].reaped {
+            return Ok(());
+        }
+        self.children[child].retiring = true;
+        let grace = self.config.grace;
+        self.wait_for_end(child, Instant::now() + grace)?;
+        if !self.children[child].has_ended() && !self.hurry {
+            self.children[child].signal_group(libc::SIGTERM, Termination::Term);
+            self.wait_for_end(child, Instant::now() + grace)?;
+        }
+        if !self.children[child].has_ended() {
+            self.children[child].signal_group(libc::SIGKILL, Termination::Kill);
+        }
+        self.reap_child(child);
+        // Descendants that left the group and were re-parented to us: not
+        // one of the children we run.
+        let live: Vec<i32> = self
+            .children
+            .iter()
+            .filter(|c| !c.reaped)
+            .filter_map(|c| c.pid.map(|p| p.raw()))
+            .collect();
+        self.sweep_except(&live);
+        Ok(())
+    }
+
+    /// Turns the loop until `child` has ended, `until` passes, or an
+    /// interrupt asks to hurry.
+    fn wait_for_end(&mut self, child: ChildId, until: Instant) -> Result<(), SupervisorError> {
+        while !self.children[child].has_ended() && Instant::now() < until && !self.hurry {
+            self.turn(Some(until))?;
+        }
+        Ok(())
     }
 
     /// A child's failure, if it has failed (it then takes no further
@@ -284,7 +430,7 @@ impl Supervisor {
         let registry = self.poll.registry();
         for c in &mut self.children {
             c.flush(registry);
-            if self.finishing {
+            if self.finishing || c.retiring {
                 c.discard_stdout(registry);
             } else {
                 c.read_stdout(registry, false);
@@ -431,76 +577,126 @@ impl Supervisor {
                 started: c.pid.is_some(),
                 killed_by: c.killed_by,
                 deadline_kill: c.deadline_kill(),
+                processes: c.processes,
             })
             .collect();
         Ok(ends)
     }
 
-    /// Kills what is left of every child's group and reaps the child. Each
-    /// child is still a zombie (or running) here, so its group id cannot
-    /// have been reused.
+    /// Kills what is left of every child's group and reaps the child.
     fn reap_children(&mut self) -> Result<(), SupervisorError> {
-        let registry = self.poll.registry();
-        for c in &mut self.children {
-            let Some(pid) = c.pid else { continue };
-            if c.reaped {
-                continue;
-            }
-            // Stray members of its group (background helpers) go too.
-            if let Err(e) = sys::kill(pid.group(), libc::SIGKILL) {
-                log::warn!("{}: kill of {} failed: {e}", c.program, pid.group());
-            }
-            match sys::reap(pid, true) {
-                Ok(status) => {
-                    if let Some(status) = status {
-                        c.ended(status);
-                    }
-                }
-                Err(e) => log::warn!("{}: reaping {pid} failed: {e}", c.program),
-            }
-            c.reaped = true;
-            // Whatever is left in stderr goes to the log (bounded: descendants
-            // still holding the pipe must not keep us here).
-            c.pump_stderr(registry, true);
-            c.close_all(registry);
+        for id in 0..self.children.len() {
+            self.reap_child(id);
         }
         Ok(())
     }
 
+    /// Kills what is left of a child's group and reaps the child. The
+    /// child is still a zombie (or running) here, so its group id cannot
+    /// have been reused.
+    fn reap_child(&mut self, id: ChildId) {
+        let registry = self.poll.registry();
+        let c = &mut self.children[id];
+        let Some(pid) = c.pid else { return };
+        if c.reaped {
+            return;
+        }
+        // Stray members of its group (background helpers) go too.
+        if let Err(e) = sys::kill(pid.group(), libc::SIGKILL) {
+            log::warn!("{}: kill of {} failed: {e}", c.program, pid.group());
+        }
+        match sys::reap(pid, true) {
+            Ok(status) => {
+                if let Some(status) = status {
+                    c.ended(status);
+                }
+            }
+            Err(e) => log::warn!("{}: reaping {pid} failed: {e}", c.program),
+        }
+        c.reaped = true;
+        // Whatever is left in stderr goes to the log (bounded: descendants
+        // still holding the pipe must not keep us here).
+        c.pump_stderr(registry, true);
+        c.close_all(registry);
+    }
+
     /// Kills and reaps every remaining child of this process: descendants
     /// that left their group (`setsid`) and were re-parented to us as the
-    /// subreaper once their parent died.
+    /// subreaper once their parent died. Then gives the subreaper flag back.
     fn sweep(&mut self) {
+        self.sweep_except(&[]);
+        if let Err(e) = sys::set_child_subreaper(self.was_subreaper) {
+            log::warn!("restoring the subreaper flag failed: {e}");
+        }
+    }
+
+    /// Kills and reaps every child of this process but those in `keep`
+    /// (the children still running a session).
+    fn sweep_except(&mut self, keep: &[i32]) {
         let until = Instant::now() + SWEEP_LIMIT;
-        loop {
-            match sys::reap_any() {
-                Ok(ReapAny::Reaped(pid)) => log::debug!("reaped escaped descendant {pid}"),
-                Ok(ReapAny::NoChildren) => break,
-                Ok(ReapAny::Running) => {
-                    if Instant::now() >= until {
-                        log::error!("descendants still running after {SWEEP_LIMIT:?}; giving up");
-                        break;
-                    }
-                    match sys::children_of_self() {
-                        Ok(pids) => {
-                            for pid in pids {
-                                log::info!("killing escaped descendant {pid}");
-                                let p = super::pid::ChildPid::Process(pid);
-                                let _ = sys::kill(p, libc::SIGKILL);
-                            }
+        if keep.is_empty() {
+            // Nothing to spare: reap whatever has ended, and look in /proc
+            // only while something still runs (usually nothing does).
+            loop {
+                match sys::reap_any() {
+                    Ok(ReapAny::Reaped(pid)) => log::debug!("reaped escaped descendant {pid}"),
+                    Ok(ReapAny::NoChildren) => return,
+                    Ok(ReapAny::Running) => {
+                        if Instant::now() >= until {
+                            log::error!(
+                                "descendants still running after {SWEEP_LIMIT:?}; giving up"
+                            );
+                            return;
                         }
-                        Err(e) => log::warn!("listing children failed: {e}"),
+                        match sys::children_of_self() {
+                            Ok(pids) => {
+                                for pid in pids {
+                                    log::info!("killing escaped descendant {pid}");
+                                    let p = super::pid::ChildPid::Process(pid);
+                                    let _ = sys::kill(p, libc::SIGKILL);
+                                }
+                            }
+                            Err(e) => log::warn!("listing children failed: {e}"),
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
                     }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(e) => {
-                    log::warn!("reaping failed: {e}");
-                    break;
+                    Err(e) => {
+                        log::warn!("reaping failed: {e}");
+                        return;
+                    }
                 }
             }
         }
-        if let Err(e) = sys::set_child_subreaper(self.was_subreaper) {
-            log::warn!("restoring the subreaper flag failed: {e}");
+        // Children to spare: never `waitpid(-1)`, which could reap one of
+        // them; go by the pids /proc lists.
+        loop {
+            let pids = match sys::children_of_self() {
+                Ok(pids) => pids,
+                Err(e) => {
+                    log::warn!("listing children failed: {e}");
+                    return;
+                }
+            };
+            let strays: Vec<i32> = pids.into_iter().filter(|p| !keep.contains(p)).collect();
+            if strays.is_empty() {
+                return;
+            }
+            if Instant::now() >= until {
+                log::error!("descendants still running after {SWEEP_LIMIT:?}; giving up");
+                return;
+            }
+            for pid in strays {
+                let p = super::pid::ChildPid::Process(pid);
+                match sys::reap(p, false) {
+                    Ok(Some(_)) => log::debug!("reaped escaped descendant {pid}"),
+                    Ok(None) => {
+                        log::info!("killing escaped descendant {pid}");
+                        let _ = sys::kill(p, libc::SIGKILL);
+                    }
+                    Err(e) => log::debug!("reaping {pid}: {e}"),
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 }

@@ -291,3 +291,150 @@ fn many_sessions_leak_no_descriptor() {
     }
     assert_eq!(count(), before);
 }
+
+fn start_per_reply(programs: &[Program], limit_ms: u64) -> (Supervisor, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let specs: Vec<ChildSpec> = programs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ChildSpec {
+            program: p.clone(),
+            log: dir.path().join(format!("{i}.log")),
+            launch: Launch::PerReply,
+        })
+        .collect();
+    (
+        Supervisor::start_children(&specs, config(limit_ms)).unwrap(),
+        dir,
+    )
+}
+
+/// Launches child 0 with `args` and `input` and waits for a one-line reply.
+fn ask_per_reply(sup: &mut Supervisor, args: &[&str], input: &[u8]) -> Event {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    sup.launch(0, &args, input).unwrap();
+    sup.expect_reply(0, 1);
+    sup.next_event().unwrap()
+}
+
+#[test]
+fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file() {
+    let _g = lock();
+    // Reads its whole stdin (it ends), answers with its argument and the
+    // line count, logs to stderr, exits.
+    let script = "n=$(wc -l); echo \"$0 $n\"; echo \"move $0\" >&2";
+    let (mut sup, dir) = start_per_reply(&[sh(script)], 2000);
+    for (arg, want) in [("4", "4 2"), ("7", "7 2")] {
+        match ask_per_reply(&mut sup, &[arg], b"a\nb\n") {
+            Event::Reply {
+                child: 0, lines, ..
+            } => assert_eq!(lines, [want.as_bytes()]),
+            other => panic!("{other:?}"),
+        }
+        sup.retire(0).unwrap();
+    }
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].processes, 2);
+    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
+    assert_eq!(ends[0].killed_by, None);
+    // Both processes' stderr, in one log.
+    let log = std::fs::read_to_string(dir.path().join("0.log")).unwrap();
+    assert_eq!(log, "move 4\nmove 7\n");
+    assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
+}
+
+#[test]
+fn a_process_per_reply_that_exits_without_replying_fails() {
+    let _g = lock();
+    let (mut sup, _dir) = start_per_reply(&[sh("exit 3")], 2000);
+    assert_eq!(
+        ask_per_reply(&mut sup, &[], b""),
+        Event::Failed {
+            child: 0,
+            failure: Failure::Exited(3)
+        }
+    );
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].processes, 1);
+}
+
+#[test]
+fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants() {
+    let _g = lock();
+    // Answers, then keeps running in the foreground and leaves a setsid
+    // grandchild behind.
+    let (mut sup, _dir) = start_per_reply(
+        &[sh("setsid sleep 60 & echo $!; trap '' TERM; sleep 60")],
+        2000,
+    );
+    let escaped = match ask_per_reply(&mut sup, &[], b"") {
+        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone())
+            .unwrap()
+            .parse::<i32>()
+            .unwrap(),
+        other => panic!("{other:?}"),
+    };
+    sup.retire(0).unwrap();
+    assert!(
+        !alive(escaped),
+        "the escaped grandchild survived the retirement"
+    );
+    // Retired: a new process may start.
+    assert!(matches!(
+        ask_per_reply(&mut sup, &[], b""),
+        Event::Reply { .. }
+    ));
+    sup.retire(0).unwrap();
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].processes, 2);
+    assert_eq!(ends[0].killed_by, Some(Termination::Kill));
+    assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
+}
+
+#[test]
+fn a_process_per_reply_is_killed_at_its_deadline() {
+    let _g = lock();
+    let (mut sup, _dir) = start_per_reply(&[sh("sleep 60")], 2000);
+    sup.launch(0, &[], b"").unwrap();
+    sup.expect_reply_within(0, 1, Duration::from_millis(200));
+    assert_eq!(
+        sup.next_event().unwrap(),
+        Event::Failed {
+            child: 0,
+            failure: Failure::Timeout(Duration::from_millis(200))
+        }
+    );
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
+    assert!(ends[0].deadline_kill.is_some());
+}
+
+#[test]
+fn a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again() {
+    let _g = lock();
+    let (mut sup, _dir) = start_per_reply(&[Program::new("./nope", Vec::<String>::new())], 500);
+    assert!(matches!(
+        ask_per_reply(&mut sup, &[], b""),
+        Event::Failed {
+            child: 0,
+            failure: Failure::ExecFailed(_)
+        }
+    ));
+    assert!(matches!(
+        sup.launch(0, &[], b""),
+        Err(SupervisorError::NotLaunchable(0))
+    ));
+    let ends = sup.finish().unwrap();
+    assert!(!ends[0].started);
+}
+
+#[test]
+fn a_session_child_cannot_be_launched() {
+    let _g = lock();
+    let (mut sup, _dir) = start(&[sh("sleep 60")], 500);
+    assert!(matches!(
+        sup.launch(0, &[], b""),
+        Err(SupervisorError::NotLaunchable(0))
+    ));
+    sup.finish().unwrap();
+}
