@@ -1,42 +1,66 @@
-//! The command line.
+//! The command line: the referee's own options, the game's options (from
+//! the registry), the players.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Parser;
+use clap::{Args, CommandFactory, FromArgMatches};
+use game_core::{Defaults, Spec};
 use referee::{MatchConfig, Program};
+use referee_schema::ProgramSpec;
 
-/// Plays one Stratego game between two player programs, exactly as the
-/// protocol says, and reports the verdict.
-///
-/// Exit status: 0 when the game reached a verdict (whatever it is), 2 for a
-/// usage error, 1 for an internal error, 128+N after signal N (130 after
-/// Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
-#[derive(Parser, Debug)]
-#[command(version, about, long_about = None)]
+/// The referee's options, whatever the game. The game's own options are
+/// added to these on the command line (`referee --game NAME --help`).
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "referee",
+    version,
+    about = "Plays one game between player programs, exactly as the game's protocol says, and reports the verdict",
+    after_help = "Games (--list-games for more): see docs/games.md. Exit status: 0 when the game \
+                  reached a verdict (whatever it is), 2 for a usage error, 1 for an internal error, \
+                  128+N after signal N (130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP)."
+)]
 pub struct Cli {
-    /// Player 0's program (moves first): a path, or a bare name looked up in PATH.
-    #[arg(value_name = "PLAYER0")]
-    pub player0: OsString,
+    /// The game (`--list-games` lists them).
+    #[arg(long, value_name = "NAME", default_value = games::DEFAULT)]
+    pub game: String,
 
-    /// Player 1's program.
-    #[arg(value_name = "PLAYER1")]
-    pub player1: OsString,
+    /// List the games and their defaults, then exit.
+    #[arg(long)]
+    pub list_games: bool,
 
-    /// An argument for player 0's program; repeat for several, in order.
-    /// Write `--arg0=--seed` for values that start with `-`.
+    /// The players' programs, seat 0 (the first to move) first: each a
+    /// path, or a bare name looked up in PATH. Or use --player.
+    #[arg(value_name = "PLAYER")]
+    pub players: Vec<OsString>,
+
+    /// A player as one string, `[NAME=]PATH [ARG...]`, split like a shell
+    /// command line (the tournament's PROGRAM); repeat for each seat, in
+    /// order. Not together with PLAYER arguments.
+    #[arg(long = "player", value_name = "SPEC")]
+    pub player_specs: Vec<String>,
+
+    /// An argument for seat 0's PLAYER program; repeat for several, in
+    /// order. Write `--arg0=--seed` for values that start with `-`.
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     pub arg0: Vec<OsString>,
 
-    /// An argument for player 1's program (as --arg0).
+    /// An argument for seat 1's PLAYER program (as --arg0).
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     pub arg1: Vec<OsString>,
 
-    /// Time allowed for each reply (the setup, each move), in milliseconds.
-    #[arg(long, value_name = "N", default_value_t = 500,
+    /// Time allowed for each move reply, in milliseconds (the default is
+    /// the game's).
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub time_limit_ms: u64,
+    pub time_limit_ms: Option<u64>,
+
+    /// Time allowed for the setup reply, in milliseconds (games with a
+    /// secret setup) [default: --time-limit-ms].
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub setup_time_limit_ms: Option<u64>,
 
     /// Grace period at the end, in milliseconds: after closing a player's
     /// stdin, then again after SIGTERM, before SIGKILL.
@@ -44,20 +68,21 @@ pub struct Cli {
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub grace_ms: u64,
 
-    /// Moves (both players together) after which the game is drawn; 0 = no limit.
-    #[arg(long, value_name = "N", default_value_t = stratego::Rules::DEFAULT_MAX_TURNS)]
-    pub max_turns: u32,
+    /// Moves (all players together) after which the game is drawn; 0 = no
+    /// limit (the default is the game's).
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u32>,
 
-    /// Apply the two-square rule: a piece may not move between the same two
-    /// squares more than three times in a row (the fourth such move is illegal).
-    #[arg(long)]
-    pub two_square_rule: bool,
+    /// Seed of the referee's random draws for the game (recorded; games
+    /// that draw nothing ignore it) [default: from the clock].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 
     /// Cap of each player's stderr log, in bytes.
     #[arg(long, value_name = "N", default_value_t = 10 * 1024 * 1024)]
     pub max_log_bytes: u64,
 
-    /// Directory of player0.log and player1.log (created if missing).
+    /// Directory of player0.log, player1.log, ... (created if missing).
     #[arg(long, value_name = "DIR", default_value = "logs")]
     pub log_dir: PathBuf,
 
@@ -74,30 +99,134 @@ pub struct Cli {
     pub verbose: bool,
 }
 
+/// The game named on a command line: the value of its `--game` option,
+/// read before the command line can be parsed (the game's options are
+/// part of it). `None` for the default game.
+pub fn game_name(args: &[OsString]) -> Option<String> {
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        let a = a.to_string_lossy();
+        if a == "--" {
+            break;
+        }
+        if a == "--game" {
+            return it.next().map(|v| v.to_string_lossy().into_owned());
+        }
+        if let Some(v) = a.strip_prefix("--game=") {
+            return Some(v.to_owned());
+        }
+    }
+    None
+}
+
+/// The command of game `S`: the referee's options, the game's, and the
+/// game's defaults.
+pub fn command<S: Spec>() -> clap::Command {
+    let d: Defaults = S::DEFAULTS;
+    let cmd = Cli::command()
+        .mut_arg("time_limit_ms", |a| {
+            a.default_value(d.time_limit_ms.to_string())
+        })
+        .mut_arg("max_turns", |a| a.default_value(d.max_turns.to_string()));
+    S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
+}
+
+/// Parses the command line of game `S`.
+pub fn parse<S: Spec>(args: &[OsString]) -> Result<(Cli, S::Options), clap::Error> {
+    let mut cmd = command::<S>();
+    let matches = cmd.try_get_matches_from_mut(args)?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+    let options = S::Options::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+    Ok((cli, options))
+}
+
+/// A usage error on the command line of game `S`.
+pub fn usage_error<S: Spec>(message: impl std::fmt::Display) -> clap::Error {
+    command::<S>().error(clap::error::ErrorKind::ArgumentConflict, message)
+}
+
 impl Cli {
-    /// The match settings.
-    pub fn config(&self) -> MatchConfig {
-        let mut cfg = MatchConfig::new(
-            Program::new(self.player0.clone(), self.arg0.clone()),
-            Program::new(self.player1.clone(), self.arg1.clone()),
-        );
-        cfg.time_limit = Duration::from_millis(self.time_limit_ms);
+    /// The players, seat by seat, with their names; checks that their number
+    /// is the game's.
+    pub fn players(&self, seats: usize) -> Result<Vec<(Option<String>, Program)>, String> {
+        if !self.players.is_empty() && !self.player_specs.is_empty() {
+            return Err(
+                "give the players either as PLAYER arguments or with --player, not both".into(),
+            );
+        }
+        let players: Vec<(Option<String>, Program)> = if self.player_specs.is_empty() {
+            let mut args = vec![self.arg0.clone(), self.arg1.clone()];
+            args.resize(self.players.len().max(2), Vec::new());
+            self.players
+                .iter()
+                .zip(args)
+                .map(|(p, a)| (None, Program::new(p.clone(), a)))
+                .collect()
+        } else {
+            if !self.arg0.is_empty() || !self.arg1.is_empty() {
+                return Err("--arg0/--arg1 go with PLAYER arguments; with --player, write the arguments in the spec".into());
+            }
+            self.player_specs
+                .iter()
+                .map(|s| {
+                    ProgramSpec::parse(s)
+                        .map(|p| (p.name, Program::new(p.path, p.args)))
+                        .map_err(|e| format!("--player {s:?}: {e}"))
+                })
+                .collect::<Result<_, _>>()?
+        };
+        if players.len() != seats {
+            return Err(format!(
+                "{} takes {seats} players, {} given",
+                self.game,
+                players.len()
+            ));
+        }
+        Ok(players)
+    }
+
+    /// The match settings for these players; the game's defaults fill
+    /// what the command line leaves open.
+    pub fn config(
+        &self,
+        players: Vec<(Option<String>, Program)>,
+        defaults: Defaults,
+    ) -> MatchConfig {
+        let (names, programs) = players.into_iter().unzip();
+        let mut cfg = MatchConfig::new(programs);
+        cfg.names = names;
+        let time = self.time_limit_ms.unwrap_or(defaults.time_limit_ms);
+        cfg.time_limit = Duration::from_millis(time);
+        cfg.setup_time_limit = Duration::from_millis(self.setup_time_limit_ms.unwrap_or(time));
         cfg.grace = Duration::from_millis(self.grace_ms);
-        cfg.max_turns = self.max_turns;
-        cfg.two_square_rule = self.two_square_rule;
+        cfg.max_turns = self.max_turns.unwrap_or(defaults.max_turns);
         cfg.max_log_bytes = self.max_log_bytes;
         cfg.log_dir = self.log_dir.clone();
+        cfg.seed = self.seed.unwrap_or_else(seed_from_clock);
         cfg
     }
+}
+
+/// A seed when none is given: the clock's nanoseconds mixed with the pid.
+fn seed_from_clock() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    game_core::Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64() >> 1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stratego::referee_game::Spec as Stratego;
+
+    fn os(args: &[&str]) -> Vec<OsString> {
+        args.iter().map(OsString::from).collect()
+    }
 
     #[test]
     fn arguments_for_players() {
-        let cli = Cli::try_parse_from([
+        let (cli, opts) = parse::<Stratego>(&os(&[
             "referee",
             "--arg0=--seed",
             "--arg0",
@@ -106,22 +235,63 @@ mod tests {
             "--strategy",
             "a",
             "b",
-        ])
+        ]))
         .unwrap();
         assert_eq!(cli.arg0, ["--seed", "7"]);
         assert_eq!(cli.arg1, ["--strategy"]);
-        assert_eq!(
-            (cli.player0.as_os_str(), cli.player1.as_os_str()),
-            ("a".as_ref(), "b".as_ref())
-        );
-        let cfg = cli.config();
+        assert!(!opts.two_square_rule);
+        let players = cli.players(2).unwrap();
+        assert_eq!(players[0].1, Program::new("a", ["--seed", "7"]));
+        assert_eq!(players[1].1, Program::new("b", ["--strategy"]));
+        let cfg = cli.config(players, <Stratego as Spec>::DEFAULTS);
         assert_eq!(cfg.time_limit, Duration::from_millis(500));
+        assert_eq!(cfg.setup_time_limit, Duration::from_millis(500));
         assert_eq!(cfg.max_turns, 2000);
     }
 
     #[test]
+    fn player_specs_carry_names_and_arguments() {
+        let (cli, _) = parse::<Stratego>(&os(&[
+            "referee",
+            "--player",
+            "ai=./player --seed 1",
+            "--player",
+            "./other 'two words'",
+        ]))
+        .unwrap();
+        let players = cli.players(2).unwrap();
+        assert_eq!(players[0].0.as_deref(), Some("ai"));
+        assert_eq!(players[0].1, Program::new("./player", ["--seed", "1"]));
+        assert_eq!(players[1].1, Program::new("./other", ["two words"]));
+    }
+
+    #[test]
     fn usage_errors() {
-        assert!(Cli::try_parse_from(["referee", "a"]).is_err());
-        assert!(Cli::try_parse_from(["referee", "--time-limit-ms", "0", "a", "b"]).is_err());
+        let (cli, _) = parse::<Stratego>(&os(&["referee", "a"])).unwrap();
+        assert_eq!(
+            cli.players(2).unwrap_err(),
+            "stratego takes 2 players, 1 given"
+        );
+        let (cli, _) = parse::<Stratego>(&os(&["referee", "a", "b", "--player", "c"])).unwrap();
+        assert!(cli.players(2).unwrap_err().contains("not both"));
+        assert!(parse::<Stratego>(&os(&["referee", "--time-limit-ms", "0", "a", "b"])).is_err());
+        let (cli, opts) =
+            parse::<Stratego>(&os(&["referee", "--two-square-rule", "a", "b"])).unwrap();
+        assert!(opts.two_square_rule);
+        assert_eq!(cli.players(2).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn the_game_is_found_before_parsing() {
+        assert_eq!(game_name(&os(&["referee", "a", "b"])), None);
+        assert_eq!(
+            game_name(&os(&["referee", "--game", "oust", "a"])).as_deref(),
+            Some("oust")
+        );
+        assert_eq!(
+            game_name(&os(&["referee", "--game=oust", "a"])).as_deref(),
+            Some("oust")
+        );
+        assert_eq!(game_name(&os(&["referee", "--", "--game=x"])), None);
     }
 }

@@ -1,20 +1,18 @@
-//! The Stratego referee: plays one game between two programs exactly as the
+//! The referee: plays one game between programs exactly as the game's
 //! protocol says, and survives anything they do.
 //!
-//! Three layers, one folder each:
-//! - [`process`]: supervision of child processes, with no Stratego in it;
-//! - [`game`]: the match driver — the game flow over the process layer, no
-//!   system calls;
-//! - the binary (`main.rs`, `cli.rs`, `output.rs`): arguments and printing.
+//! Two layers, one folder each, and the binary on top:
+//! - [`process`]: supervision of child processes, with no game in it;
+//! - [`game`]: the match driver — the game flow over the process layer,
+//!   no system calls; the rules are the game's ([`game_core::Game`]);
+//! - the binary (`referee-cli`): arguments, the registry of games, printing.
 //!
-//! [`play_match`] plays one whole match from a [`MatchConfig`] and returns a
-//! [`MatchReport`]; it keeps no global state, so a process may play many
-//! matches one after the other.
+//! [`play_match`] plays one whole match of a game from a [`MatchConfig`]
+//! and returns a [`MatchReport`]; it keeps no global state, so a process
+//! may play many matches one after the other.
 
 pub mod game;
 pub mod process;
 
-pub use game::{
-    MatchConfig, MatchError, MatchReport, Observer, PlayerReport, Reason, Verdict, play_match,
-};
+pub use game::{MatchConfig, MatchError, MatchReport, Observer, Verdict, play_match};
 pub use process::Program;

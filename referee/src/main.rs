@@ -1,50 +1,117 @@
-//! `referee`: plays one Stratego game between two player programs (see
+//! `referee`: plays one game between player programs (see
 //! `docs/referee.md`) and prints the verdict.
 
 mod cli;
 mod output;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::Parser;
+use anyhow::Context as _;
+use game_core::{Game, Spec};
+use referee_schema::exit;
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    // clap exits with status 2 on a usage error.
-    let cli = cli::Cli::parse();
-    match run(&cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("referee: error: {e:#}");
-            ExitCode::from(1)
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let name = cli::game_name(&args).unwrap_or_else(|| games::DEFAULT.to_owned());
+    match games::visit(&name, Run { args }) {
+        Some(code) => code,
+        None => {
+            eprintln!(
+                "error: unknown game '{name}'; the games are: {} (referee --list-games)",
+                games::names().join(", ")
+            );
+            ExitCode::from(exit::USAGE as u8)
         }
     }
 }
 
-fn run(cli: &cli::Cli) -> anyhow::Result<ExitCode> {
-    let config = cli.config();
+/// Runs the referee for one game's [`Spec`].
+struct Run {
+    args: Vec<OsString>,
+}
+
+impl games::Visit for Run {
+    type Output = ExitCode;
+
+    fn visit<S: Spec>(self) -> ExitCode {
+        let (cli, options) = match cli::parse::<S>(&self.args) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                // clap prints --help and --version on stdout and exits 0.
+                let _ = e.print();
+                return ExitCode::from(if e.use_stderr() { exit::USAGE as u8 } else { 0 });
+            }
+        };
+        if cli.list_games {
+            print!("{}", output::game_list());
+            return ExitCode::SUCCESS;
+        }
+        match run::<S>(&cli, &options) {
+            Ok(code) => code,
+            Err(Failure::Usage(message)) => {
+                let _ = cli::usage_error::<S>(message).print();
+                ExitCode::from(exit::USAGE as u8)
+            }
+            Err(Failure::Internal(e)) => {
+                eprintln!("referee: error: {e:#}");
+                ExitCode::from(exit::INTERNAL as u8)
+            }
+        }
+    }
+}
+
+/// Why the referee gives no verdict.
+enum Failure {
+    /// The command line does not fit the game.
+    Usage(String),
+    /// The referee itself failed.
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Internal(e)
+    }
+}
+
+fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failure> {
+    // The game first: its options may set its number of seats.
+    let probe = cli.config(Vec::new(), S::DEFAULTS);
+    let game = S::new(options, &probe.context()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let players = cli.players(game.seats()).map_err(Failure::Usage)?;
+    let mut config = cli.config(players, S::DEFAULTS);
+    config.seed = probe.seed;
+    let options_json = match serde_json::to_value(options) {
+        Ok(serde_json::Value::Object(map)) => map,
+        Ok(_) => serde_json::Map::new(),
+        Err(e) => return Err(anyhow::Error::from(e).context("the game's options").into()),
+    };
     let report = if cli.verbose {
-        referee::play_match(&config, &mut output::board_printer(cli.json))
+        let mut printer = output::board_printer(cli.json);
+        referee::play_match(game, options_json, S::NAME, &config, &mut printer)
     } else {
-        referee::play_match(&config, &mut ())
+        referee::play_match(game, options_json, S::NAME, &config, &mut ())
     }
     .context("the game could not be played")?;
 
     let mut stdout = std::io::stdout().lock();
-    if cli.json {
-        writeln!(stdout, "{}", report.to_json())?;
+    let written = if cli.json {
+        writeln!(stdout, "{}", report.to_json())
     } else {
-        write!(stdout, "{}", output::summary(&report))?;
-    }
-    stdout.flush()?;
+        write!(stdout, "{}", output::summary(&report.summary))
+    };
+    written
+        .and_then(|()| stdout.flush())
+        .context("cannot write the verdict")?;
     if let Some(path) = &cli.record {
         std::fs::write(path, report.record_json() + "\n")
             .with_context(|| format!("cannot write the record to {}", path.display()))?;
     }
     Ok(match report.interrupted_by {
-        Some(sig) => ExitCode::from(128u8.saturating_add(sig as u8)),
+        Some(sig) => ExitCode::from(exit::after_signal(sig).clamp(0, 255) as u8),
         None => ExitCode::SUCCESS,
     })
 }

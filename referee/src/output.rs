@@ -1,46 +1,84 @@
-//! Printing: the human summary and the board drawn after every move.
+//! Printing: the human summary, the list of games, and the board drawn
+//! after every move.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use referee::game::MoveRecord;
-use referee::{MatchReport, Observer};
-use stratego::{Game, Player, Square};
+use game_core::Game;
+use referee::Observer;
+use referee_schema::{MoveEntry, Summary};
 
 /// The short summary printed at the end of a game.
-pub fn summary(r: &MatchReport) -> String {
-    let v = &r.verdict;
+pub fn summary(r: &Summary) -> String {
     let mut s = String::new();
-    let outcome = match (v.result(), v.winner) {
-        (None, _) => "no verdict".to_owned(),
-        (Some(res), Some(w)) => format!("{res}, player {w} wins"),
-        (Some(res), None) => format!("{res}, draw"),
+    let outcome = match (&r.result, r.winner, &r.points) {
+        (None, _, _) => "no verdict".to_owned(),
+        (Some(res), Some(w), _) => format!("{res}, player {w} wins"),
+        (Some(res), None, Some(points)) if points.windows(2).all(|w| w[0] == w[1]) => {
+            format!("{res}, draw")
+        }
+        (Some(res), None, points) => {
+            let losers: Vec<String> = points
+                .iter()
+                .flatten()
+                .enumerate()
+                .filter(|(_, p)| **p == 0.0)
+                .map(|(i, _)| i.to_string())
+                .collect();
+            format!("{res}, player {} lost", losers.join(" and "))
+        }
     };
-    let _ = writeln!(s, "Result: {outcome}: {} ({})", v.reason.words(), v.detail);
-    let _ = writeln!(
-        s,
-        "Moves: {}, duration {:.1} ms",
-        r.moves,
-        r.duration.as_secs_f64() * 1e3
-    );
+    let _ = writeln!(s, "Result: {outcome}: {} ({})", r.reason_text, r.detail);
+    let _ = writeln!(s, "Moves: {}, duration {:.1} ms", r.moves, r.duration_ms);
     for (i, p) in r.players.iter().enumerate() {
         let mut cmd = p.program.clone();
         for a in &p.args {
             cmd.push(' ');
             cmd.push_str(a);
         }
-        let _ = writeln!(s, "Player {i}: {cmd}");
+        match &p.name {
+            Some(name) => {
+                let _ = writeln!(s, "Player {i} ({name}): {cmd}");
+            }
+            None => {
+                let _ = writeln!(s, "Player {i}: {cmd}");
+            }
+        }
         let ms = |x: Option<f64>| x.map_or("-".to_owned(), |x| format!("{x:.2} ms"));
+        let setup = p
+            .setup
+            .map(|st| format!("setup {}, ", st.as_str()))
+            .unwrap_or_default();
+        let processes = p
+            .processes
+            .map(|n| format!(", {n} processes"))
+            .unwrap_or_default();
         let _ = writeln!(
             s,
-            "  setup {}, {} moves, reply time max {} mean {}, {} timeouts",
-            p.setup.as_str(),
+            "  {setup}{} moves, reply time max {} mean {}, {} timeouts{processes}",
             p.moves,
             ms(p.max_reply_ms),
             ms(p.mean_reply_ms),
             p.timeouts
         );
         let _ = writeln!(s, "  process {}; log {}", p.exit.text, p.log);
+    }
+    s
+}
+
+/// `referee --list-games`: each game with its defaults.
+pub fn game_list() -> String {
+    let mut s = String::new();
+    for e in games::entries() {
+        let turns = match e.defaults.max_turns {
+            0 => "no turn limit".to_owned(),
+            n => format!("draw after {n} moves"),
+        };
+        let _ = writeln!(
+            s,
+            "{:<10} {} [{} ms per move, {turns}]",
+            e.name, e.about, e.defaults.time_limit_ms
+        );
     }
     s
 }
@@ -57,55 +95,27 @@ impl BoardPrinter {
         BoardPrinter { out, colour }
     }
 
-    fn draw(&mut self, title: &str, game: &Game) {
-        let mut s = String::new();
-        let _ = writeln!(s, "{title}");
-        s.push_str("   ");
-        for c in 0..10 {
-            let _ = write!(s, " {c} ");
-        }
-        s.push('\n');
-        for r in 0..10u8 {
-            let _ = write!(s, " {} ", char::from(b'A' + r));
-            for c in 0..10 {
-                let sq = Square::new(r, c).expect("on the board");
-                let (text, colour) = match game.board().get(sq) {
-                    None if sq.is_lake() => (" ~ ".to_owned(), "36"),
-                    None => (" . ".to_owned(), "2"),
-                    Some(p) if p.owner == Player::Zero => {
-                        (format!(" {} ", p.rank.symbol()), "1;31")
-                    }
-                    Some(p) => (format!("({})", p.rank.symbol()), "1;34"),
-                };
-                if self.colour {
-                    let _ = write!(s, "\x1b[{colour}m{text}\x1b[0m");
-                } else {
-                    s.push_str(&text);
-                }
-            }
-            s.push('\n');
-        }
+    fn print(&mut self, title: &str, board: &str) {
         // A closed terminal must not stop the game.
-        let _ = self.out.write_all(s.as_bytes());
+        let _ = writeln!(self.out, "{title}");
+        let _ = self.out.write_all(board.as_bytes());
         let _ = self.out.flush();
     }
 }
 
-impl Observer for BoardPrinter {
-    fn started(&mut self, game: &Game) {
-        self.draw("start (player 0 plain, player 1 in parentheses)", game);
+impl<G: Game> Observer<G> for BoardPrinter {
+    fn started(&mut self, game: &G) {
+        let board = game.draw(self.colour);
+        self.print("start", &board);
     }
 
-    fn moved(&mut self, game: &Game, mv: &MoveRecord) {
-        let result = match (mv.attacker, mv.defender) {
-            (Some(a), Some(d)) => format!("B {a} {d}"),
-            _ => mv.result.clone(),
-        };
+    fn moved(&mut self, game: &G, mv: &MoveEntry<G::MoveRecord>) {
         let title = format!(
-            "\nmove {}: player {} {} {} {} -> {} ({:.2} ms)",
-            mv.ply, mv.player, mv.square, mv.direction, mv.distance, result, mv.reply_ms
+            "\nmove {}: player {} {} ({:.2} ms)",
+            mv.ply, mv.player, mv.detail, mv.reply_ms
         );
-        self.draw(&title, game);
+        let board = game.draw(self.colour);
+        self.print(&title, &board);
     }
 }
 

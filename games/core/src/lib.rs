@@ -158,10 +158,11 @@ pub trait Game {
     /// Why a move is not legal here.
     type IllegalMove: std::error::Error;
     /// A played move as `--record` shows it: the game's own fields,
-    /// beside the driver's `ply`, `player` and `reply_ms`.
-    type MoveRecord: serde::Serialize;
+    /// beside the driver's `ply`, `player` and `reply_ms`; and in words
+    /// for people (`B3 E 1 -> B 3 1`).
+    type MoveRecord: serde::Serialize + fmt::Display + fmt::Debug + 'static;
     /// An accepted setup as `--record` shows it.
-    type SetupRecord: serde::Serialize;
+    type SetupRecord: serde::Serialize + fmt::Debug + 'static;
 
     /// The number of seats (2 to [`MAX_SEATS`]).
     fn seats(&self) -> usize;

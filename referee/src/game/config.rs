@@ -1,45 +1,66 @@
-//! What a match needs to know before it starts.
+//! What a match needs to know before it starts, besides the game itself.
 
 use std::path::PathBuf;
 use std::time::Duration;
+
+use game_core::{Context, Limits};
 
 use crate::process::Program;
 
 /// The settings of one match.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Player 0's and player 1's programs.
-    pub programs: [Program; 2],
-    /// Time allowed for each reply (§4).
+    /// Each seat's program, seat 0 first.
+    pub programs: Vec<Program>,
+    /// Each seat's name, if it was given one (`--player NAME=...`).
+    pub names: Vec<Option<String>>,
+    /// Time allowed for each move reply.
     pub time_limit: Duration,
+    /// Time allowed for the setup reply (games with a setup phase).
+    pub setup_time_limit: Duration,
     /// Grace period at the end: after closing stdin, then after SIGTERM.
     pub grace: Duration,
-    /// Moves (both players together) after which the game is drawn; 0 = none.
+    /// Moves (all seats together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
-    /// Whether the two-square rule applies (see `stratego::Rules`).
-    pub two_square_rule: bool,
     /// Cap of each player's stderr log, in bytes.
     pub max_log_bytes: u64,
-    /// Where `player0.log` and `player1.log` go (created if missing).
+    /// Where `player0.log`, `player1.log`, ... go (created if missing).
     pub log_dir: PathBuf,
+    /// The seed of the referee's random draws for the game.
+    pub seed: u64,
 }
 
 impl MatchConfig {
-    /// The defaults of the command line for these two programs.
-    pub fn new(player0: Program, player1: Program) -> MatchConfig {
+    /// The command line's defaults (Stratego's limits) for these programs.
+    pub fn new(programs: Vec<Program>) -> MatchConfig {
+        let names = vec![None; programs.len()];
         MatchConfig {
-            programs: [player0, player1],
+            programs,
+            names,
             time_limit: Duration::from_millis(500),
+            setup_time_limit: Duration::from_millis(500),
             grace: Duration::from_millis(100),
-            max_turns: stratego::Rules::DEFAULT_MAX_TURNS,
-            two_square_rule: false,
+            max_turns: 2000,
             max_log_bytes: 10 * 1024 * 1024,
             log_dir: PathBuf::from("logs"),
+            seed: 0,
         }
     }
 
-    /// The log file of player `i`.
+    /// The log file of seat `i`.
     pub fn log_path(&self, i: usize) -> PathBuf {
         self.log_dir.join(format!("player{i}.log"))
+    }
+
+    /// What the game is built with.
+    pub fn context(&self) -> Context {
+        Context {
+            max_turns: self.max_turns,
+            limits: Limits {
+                move_time: self.time_limit,
+                setup_time: self.setup_time_limit,
+            },
+            seed: self.seed,
+        }
     }
 }

@@ -1,38 +1,36 @@
-//! The game flow of §3: setups, turns, the forwarding of moves and
-//! results, and every end — over the process layer, without system calls.
+//! The game flow every game shares, over the process layer and without
+//! system calls: greetings, the setup phase, the turns, the faults and
+//! their verdicts, the statistics and the record. What depends on the
+//! rules is the game's ([`game_core::Game`]).
 
 use std::time::{Duration, Instant};
 
-use stratego::wire::{self, clean_line};
-use stratego::{
-    Game, MoveResult, OpponentTurn, Player, Rules, Setup, SetupAnswer, SetupError, UncheckedMove,
-    WireError,
+use game_core::{Game, Launch, Question, Seat, Tell};
+use linebuf::Framing;
+use referee_schema::{
+    EndReport, MoveEntry, Outcome, PlayerReport, Reason, Record, SCHEMA, Settings, SetupStatus,
+    Summary, millis,
 };
+use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::config::MatchConfig;
-use super::report::{
-    ExitReport, MatchReport, MoveRecord, PlayerReport, Record, Settings, SetupStatus,
-    VerdictReport, millis,
+use super::report::{MatchReport, exit_report};
+use super::verdict::{Verdict, reason_of};
+use crate::process::{
+    self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
 };
-use super::verdict::{Reason, Verdict};
-use crate::process::{Event, Failure, Supervisor, SupervisorConfig, SupervisorError};
-
-/// Lines of a setup reply.
-const SETUP_LINES: usize = stratego::Rank::TOTAL;
-/// Lines of a move reply.
-const MOVE_LINES: usize = 3;
 
 /// Watches a match as it is played (the `-v` board uses it).
-pub trait Observer {
-    /// Both setups were accepted; the game starts from `game`.
-    fn started(&mut self, _game: &Game) {}
+pub trait Observer<G: Game> {
+    /// Play starts from `game` (after the setups, if any).
+    fn started(&mut self, _game: &G) {}
     /// A legal move was played; `game` is the position after it.
-    fn moved(&mut self, _game: &Game, _mv: &MoveRecord) {}
+    fn moved(&mut self, _game: &G, _mv: &MoveEntry<G::MoveRecord>) {}
 }
 
 /// An observer that does nothing.
-impl Observer for () {}
+impl<G: Game> Observer<G> for () {}
 
 /// A failure of the referee itself: no verdict can be given.
 #[derive(Debug, Error)]
@@ -46,20 +44,28 @@ pub enum MatchError {
         #[source]
         source: std::io::Error,
     },
+    /// The number of programs is not the game's number of seats.
+    #[error("this game takes {seats} players, {given} programs were given")]
+    Seats {
+        /// The game's seats.
+        seats: usize,
+        /// Programs given.
+        given: usize,
+    },
     /// The process layer failed.
     #[error(transparent)]
     Supervisor(#[from] SupervisorError),
 }
 
-/// What is known of a player's setup during the setup phase.
-enum SetupState {
+/// What is known of a seat's setup during the setup phase.
+enum SetupState<S> {
     Waiting,
-    Accepted(Setup),
+    Accepted(S),
     Refused(String),
     Failed,
 }
 
-/// Per-player statistics gathered during the match.
+/// Per-seat statistics gathered during the match.
 #[derive(Default)]
 struct Stats {
     setup: Option<SetupStatus>,
@@ -70,39 +76,63 @@ struct Stats {
     failure: Option<Reason>,
 }
 
-struct Match<'a> {
+struct Match<'a, G: Game> {
     cfg: &'a MatchConfig,
+    game: G,
     sup: Supervisor,
-    stats: [Stats; 2],
-    setups: [Option<Vec<u8>>; 2],
-    moves: Vec<MoveRecord>,
+    launch: Launch,
+    stats: Vec<Stats>,
+    setups: Vec<Option<G::SetupRecord>>,
+    moves: Vec<MoveEntry<G::MoveRecord>>,
+    tell: Tell,
     interrupted_by: Option<i32>,
 }
 
-fn player(i: usize) -> Player {
-    Player::from_index(i).expect("two players")
-}
-
-/// Plays one whole match and returns its report. Returns an error only
-/// if the referee itself fails; whatever the players do gives a verdict
-/// (or, after SIGINT/SIGTERM/SIGHUP, [`Reason::Interrupted`]).
-pub fn play_match(
+/// Plays one whole match of `game` and returns its report. Returns an
+/// error only if the referee itself fails; whatever the players do gives a
+/// verdict (or, after SIGINT/SIGTERM/SIGHUP, [`Reason::Interrupted`]).
+/// `options` are the game's options as the record shows them.
+pub fn play_match<G: Game>(
+    game: G,
+    options: Map<String, Value>,
+    game_name: &str,
     cfg: &MatchConfig,
-    observer: &mut dyn Observer,
+    observer: &mut dyn Observer<G>,
 ) -> Result<MatchReport, MatchError> {
+    let seats = game.seats();
+    if cfg.programs.len() != seats {
+        return Err(MatchError::Seats {
+            seats,
+            given: cfg.programs.len(),
+        });
+    }
     std::fs::create_dir_all(&cfg.log_dir).map_err(|source| MatchError::LogDir {
         path: cfg.log_dir.clone(),
         source,
     })?;
-    let logs = [cfg.log_path(0), cfg.log_path(1)];
+    let logs: Vec<_> = (0..seats).map(|i| cfg.log_path(i)).collect();
+    let launch = game.launch();
+    let specs: Vec<ChildSpec> = cfg
+        .programs
+        .iter()
+        .zip(&logs)
+        .map(|(program, log)| ChildSpec {
+            program: program.clone(),
+            log: log.clone(),
+            launch: match launch {
+                Launch::Session => process::Launch::Session,
+                Launch::PerMove => process::Launch::PerReply,
+            },
+        })
+        .collect();
+    let framing = game.framing();
     let start = Instant::now();
-    let sup = Supervisor::start(
-        &cfg.programs,
-        &logs,
+    let sup = Supervisor::start_children(
+        &specs,
         SupervisorConfig {
-            framing: linebuf::Framing {
-                max_line_bytes: wire::MAX_LINE_BYTES,
-                max_reply_bytes: wire::MAX_REPLY_BYTES,
+            framing: Framing {
+                max_line_bytes: framing.max_line_bytes,
+                max_reply_bytes: framing.max_reply_bytes,
                 skip_blank: true,
                 strip_cr: true,
             },
@@ -113,19 +143,23 @@ pub fn play_match(
     )?;
     let mut m = Match {
         cfg,
+        game,
         sup,
-        stats: Default::default(),
-        setups: [None, None],
+        launch,
+        stats: (0..seats).map(|_| Stats::default()).collect(),
+        setups: (0..seats).map(|_| None).collect(),
         moves: Vec::new(),
+        tell: Tell::new(),
         interrupted_by: None,
     };
     let verdict = m.run(observer);
     let Match {
         sup,
-        mut stats,
+        stats,
         setups,
         moves,
         interrupted_by,
+        game,
         ..
     } = m;
     // Clean up even when the game loop failed.
@@ -134,149 +168,194 @@ pub fn play_match(
     let ends = ends?;
     log::info!("verdict: {verdict:?}");
 
-    let players = std::array::from_fn(|i| {
-        let s = std::mem::take(&mut stats[i]);
-        let n = s.reply_times.len();
-        let total: Duration = s.reply_times.iter().sum();
-        PlayerReport {
-            program: cfg.programs[i].display(),
-            args: cfg.programs[i]
-                .args
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
-            setup: s.setup.unwrap_or(SetupStatus::None),
-            setup_ms: s.setup_time.map(millis),
-            moves: n as u32,
-            timeouts: s.timeouts,
-            illegal_moves: s.illegal_moves,
-            failure: s.failure,
-            max_reply_ms: s.reply_times.iter().max().copied().map(millis),
-            mean_reply_ms: (n > 0).then(|| millis(total / n as u32)),
-            exit: ExitReport::from(ends[i]),
-            log: logs[i].display().to_string(),
-        }
-    });
+    let has_setups = game.setup_question(0).is_some();
+    let players = stats
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let n = s.reply_times.len();
+            let total: Duration = s.reply_times.iter().sum();
+            PlayerReport {
+                name: cfg.names.get(i).cloned().flatten(),
+                program: cfg.programs[i].display(),
+                args: cfg.programs[i]
+                    .args
+                    .iter()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect(),
+                setup: has_setups.then(|| s.setup.unwrap_or(SetupStatus::None)),
+                setup_ms: s.setup_time.map(millis),
+                moves: n as u32,
+                timeouts: s.timeouts,
+                illegal_moves: s.illegal_moves,
+                failure: s.failure,
+                max_reply_ms: s.reply_times.iter().max().copied().map(millis),
+                mean_reply_ms: (n > 0).then(|| millis(total / n as u32)),
+                processes: (launch == Launch::PerMove).then_some(ends[i].processes),
+                exit: exit_report(&ends[i]),
+                log: logs[i].display().to_string(),
+            }
+        })
+        .collect();
+    let settings = Settings {
+        time_limit_ms: cfg.time_limit.as_millis() as u64,
+        grace_ms: cfg.grace.as_millis() as u64,
+        max_turns: cfg.max_turns,
+        seed: Some(cfg.seed),
+        options,
+    };
+    let points = verdict.outcome.as_ref().map(|o| o.points().to_vec());
+    let winner = verdict.winner().map(|w| w as u8);
+    let result = verdict.result();
     let record = Record {
-        schema: super::report::SCHEMA,
-        settings: Settings {
-            time_limit_ms: cfg.time_limit.as_millis() as u64,
-            grace_ms: cfg.grace.as_millis() as u64,
-            max_turns: cfg.max_turns,
-            two_square_rule: cfg.two_square_rule,
-        },
-        setups,
+        schema: SCHEMA,
+        game: game_name.to_owned(),
+        settings: settings.clone(),
+        setups: if has_setups { setups } else { Vec::new() },
         moves,
-        end: VerdictReport::from(&verdict),
+        end: EndReport {
+            winner,
+            result: result.clone(),
+            points: points.clone(),
+            reason: verdict.reason.clone(),
+            reason_text: verdict.reason_text.clone(),
+            detail: verdict.detail.clone(),
+        },
+    };
+    let summary = Summary {
+        schema: SCHEMA,
+        game: game_name.to_owned(),
+        winner,
+        result,
+        points,
+        reason: verdict.reason,
+        reason_text: verdict.reason_text,
+        detail: verdict.detail,
+        moves: record.moves.len() as u32,
+        duration_ms: millis(start.elapsed()),
+        settings,
+        players,
     };
     Ok(MatchReport {
-        moves: record.moves.len() as u32,
-        verdict,
+        summary,
+        record: Box::new(record),
         duration: start.elapsed(),
-        players,
-        record,
         interrupted_by,
     })
 }
 
-/// Reads a setup reply's lines into a setup.
-fn parse_setup(p: Player, lines: &[Vec<u8>]) -> Result<Setup, SetupError> {
-    let mut cleaned = Vec::with_capacity(lines.len());
-    for (i, raw) in lines.iter().enumerate() {
-        let line = match clean_line(raw) {
-            Ok(Some(l)) => l,
-            Ok(None) => "",
-            Err(source) => {
-                return Err(SetupError::Line {
-                    line: i + 1,
-                    source,
-                });
+impl<G: Game> Match<'_, G> {
+    fn seats(&self) -> usize {
+        self.stats.len()
+    }
+
+    fn run(&mut self, observer: &mut dyn Observer<G>) -> Result<Verdict, MatchError> {
+        if self.launch == Launch::Session {
+            for seat in 0..self.seats() {
+                let greeting = self.game.greeting(seat);
+                if !greeting.is_empty() {
+                    self.sup.send(seat, greeting.as_bytes());
+                }
             }
-        };
-        cleaned.push(line);
-    }
-    Setup::from_lines(p, &cleaned)
-}
-
-/// Reads a move reply's three lines.
-fn parse_move(lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
-    let mut cleaned = Vec::with_capacity(MOVE_LINES);
-    for raw in lines {
-        cleaned.push(clean_line(raw)?.unwrap_or(""));
-    }
-    UncheckedMove::from_lines(cleaned[0], cleaned[1], cleaned[2])
-}
-
-impl Match<'_> {
-    fn run(&mut self, observer: &mut dyn Observer) -> Result<Verdict, MatchError> {
-        let (s0, s1) = match self.setup_phase()? {
-            Ok(setups) => setups,
-            Err(verdict) => return Ok(verdict),
-        };
-        let rules = Rules {
-            max_turns: self.cfg.max_turns,
-            two_square_rule: self.cfg.two_square_rule,
-        };
-        let mut game = Game::new(&s0, &s1, rules);
-        observer.started(&game);
-        self.play_phase(&mut game, observer)
+        }
+        if self.game.setup_question(0).is_some() {
+            if let Err(verdict) = self.setup_phase()? {
+                return Ok(verdict);
+            }
+        }
+        observer.started(&self.game);
+        self.play_phase(observer)
     }
 
-    /// Counts a failure in the player's statistics.
-    fn note_failure(&mut self, child: usize, failure: &Failure) {
-        self.stats[child].failure = Some(Reason::of_failure(failure));
+    /// Sends what the game queued in `self.tell`, but not to failed seats
+    /// (the process layer drops those).
+    fn send_told(&mut self) {
+        for (seat, text) in self.tell.drain() {
+            self.sup.send(seat, text.as_bytes());
+        }
+    }
+
+    /// Asks `seat` the question `q`, under `limit`.
+    fn ask(&mut self, seat: Seat, q: &Question, limit: Duration) -> Result<(), MatchError> {
+        match self.launch {
+            Launch::Session => {
+                if !q.input.is_empty() {
+                    self.sup.send(seat, q.input.as_bytes());
+                }
+            }
+            Launch::PerMove => self.sup.launch(seat, &q.args, q.input.as_bytes())?,
+        }
+        self.sup.expect_reply_within(seat, q.lines, limit);
+        Ok(())
+    }
+
+    /// Counts a failure in the seat's statistics.
+    fn note_failure(&mut self, seat: Seat, failure: &Failure) {
+        self.stats[seat].failure = Some(reason_of(failure));
         if matches!(failure, Failure::Timeout(_)) {
-            self.stats[child].timeouts += 1;
+            self.stats[seat].timeouts += 1;
         }
     }
 
-    /// Records a failure and returns the verdict it gives: the other player
-    /// wins (and receives `F`) unless it has failed too (draw).
-    fn failed(&mut self, child: usize, failure: &Failure) -> Verdict {
-        self.note_failure(child, failure);
-        let other = 1 - child;
-        let reason = Reason::of_failure(failure);
-        let detail = format!("player {child}: {failure}");
-        if let Some(theirs) = self.sup.failure(other).cloned() {
-            // Both failed at once: a draw.
-            self.note_failure(other, &theirs);
-            return Verdict {
-                winner: None,
-                reason: reason.max(Reason::of_failure(&theirs)),
-                detail: format!("both players failed; {detail}; player {other}: {theirs}"),
-            };
+    /// The seats whose programs have failed, `seat` among them.
+    fn failed_seats(&self) -> Vec<Seat> {
+        (0..self.seats())
+            .filter(|&s| self.sup.failure(s).is_some())
+            .collect()
+    }
+
+    /// Records a failure and returns the verdict it gives: the failed
+    /// seats lose, the others (told so) share the point; if every seat
+    /// has failed, a draw.
+    fn failed(&mut self, seat: Seat, failure: &Failure) -> Verdict {
+        self.note_failure(seat, failure);
+        let mut reason = reason_of(failure);
+        let mut detail = format!("player {seat}: {failure}");
+        let failed = self.failed_seats();
+        let others: Vec<(Seat, Failure)> = failed
+            .iter()
+            .filter(|&&s| s != seat)
+            .filter_map(|&s| self.sup.failure(s).cloned().map(|f| (s, f)))
+            .collect();
+        for (s, theirs) in &others {
+            // Failed at once: their event is still to come.
+            self.note_failure(*s, theirs);
+            reason = reason.max(reason_of(theirs));
         }
-        self.sup
-            .send(other, OpponentTurn::Failure.to_wire().as_bytes());
-        Verdict {
-            winner: Some(player(other)),
-            reason,
-            detail,
+        if failed.len() == self.seats() {
+            let mut parts = vec![detail];
+            parts.extend(others.iter().map(|(s, f)| format!("player {s}: {f}")));
+            return Verdict::new(
+                Some(Outcome::draw(self.seats())),
+                reason,
+                format!("both players failed; {}", parts.join("; ")),
+            );
         }
+        for (s, f) in &others {
+            detail.push_str(&format!("; player {s}: {f}"));
+        }
+        self.game.tell_failure(seat, &mut self.tell);
+        self.send_told();
+        Verdict::new(Some(Outcome::lost(&failed, self.seats())), reason, detail)
     }
 
     fn interrupted(&mut self, signal: i32) -> Verdict {
         self.interrupted_by = Some(signal);
-        Verdict {
-            winner: None,
-            reason: Reason::Interrupted,
-            detail: format!(
-                "the referee received {}",
-                crate::process::signal_name(signal)
-            ),
-        }
+        Verdict::new(
+            None,
+            Reason::Interrupted,
+            format!("the referee received {}", process::signal_name(signal)),
+        )
     }
 
-    /// §3.1: both players set up at once. `Ok(Err(verdict))` if the game
-    /// ends here.
-    #[allow(clippy::type_complexity)]
-    fn setup_phase(&mut self) -> Result<Result<(Setup, Setup), Verdict>, MatchError> {
-        for i in 0..2 {
-            self.sup
-                .send(i, wire::player_number_to_wire(player(i)).as_bytes());
-            self.sup.expect_reply(i, SETUP_LINES);
+    /// Every seat sets up at once. `Ok(Err(verdict))` if the game ends here.
+    fn setup_phase(&mut self) -> Result<Result<(), Verdict>, MatchError> {
+        let n = self.seats();
+        for seat in 0..n {
+            let q = self.game.setup_question(seat).expect("every seat sets up");
+            self.ask(seat, &q, self.cfg.setup_time_limit)?;
         }
-        let mut state = [SetupState::Waiting, SetupState::Waiting];
+        let mut state: Vec<SetupState<G::Setup>> = (0..n).map(|_| SetupState::Waiting).collect();
         while state.iter().any(|s| matches!(s, SetupState::Waiting)) {
             match self.sup.next_event()? {
                 Event::Reply {
@@ -285,7 +364,7 @@ impl Match<'_> {
                     elapsed,
                 } => {
                     self.stats[child].setup_time = Some(elapsed);
-                    state[child] = match parse_setup(player(child), &lines) {
+                    state[child] = match self.game.parse_setup(child, &lines) {
                         Ok(s) => SetupState::Accepted(s),
                         Err(e) => SetupState::Refused(e.to_string()),
                     };
@@ -301,175 +380,157 @@ impl Match<'_> {
                 Event::Failed { child, failure } => {
                     self.stats[child].setup = Some(SetupStatus::Failed);
                     state[child] = SetupState::Failed;
-                    let other = 1 - child;
-                    return Ok(Err(match &state[other] {
-                        // A refused setup still gets its KO; both are bad: draw.
-                        SetupState::Refused(why) => {
-                            self.stats[other].setup = Some(SetupStatus::Refused);
-                            self.sup.send(other, SetupAnswer::Ko.to_wire().as_bytes());
-                            self.note_failure(child, &failure);
-                            let reason = Reason::of_failure(&failure);
-                            Verdict {
-                                winner: None,
-                                reason,
-                                detail: format!(
-                                    "player {child}: {failure}; player {other}'s setup refused: {why}"
-                                ),
-                            }
-                        }
-                        // The survivor receives F in place of its answer.
-                        other_state => {
-                            if matches!(other_state, SetupState::Accepted(_)) {
-                                self.stats[other].setup = Some(SetupStatus::Accepted);
-                            }
-                            self.failed(child, &failure)
-                        }
-                    }));
+                    return Ok(Err(self.failed_in_setup(child, &failure, state)));
                 }
                 Event::Interrupted { signal } => return Ok(Err(self.interrupted(signal))),
             }
         }
-        let [a, b] = state;
-        match (a, b) {
-            (SetupState::Accepted(s0), SetupState::Accepted(s1)) => {
-                self.setups = [Some(codes(&s0)), Some(codes(&s1))];
-                for i in 0..2 {
-                    self.stats[i].setup = Some(SetupStatus::Accepted);
-                    self.sup.send(i, SetupAnswer::Ok.to_wire().as_bytes());
+        let mut refused = Vec::new();
+        let mut accepted = Vec::new();
+        for (seat, s) in state.into_iter().enumerate() {
+            match s {
+                SetupState::Accepted(s) => {
+                    self.setups[seat] = Some(self.game.setup_record(&s));
+                    self.stats[seat].setup = Some(SetupStatus::Accepted);
+                    let answer = self.game.setup_answer(seat, true);
+                    self.sup.send(seat, answer.as_bytes());
+                    accepted.push(s);
                 }
-                Ok(Ok((s0, s1)))
-            }
-            (a, b) => {
-                let mut refused = Vec::new();
-                for (i, s) in [a, b].into_iter().enumerate() {
-                    match s {
-                        SetupState::Accepted(s) => {
-                            self.setups[i] = Some(codes(&s));
-                            self.stats[i].setup = Some(SetupStatus::Accepted);
-                            self.sup.send(i, SetupAnswer::Ok.to_wire().as_bytes());
-                        }
-                        SetupState::Refused(why) => {
-                            self.stats[i].setup = Some(SetupStatus::Refused);
-                            self.sup.send(i, SetupAnswer::Ko.to_wire().as_bytes());
-                            refused.push(format!("player {i}'s setup refused: {why}"));
-                        }
-                        SetupState::Waiting | SetupState::Failed => {
-                            unreachable!("failures return early; the loop waits for every setup")
-                        }
-                    }
+                SetupState::Refused(why) => {
+                    self.stats[seat].setup = Some(SetupStatus::Refused);
+                    let answer = self.game.setup_answer(seat, false);
+                    self.sup.send(seat, answer.as_bytes());
+                    refused.push((seat, format!("player {seat}'s setup refused: {why}")));
                 }
-                let winner = match (&self.stats[0].setup, &self.stats[1].setup) {
-                    (Some(SetupStatus::Accepted), _) => Some(Player::Zero),
-                    (_, Some(SetupStatus::Accepted)) => Some(Player::One),
-                    _ => None,
-                };
-                Ok(Err(Verdict {
-                    winner,
-                    reason: Reason::SetupRefused,
-                    detail: refused.join("; "),
-                }))
+                SetupState::Waiting | SetupState::Failed => {
+                    unreachable!("failures return early; the loop waits for every setup")
+                }
             }
         }
+        if refused.is_empty() {
+            self.game.begin(accepted);
+            return Ok(Ok(()));
+        }
+        let losers: Vec<Seat> = refused.iter().map(|(s, _)| *s).collect();
+        let detail: Vec<String> = refused.into_iter().map(|(_, d)| d).collect();
+        Ok(Err(Verdict::new(
+            Some(Outcome::lost(&losers, n)),
+            Reason::SetupRefused,
+            detail.join("; "),
+        )))
     }
 
-    /// §3.2–§3.5: the turns, until the game ends.
-    fn play_phase(
+    /// A seat failed during the setup phase: the game ends. A seat whose
+    /// setup was refused still gets its answer and loses too; the others
+    /// are told of the failure.
+    fn failed_in_setup(
         &mut self,
-        game: &mut Game,
-        observer: &mut dyn Observer,
-    ) -> Result<Verdict, MatchError> {
-        loop {
-            if let Some(end) = game.end() {
-                return Ok(self.end_of_play(game, end));
+        seat: Seat,
+        failure: &Failure,
+        state: Vec<SetupState<G::Setup>>,
+    ) -> Verdict {
+        let mut refused = Vec::new();
+        for (other, s) in state.iter().enumerate() {
+            match s {
+                SetupState::Refused(why) => {
+                    self.stats[other].setup = Some(SetupStatus::Refused);
+                    let answer = self.game.setup_answer(other, false);
+                    self.sup.send(other, answer.as_bytes());
+                    refused.push((other, why.clone()));
+                }
+                SetupState::Accepted(_) => self.stats[other].setup = Some(SetupStatus::Accepted),
+                SetupState::Waiting | SetupState::Failed => {}
             }
-            let mover = game.to_move();
-            let me = mover.index();
-            let other = 1 - me;
-            self.sup.expect_reply(me, MOVE_LINES);
-            let (parsed, elapsed) = match self.sup.next_event()? {
+        }
+        if refused.is_empty() {
+            return self.failed(seat, failure);
+        }
+        // Refused setups lose with the failed seat.
+        self.note_failure(seat, failure);
+        let mut losers = self.failed_seats();
+        losers.extend(refused.iter().map(|(s, _)| *s));
+        let mut detail = format!("player {seat}: {failure}");
+        for (s, why) in &refused {
+            detail.push_str(&format!("; player {s}'s setup refused: {why}"));
+        }
+        let n = self.seats();
+        if losers.len() < n {
+            self.game.tell_failure(seat, &mut self.tell);
+            self.tell.drain().for_each(|(s, text)| {
+                if !losers.contains(&s) {
+                    self.sup.send(s, text.as_bytes());
+                }
+            });
+        }
+        Verdict::new(Some(Outcome::lost(&losers, n)), reason_of(failure), detail)
+    }
+
+    /// The turns, until the game ends.
+    fn play_phase(&mut self, observer: &mut dyn Observer<G>) -> Result<Verdict, MatchError> {
+        loop {
+            if let Some(end) = self.game.end() {
+                let n = self.seats();
+                return Ok(Verdict {
+                    outcome: Some(match end.winner {
+                        Some(w) => Outcome::win(w, n),
+                        None => Outcome::draw(n),
+                    }),
+                    reason: Reason::Game(end.reason.to_owned()),
+                    reason_text: end.words.to_owned(),
+                    detail: end.detail,
+                });
+            }
+            let me = self.game.to_move();
+            let q = self.game.question(me);
+            self.ask(me, &q, self.cfg.time_limit)?;
+            let (lines, elapsed) = match self.sup.next_event()? {
                 Event::Reply {
                     child,
                     lines,
                     elapsed,
                 } => {
                     debug_assert_eq!(child, me, "only the mover is asked");
-                    let checked = parse_move(&lines)
-                        .map_err(|e| e.to_string())
-                        .and_then(|m| game.check(&m).map_err(|e| e.to_string()));
-                    (checked, elapsed)
+                    (Ok(lines), elapsed)
                 }
                 Event::BadReply { fault, elapsed, .. } => (Err(fault.to_string()), elapsed),
                 Event::Failed { child, failure } => return Ok(self.failed(child, &failure)),
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
             self.stats[me].reply_times.push(elapsed);
-            let mv = match parsed {
+            let parsed = lines.and_then(|l| self.game.parse(me, &l).map_err(|e| e.to_string()));
+            let checked = match &parsed {
+                Ok(u) => self.game.check(me, u).map_err(|e| e.to_string()),
+                Err(why) => Err(why.clone()),
+            };
+            let mv = match checked {
                 Ok(mv) => mv,
-                Err(why) => {
-                    // §3.2: E to the mover as its result, E alone to the opponent.
-                    self.stats[me].illegal_moves += 1;
-                    self.sup.send(me, MoveResult::Error.to_wire().as_bytes());
-                    self.sup
-                        .send(other, OpponentTurn::Error.to_wire().as_bytes());
-                    return Ok(Verdict {
-                        winner: Some(mover.opponent()),
-                        reason: Reason::IllegalMove,
-                        detail: format!("player {me}: {why}"),
-                    });
-                }
+                Err(why) => return Ok(self.illegal(me, parsed.ok().as_ref(), why)),
             };
-            let result = MoveResult::from(game.play(mv));
-            self.sup.send(me, result.to_wire().as_bytes());
-            let forwarded = OpponentTurn::Move(mv.to_unchecked(), result);
-            self.sup.send(other, forwarded.to_wire().as_bytes());
-            let (attacker, defender) = match result {
-                MoveResult::Battle { attacker, defender } => {
-                    (Some(attacker.code()), Some(defender.code()))
-                }
-                _ => (None, None),
-            };
-            let u = mv.to_unchecked();
-            let record = MoveRecord {
-                ply: game.plies(),
+            let detail = self.game.play(mv, &mut self.tell);
+            self.send_told();
+            if self.launch == Launch::PerMove {
+                self.sup.retire(me)?;
+            }
+            let entry = MoveEntry {
+                ply: self.moves.len() as u32 + 1,
                 player: me as u8,
-                square: u.from.to_string(),
-                direction: u.dir.to_string(),
-                distance: u.distance,
-                result: result.letter().to_string(),
-                attacker,
-                defender,
+                detail,
                 reply_ms: millis(elapsed),
             };
-            observer.moved(game, &record);
-            self.moves.push(record);
+            observer.moved(&self.game, &entry);
+            self.moves.push(entry);
         }
     }
 
-    fn end_of_play(&self, game: &Game, end: stratego::GameEnd) -> Verdict {
-        let reason = Reason::of_end(end.reason);
-        let detail = match end.reason {
-            stratego::EndReason::FlagCaptured => {
-                let last = self.moves.last().expect("a flag is taken by a move");
-                let winner = end.winner.expect("a flag capture has a winner");
-                format!(
-                    "player {winner} took the flag: {} {} {}",
-                    last.square, last.direction, last.distance
-                )
-            }
-            stratego::EndReason::NoLegalMove => {
-                format!("player {} has no legal move", game.to_move())
-            }
-            stratego::EndReason::NeitherCanMove => "neither player has a legal move".to_owned(),
-            stratego::EndReason::TurnLimit => format!("{} moves played", game.plies()),
-        };
-        Verdict {
-            winner: end.winner,
-            reason,
-            detail,
-        }
+    /// `seat`'s move reply was unreadable or illegal: it loses.
+    fn illegal(&mut self, seat: Seat, parsed: Option<&G::Unchecked>, why: String) -> Verdict {
+        self.stats[seat].illegal_moves += 1;
+        self.game.tell_illegal(seat, parsed, &mut self.tell);
+        self.send_told();
+        Verdict::new(
+            Some(Outcome::lost(&[seat], self.seats())),
+            Reason::IllegalMove,
+            format!("player {seat}: {why}"),
+        )
     }
-}
-
-fn codes(s: &Setup) -> Vec<u8> {
-    s.ranks().iter().map(|r| r.code()).collect()
 }

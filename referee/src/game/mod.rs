@@ -1,10 +1,11 @@
-//! The match driver: the Stratego game flow of the protocol over the
-//! process layer, with no system calls.
+//! The match driver: the game flow every game shares, over the process
+//! layer, with no system calls; what depends on the rules is the game's
+//! ([`game_core::Game`]).
 //!
 //! - [`config`]: the settings of a match;
-//! - [`driver`]: setups, turns, ends ([`play_match`]);
-//! - [`verdict`]: who won and why;
-//! - [`report`]: statistics and the record, serialisable.
+//! - [`driver`]: greetings, setups, turns, faults ([`play_match`]);
+//! - [`verdict`]: who scored what, and why;
+//! - [`report`]: the summary and the record, as `referee-schema` types.
 
 pub mod config;
 pub mod driver;
@@ -13,7 +14,5 @@ pub mod verdict;
 
 pub use config::MatchConfig;
 pub use driver::{MatchError, Observer, play_match};
-pub use report::{
-    DeadlineKillReport, ExitReport, MatchReport, MoveRecord, PlayerReport, Record, SetupStatus,
-};
-pub use verdict::{Reason, Verdict};
+pub use report::{MatchReport, RecordDocument};
+pub use verdict::Verdict;

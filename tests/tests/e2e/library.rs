@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use referee::{MatchConfig, Program, play_match};
+use game_core::Spec;
+use referee::{MatchConfig, MatchError, MatchReport, Program, play_match};
+use stratego::referee_game::{Options, Spec as Stratego};
 
 use crate::util;
 
@@ -71,13 +73,13 @@ fn a_thousand_matches_in_one_process_leak_nothing() {
     };
     // Warm up once: the first match sets up what lives for the whole process
     // (signal-hook's handler thread and pipe), which is not a leak.
-    let warm = MatchConfig::new(program("none", 1), program("none", 1));
+    let warm = MatchConfig::new(vec![program("none", 1), program("none", 1)]);
     let mut cfg = MatchConfig {
         max_turns: 4,
         log_dir: logs.path().to_owned(),
         ..warm
     };
-    play_match(&cfg, &mut ()).expect("warm-up match");
+    play(&cfg).expect("warm-up match");
     let (fds_before, children_before) = (open_fds(), children());
     assert!(
         children_before.is_empty(),
@@ -95,14 +97,17 @@ fn a_thousand_matches_in_one_process_leak_nothing() {
         if i % 25 == 24 {
             programs[i % 2] = program("sleep", 1);
         }
-        cfg.programs = programs;
+        cfg.programs = programs.to_vec();
         cfg.max_turns = 20;
         // Short limits keep the thousand games quick; what matters here is
         // that every path ends clean, not the timing.
         cfg.time_limit = Duration::from_millis(100);
+        cfg.setup_time_limit = Duration::from_millis(100);
         cfg.grace = Duration::from_millis(20);
-        let report = play_match(&cfg, &mut ()).unwrap_or_else(|e| panic!("match {i}: {e}"));
-        *reasons.entry(report.verdict.reason.as_str()).or_insert(0) += 1;
+        let report = play(&cfg).unwrap_or_else(|e| panic!("match {i}: {e}"));
+        *reasons
+            .entry(report.summary.reason.as_str().to_owned())
+            .or_insert(0) += 1;
     }
     assert_eq!(
         open_fds(),
@@ -126,4 +131,10 @@ fn a_thousand_matches_in_one_process_leak_nothing() {
     ] {
         assert!(reasons.contains_key(r), "no {r} among {reasons:?}");
     }
+}
+
+/// One Stratego match through the library, as the referee binary plays it.
+fn play(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
+    let game = Stratego::new(&Options::default(), &cfg.context()).expect("default options");
+    play_match(game, Default::default(), Stratego::NAME, cfg, &mut ())
 }

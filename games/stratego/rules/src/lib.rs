@@ -33,6 +33,7 @@ mod game;
 mod movegen;
 mod moves;
 mod piece;
+pub mod referee_game;
 mod setup;
 mod square;
 mod view;
