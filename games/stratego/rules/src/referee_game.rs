@@ -168,7 +168,9 @@ impl game_core::Game for Match {
     }
 
     fn begin(&mut self, setups: Vec<Setup>) {
-        let [s0, s1]: [Setup; 2] = setups.try_into().ok().expect("two setups");
+        let Ok([s0, s1]) = <[Setup; 2]>::try_from(setups) else {
+            panic!("two setups")
+        };
         self.game = Some(Game::new(&s0, &s1, self.rules));
     }
 
