@@ -16,7 +16,7 @@ use bench::stats::Summary;
 use nix::sys::ptrace;
 use nix::sys::wait::{WaitStatus, waitpid};
 use nix::unistd::Pid;
-use serde_json::Value;
+use referee_schema::{Reason, Summary as Verdict};
 
 use crate::tools::{self, Player, Tools};
 
@@ -146,15 +146,14 @@ fn case(
     name: &'static str,
     runs: usize,
     players: [&Player; 2],
-    check: impl Fn(&Value) -> bool,
+    check: impl Fn(&Verdict) -> bool,
 ) -> anyhow::Result<Case> {
     let mut kib = Vec::new();
     for _ in 0..runs {
         let (peak, out) = peak_rss(&mut tools.referee(0, &[], players))?;
-        let report: Value = serde_json::from_slice(&out)
-            .with_context(|| format!("not JSON: {}", String::from_utf8_lossy(&out)))?;
+        let report = tools::summary(&out)?;
         if !check(&report) {
-            bail!("{name}: unexpected game: {report}");
+            bail!("{name}: unexpected game: {}", report.to_json());
         }
         kib.push(peak as f64);
     }
@@ -180,21 +179,24 @@ pub fn measure(tools: &Tools, runs: usize) -> anyhow::Result<Memory> {
                 "normal game (random players)",
                 runs,
                 [&random("1"), &random("2")],
-                |r| !r["result"].is_null(),
+                |r| r.result.is_some(),
             )?,
             case(
                 tools,
                 "longest default game (2000 moves, shufflers)",
                 runs,
                 [&shuffler, &shuffler],
-                |r| r["reason"] == "turn_limit",
+                |r| r.reason.as_str() == "turn_limit",
             )?,
             case(
                 tools,
                 "100 MB without a newline on stdout",
                 runs,
                 [&flood, &random("2")],
-                |r| r["reason"] == "illegal_move" && r["players"][0]["illegal_moves"] == 1,
+                |r| {
+                    r.reason == Reason::IllegalMove
+                        && r.players.first().is_some_and(|p| p.illegal_moves == 1)
+                },
             )?,
         ])
     })();

@@ -95,10 +95,11 @@ pub fn measure(tools: &Tools, moves: u64, runs: usize) -> anyhow::Result<Overhea
 
         let game = tools::run(&mut tools.referee(0, &options, [&shuffler, &shuffler]))?;
         let report = tools::report(&game)?;
-        let reason = tools::field(&report, "reason")?;
-        let played = tools::number(&report, "moves")?;
-        if reason != "turn_limit" || played != moves as f64 {
-            bail!("the scripted game did not reach its turn limit: {report}");
+        if report.reason.as_str() != "turn_limit" || u64::from(report.moves) != moves {
+            bail!(
+                "the scripted game did not reach its turn limit: {}",
+                report.to_json()
+            );
         }
 
         referee.push(per_move(game.wall));

@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail};
 use bench::stats::Summary;
-use serde_json::Value;
+use referee_schema::Record;
 
 use crate::tools::{self, Player, Tools};
 
@@ -115,17 +115,16 @@ pub fn measure(tools: &Tools, games: usize, plies: u32) -> anyhow::Result<Option
         ];
         let run = tools::run(&mut tools.referee(0, &options, players))?;
         let report = tools::report(&run)?;
-        if tools::field(&report, &format!("players.{ai_side}.failure"))? != &Value::Null {
-            bail!("the AI failed: {report}");
+        if tools::seat(&report, ai_side)?.failure.is_some() {
+            bail!("the AI failed: {}", report.to_json());
         }
-        let played = tools::number(&report, "moves")? as u32;
-        let record: Value = serde_json::from_slice(
-            &std::fs::read(&record).with_context(|| format!("reading {}", record.display()))?,
-        )
-        .context("the record is not JSON")?;
-        for m in record["moves"].as_array().context("record without moves")? {
-            if m["player"].as_u64() == Some(ai_side as u64) {
-                reply_ms.push(m["reply_ms"].as_f64().context("a move without reply_ms")?);
+        let played = report.moves;
+        let text = std::fs::read_to_string(&record)
+            .with_context(|| format!("reading {}", record.display()))?;
+        let record: Record = Record::from_json(&text).context("the record is not a game record")?;
+        for m in record.moves {
+            if usize::from(m.player) == ai_side {
+                reply_ms.push(m.reply_ms);
             }
         }
         let log_path = tools.log_dir(0).join(format!("player{ai_side}.log"));

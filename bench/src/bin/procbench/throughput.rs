@@ -62,11 +62,10 @@ fn play_all(tools: &Tools, seeds: &[u64], workers: usize) -> anyhow::Result<(f64
                         let run =
                             tools::run(&mut tools.referee(slot, &[], [&players[0], &players[1]]))?;
                         let report = tools::report(&run)?;
-                        if tools::field(&report, "result")?.is_null() {
-                            bail!("a random game had no verdict: {report}");
+                        if report.result.is_none() {
+                            bail!("a random game had no verdict: {}", report.to_json());
                         }
-                        *moves.lock().expect("no panic while held") +=
-                            tools::number(&report, "moves")? as u64;
+                        *moves.lock().expect("no panic while held") += u64::from(report.moves);
                     }
                 })
             })

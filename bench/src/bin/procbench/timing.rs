@@ -17,7 +17,7 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, ensure};
+use anyhow::{Context, bail, ensure};
 use bench::stats::Summary;
 
 use crate::tools::{self, Player, Tools};
@@ -154,17 +154,17 @@ fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec
         floor.push(wake_lateness());
         let run = tools::run(&mut tools.referee(0, &options, [&sleeper, &shuffler]))?;
         let report = tools::report(&run)?;
-        if tools::field(&report, "players.0.failure")? != "timeout" {
-            bail!("the sleeping player did not time out: {report}");
-        }
-        signal.push(tools::number(
-            &report,
-            "players.0.exit.deadline_kill.signal_ms",
-        )?);
-        death.push(tools::number(
-            &report,
-            "players.0.exit.deadline_kill.death_seen_ms",
-        )?);
+        let p0 = tools::seat(&report, 0)?;
+        let kill = match (&p0.failure, p0.exit.deadline_kill) {
+            (Some(referee_schema::Reason::Timeout), Some(kill)) => kill,
+            _ => bail!("the sleeping player did not time out: {}", report.to_json()),
+        };
+        signal.push(kill.signal_ms);
+        death.push(
+            kill.death_seen_ms.with_context(|| {
+                format!("the sleeper's death was not seen: {}", report.to_json())
+            })?,
+        );
     }
     Ok((signal, death, floor))
 }
@@ -187,18 +187,19 @@ fn late_replies(tools: &Tools, s: &Settings) -> anyhow::Result<(u64, u64, f64)> 
         let run = tools::run(&mut tools.referee(0, &options, [&late, &late]))?;
         let report = tools::report(&run)?;
         for i in 0..2 {
-            let moves = tools::number(&report, &format!("players.{i}.moves"))? as u64;
-            let out = tools::number(&report, &format!("players.{i}.timeouts"))? as u64;
-            replies += moves + out;
+            let p = tools::seat(&report, i)?;
+            let out = u64::from(p.timeouts);
+            replies += u64::from(p.moves) + out;
             timeouts += out;
-            if let Some(ms) = tools::field(&report, &format!("players.{i}.max_reply_ms"))?.as_f64()
-            {
+            if let Some(ms) = p.max_reply_ms {
                 slowest = slowest.max(ms);
             }
         }
-        let reason = tools::field(&report, "reason")?;
-        if reason != "turn_limit" && reason != "timeout" {
-            bail!("a late-replies game ended unexpectedly: {report}");
+        if !matches!(report.reason.as_str(), "turn_limit" | "timeout") {
+            bail!(
+                "a late-replies game ended unexpectedly: {}",
+                report.to_json()
+            );
         }
     }
     Ok((replies, timeouts, slowest))

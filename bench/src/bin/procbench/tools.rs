@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use nix::sys::resource::{UsageWho, getrusage};
-use serde_json::Value;
+use referee_schema::{ProgramSpec, RefereeCommand, Summary};
 
 /// The release binaries, found beside this one (`target/release/`).
 pub struct Tools {
@@ -85,16 +85,17 @@ impl Tools {
     /// A referee command: `--json`, logs in the scratch directory, then
     /// `options`, then the two players with their arguments.
     pub fn referee(&self, slot: usize, options: &[String], players: [&Player; 2]) -> Command {
-        let mut cmd = Command::new(&self.referee);
-        cmd.arg("--json").arg("--log-dir").arg(self.log_dir(slot));
-        cmd.args(options);
-        for (i, p) in players.iter().enumerate() {
-            for a in &p.args {
-                cmd.arg(format!("--arg{i}={a}"));
-            }
+        let mut cmd = RefereeCommand::new(&self.referee)
+            .json()
+            .log_dir(&self.log_dir(slot))
+            .options(options);
+        for p in players {
+            cmd = cmd.player(ProgramSpec::new(
+                p.program.to_string_lossy(),
+                p.args.iter().cloned(),
+            ));
         }
-        cmd.arg(&players[0].program).arg(&players[1].program);
-        cmd
+        cmd.command()
     }
 }
 
@@ -172,32 +173,22 @@ pub fn show(cmd: &Command) -> String {
         .join(" ")
 }
 
-/// The referee's `--json` report of a run.
-pub fn report(run: &Run) -> anyhow::Result<Value> {
-    serde_json::from_slice(&run.stdout).with_context(|| {
-        format!(
-            "the referee's output is not JSON: {}",
-            String::from_utf8_lossy(&run.stdout)
-        )
-    })
+/// The referee's `--json` verdict of a run.
+pub fn report(run: &Run) -> anyhow::Result<Summary> {
+    summary(&run.stdout)
 }
 
-/// A field of a JSON report, by a path of keys and indices (`players.0.moves`).
-pub fn field<'a>(report: &'a Value, path: &str) -> anyhow::Result<&'a Value> {
-    let mut v = report;
-    for key in path.split('.') {
-        v = match key.parse::<usize>() {
-            Ok(i) => v.get(i),
-            Err(_) => v.get(key),
-        }
-        .with_context(|| format!("the referee's report has no {path}: {report}"))?;
-    }
-    Ok(v)
+/// Reads the referee's `--json` verdict.
+pub fn summary(stdout: &[u8]) -> anyhow::Result<Summary> {
+    let text = String::from_utf8_lossy(stdout);
+    Summary::from_json(text.trim())
+        .with_context(|| format!("the referee's output is not its JSON verdict: {text}"))
 }
 
-/// A numeric field of a JSON report.
-pub fn number(report: &Value, path: &str) -> anyhow::Result<f64> {
-    field(report, path)?
-        .as_f64()
-        .with_context(|| format!("{path} is not a number in {report}"))
+/// A seat's report, or an error naming the verdict.
+pub fn seat(report: &Summary, i: usize) -> anyhow::Result<&referee_schema::PlayerReport> {
+    report
+        .players
+        .get(i)
+        .with_context(|| format!("the verdict has no player {i}: {}", report.to_json()))
 }
