@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
+use referee_schema::{Reason, SetupStatus, Summary};
+
+use crate::util::StrategoRecord;
 
 use crate::util::{self, Game, Outcome};
 
@@ -116,13 +118,13 @@ impl Case {
             o.peak_rss_kib
         );
         let received = std::fs::read_to_string(o.dir.join("opponent.recv")).unwrap_or_default();
-        let record: Value = std::fs::read_to_string(o.dir.join("game.json"))
+        let record = std::fs::read_to_string(o.dir.join("game.json"))
             .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
+            .and_then(|t| StrategoRecord::from_json(&t).ok())
             .unwrap_or_else(|| panic!("no record; {context}"));
         assert_eq!(
             received,
-            expected_transcript(&record, &o.json, other),
+            expected_transcript(&record, &o.summary, other),
             "opponent's input; {context}"
         );
         o
@@ -132,44 +134,35 @@ impl Case {
 /// Everything player `me` must have received, rebuilt from the record and
 /// the verdict: its number, its setup answer, each move's result (its own)
 /// or the move and its result (the opponent's), and the final `E` or `F`.
-fn expected_transcript(record: &Value, json: &Value, me: usize) -> String {
+fn expected_transcript(record: &StrategoRecord, verdict: &Summary, me: usize) -> String {
+    use SetupStatus::{Accepted, Failed, Refused};
     let mut s = format!("{me}\n");
-    let setup = |i: usize| {
-        json["players"][i]["setup"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    };
-    let (mine, theirs) = (setup(me), setup(1 - me));
-    match (mine.as_str(), theirs.as_str()) {
-        ("refused", _) => return s + "KO\n",
-        (_, "failed") => return s + "F\n",
-        ("accepted", "refused") => return s + "OK\n",
-        ("accepted", "accepted") => s.push_str("OK\n"),
+    let setup = |i: usize| verdict.players[i].setup;
+    match (setup(me), setup(1 - me)) {
+        (Some(Refused), _) => return s + "KO\n",
+        (_, Some(Failed)) => return s + "F\n",
+        (Some(Accepted), Some(Refused)) => return s + "OK\n",
+        (Some(Accepted), Some(Accepted)) => s.push_str("OK\n"),
         other => panic!("unexpected setups {other:?}"),
     }
-    for m in record["moves"].as_array().expect("moves") {
-        let result = match m["result"].as_str() {
-            Some("N") => "N\n".to_owned(),
-            Some("B") => format!("B\n{}\n{}\n", m["attacker"], m["defender"]),
+    for m in &record.moves {
+        let d = &m.detail;
+        let result = match (d.result.as_str(), d.attacker, d.defender) {
+            ("N", None, None) => "N\n".to_owned(),
+            ("B", Some(a), Some(b)) => format!("B\n{a}\n{b}\n"),
             other => panic!("unexpected result {other:?}"),
         };
-        if m["player"] != me {
-            s += &format!(
-                "{}\n{}\n{}\n",
-                m["square"].as_str().unwrap(),
-                m["direction"].as_str().unwrap(),
-                m["distance"]
-            );
+        if usize::from(m.player) != me {
+            s += &format!("{}\n{}\n{}\n", d.square, d.direction, d.distance);
         }
         s += &result;
     }
-    if json["winner"] == me {
-        match json["reason"].as_str() {
-            Some("illegal_move") => s.push_str("E\n"),
-            Some("flag_captured" | "no_legal_move") => {}
-            Some(_) => s.push_str("F\n"),
-            None => {}
+    if verdict.winner.map(usize::from) == Some(me) {
+        match &verdict.reason {
+            Reason::IllegalMove => s.push_str("E\n"),
+            Reason::Game(r) if r == "flag_captured" || r == "no_legal_move" => {}
+            Reason::Interrupted => {}
+            _ => s.push_str("F\n"),
         }
     }
     s
@@ -177,10 +170,10 @@ fn expected_transcript(record: &Value, json: &Value, me: usize) -> String {
 
 /// The faulty side lost for `reason`; `detail` (if given) is in the verdict.
 fn lost(o: &Outcome, faulty: usize, reason: &str, detail: Option<&str>) {
-    assert_eq!(o.json["reason"], reason, "{}", o.json);
-    assert_eq!(o.json["winner"], 1 - faulty, "{}", o.json);
+    assert_eq!(o.summary.reason.as_str(), reason, "{}", o.json);
+    assert_eq!(o.summary.winner, Some((1 - faulty) as u8), "{}", o.json);
     if let Some(d) = detail {
-        let text = o.json["detail"].as_str().unwrap();
+        let text = o.summary.detail.as_str();
         assert!(text.contains(d), "detail {text:?} lacks {d:?}");
     }
 }
@@ -188,9 +181,9 @@ fn lost(o: &Outcome, faulty: usize, reason: &str, detail: Option<&str>) {
 /// The faulty side did nothing the referee must punish: the game went to
 /// the turn limit.
 fn played_on(o: &Outcome) {
-    assert_eq!(o.json["reason"], "turn_limit", "{}", o.json);
-    assert!(o.json["winner"].is_null());
-    assert_eq!(o.json["moves"], MAX_TURNS);
+    assert_eq!(o.summary.reason.as_str(), "turn_limit", "{}", o.json);
+    assert!(o.summary.winner.is_none());
+    assert_eq!(o.summary.moves, MAX_TURNS);
 }
 
 // Timing.
@@ -215,8 +208,8 @@ fn setup_at_90_percent_is_accepted() {
 fn reply_at_110_percent_is_a_timeout() {
     let o = Case::new("delay110", 1).run();
     lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0)["timeouts"], 1);
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGKILL");
+    assert_eq!(o.player(0).timeouts, 1);
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
 }
 
 #[test]
@@ -243,14 +236,14 @@ fn sleeping_player_times_out() {
 fn sleeping_during_setup_times_out_and_opponent_gets_f() {
     let o = Case::new("sleep", 0).run();
     lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0)["setup"], "failed");
+    assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
 }
 
 #[test]
 fn busy_loop_times_out() {
     let o = Case::new("busy", 1).played_by(1).run();
     lost(&o, 1, "timeout", None);
-    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
+    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
 }
 
 // Death.
@@ -264,21 +257,21 @@ fn exit_0_is_a_failure() {
 fn exit_1_is_a_failure() {
     let o = Case::new("exit1", 2).played_by(1).run();
     lost(&o, 1, "exited", None);
-    assert_eq!(o.player(1)["exit"]["code"], 1);
+    assert_eq!(o.player(1).exit.code, Some(1));
 }
 
 #[test]
 fn abort_is_a_crash() {
     let o = Case::new("abort", 1).run();
     lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGABRT");
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
 }
 
 #[test]
 fn segv_is_a_crash() {
     let o = Case::new("segv", 2).run();
     lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGSEGV");
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGSEGV"));
 }
 
 #[test]
@@ -322,7 +315,7 @@ fn garbage_line_is_illegal() {
 fn garbage_in_the_setup_is_refused() {
     let o = Case::new("garbage", 0).run();
     lost(&o, 0, "setup_refused", Some("line 1"));
-    assert_eq!(o.player(0)["setup"], "refused");
+    assert_eq!(o.player(0).setup, Some(SetupStatus::Refused));
 }
 
 #[test]
@@ -423,8 +416,11 @@ fn setsid_grandchild_is_killed() {
 fn player_ignoring_sigterm_is_killed() {
     let o = Case::new("ignore-term", 1).run();
     played_on(&o);
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGKILL");
-    assert_eq!(o.player(0)["exit"]["killed_by_referee"], "sigkill");
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
+    assert_eq!(
+        o.player(0).exit.killed_by_referee.as_deref(),
+        Some("sigkill")
+    );
 }
 
 #[test]
@@ -468,7 +464,7 @@ fn setup_with_a_non_numeric_line_is_refused() {
 fn setup_of_39_codes_then_silence_times_out() {
     let o = Case::new("setup39", 0).run();
     lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0)["setup"], "failed");
+    assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
 }
 
 // Rules: illegal moves.
@@ -479,7 +475,7 @@ macro_rules! illegal_move_cases {
         fn $name() {
             let o = Case::new($mode, $at).played_by($side).run();
             lost(&o, $side, "illegal_move", Some($detail));
-            assert_eq!(o.player($side)["illegal_moves"], 1);
+            assert_eq!(o.player($side).illegal_moves, 1);
         }
     )*};
 }
@@ -509,7 +505,7 @@ fn a_program_that_does_not_exist_fails_to_start() {
         .run();
     assert_eq!(o.code, Some(0));
     lost(&o, 0, "exec_failed", Some("/nonexistent/player"));
-    assert_eq!(o.player(0)["exit"]["started"], false);
+    assert_eq!(o.player(0).exit.started, false);
 }
 
 #[test]

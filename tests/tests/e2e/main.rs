@@ -7,7 +7,8 @@ mod faulty;
 mod library;
 mod util;
 
-use util::{Game, NO_MOVE0, SETUP0, SETUP1, no_move1, reason, send_setup};
+use referee_schema::{Reason, SetupStatus, Summary};
+use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, reason, send_setup};
 
 /// Script lines: read the player number, send a setup, read the answer.
 fn opening(setup: &[u8]) -> String {
@@ -37,17 +38,17 @@ fn a_full_game_every_message_byte_for_byte() {
         "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
     );
     assert_eq!(reason(&o), "flag_captured");
-    assert_eq!(o.json["winner"], 0);
-    assert_eq!(o.json["result"], "1-0");
-    assert_eq!(o.json["moves"], 5);
-    assert_eq!(o.json["schema"], 1);
+    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.result.as_deref(), Some("1-0"));
+    assert_eq!(o.summary.moves, 5);
+    assert_eq!(o.summary.schema, 1);
     for i in 0..2 {
-        assert_eq!(o.player(i)["setup"], "accepted");
-        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
-        assert!(o.player(i)["exit"]["killed_by_referee"].is_null());
+        assert_eq!(o.player(i).setup, Some(SetupStatus::Accepted));
+        assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
+        assert!(o.player(i).exit.killed_by_referee.is_none());
     }
-    assert_eq!(o.player(0)["moves"], 3);
-    assert_eq!(o.player(1)["moves"], 2);
+    assert_eq!(o.player(0).moves, 3);
+    assert_eq!(o.player(1).moves, 2);
 }
 
 #[test]
@@ -66,37 +67,30 @@ fn record_holds_setups_moves_and_end() {
     let o = Game::new(&p0, &opening(&SETUP1))
         .options(&["--record", "game.json"])
         .run();
-    let record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(o.dir.join("game.json")).unwrap()).unwrap();
-    assert_eq!(record["setups"][0].as_array().unwrap().len(), 40);
-    assert_eq!(record["setups"][1][0], 11);
-    let mv = &record["moves"][0];
+    let record =
+        StrategoRecord::from_json(&std::fs::read_to_string(o.dir.join("game.json")).unwrap())
+            .unwrap();
+    assert_eq!(record.setups[0].as_ref().unwrap().len(), 40);
+    assert_eq!(record.setups[1].as_ref().unwrap()[0], 11);
+    let mv = &record.moves[0].detail;
     assert_eq!(
-        (
-            mv["square"].as_str(),
-            mv["direction"].as_str(),
-            mv["distance"].as_u64()
-        ),
-        (Some("A3"), Some("E"), Some(3))
+        (mv.square.as_str(), mv.direction.as_str(), mv.distance),
+        ("A3", "E", 3)
     );
     assert_eq!(
-        (
-            mv["result"].as_str(),
-            mv["attacker"].as_u64(),
-            mv["defender"].as_u64()
-        ),
-        (Some("B"), Some(9), Some(11))
+        (mv.result.as_str(), mv.attacker, mv.defender),
+        ("B", Some(9), Some(11))
     );
-    assert!(mv["reply_ms"].as_f64().is_some());
-    assert_eq!(record["end"]["reason"], "flag_captured");
-    assert_eq!(record["end"]["winner"], 0);
+    assert!(record.moves[0].reply_ms >= 0.0);
+    assert_eq!(record.end.reason.as_str(), "flag_captured");
+    assert_eq!(record.end.winner, Some(0));
 }
 
 #[test]
 fn no_legal_move_before_the_first_move() {
     let o = Game::new(&opening(&NO_MOVE0), &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "no_legal_move");
-    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.summary.winner, Some((1) as u8));
     assert_eq!(o.received, ["0\nOK\n", "1\nOK\n"]);
 }
 
@@ -104,8 +98,8 @@ fn no_legal_move_before_the_first_move() {
 fn neither_can_move_is_a_draw() {
     let o = Game::new(&opening(&NO_MOVE0), &opening(&no_move1())).run();
     assert_eq!(reason(&o), "neither_can_move");
-    assert!(o.json["winner"].is_null());
-    assert_eq!(o.json["result"], "1/2-1/2");
+    assert!(o.summary.winner.is_none());
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
 }
 
 #[test]
@@ -114,7 +108,7 @@ fn turn_limit_is_a_draw() {
     let p1 = format!("{}read 4\nsend B6\\nW\\n1\n", opening(&SETUP1));
     let o = Game::new(&p0, &p1).options(&["--max-turns", "2"]).run();
     assert_eq!(reason(&o), "turn_limit");
-    assert_eq!(o.json["result"], "1/2-1/2");
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(o.received[0], "0\nOK\nN\nB6\nW\n1\nN\n");
     assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\nN\n");
 }
@@ -132,12 +126,7 @@ fn two_square_rule_makes_the_fourth_shuffle_illegal() {
     );
     let o = Game::new(&p0, &p1).options(&["--two-square-rule"]).run();
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
-    assert!(
-        o.json["detail"]
-            .as_str()
-            .unwrap()
-            .contains("two-square rule")
-    );
+    assert!(o.summary.detail.contains("two-square rule"));
     // Without the option the same moves are legal.
     let o = Game::new(&p0, &p1).options(&["--max-turns", "8"]).run();
     assert_eq!(reason(&o), "turn_limit", "{}", o.json);
@@ -152,13 +141,13 @@ fn illegal(reply: &str) -> util::Outcome {
 fn illegal_move_gives_e_to_both() {
     let o = illegal("send A0\\nS\\n1");
     assert_eq!(reason(&o), "illegal_move");
-    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.summary.winner, Some((1) as u8));
     assert_eq!(
-        o.json["detail"],
+        o.summary.detail,
         "player 0: A0 holds a Flag, which cannot move"
     );
     assert_eq!(o.received, ["0\nOK\nE\n", "1\nOK\nE\n"]);
-    assert_eq!(o.player(0)["illegal_moves"], 1);
+    assert_eq!(o.player(0).illegal_moves, 1);
 }
 
 #[test]
@@ -172,11 +161,7 @@ fn unreadable_moves_are_illegal() {
     ] {
         let o = illegal(reply);
         assert_eq!(reason(&o), "illegal_move");
-        assert!(
-            o.json["detail"].as_str().unwrap().contains(detail),
-            "{}",
-            o.json
-        );
+        assert!(o.summary.detail.as_str().contains(detail), "{}", o.json);
         assert_eq!(o.received[1], "1\nOK\nE\n");
     }
 }
@@ -185,11 +170,7 @@ fn unreadable_moves_are_illegal() {
 fn over_long_line_is_illegal() {
     let o = illegal(&format!("send B3\\nE{}\\n1", " ".repeat(70)));
     assert_eq!(reason(&o), "illegal_move");
-    assert!(
-        o.json["detail"].as_str().unwrap().contains("too long"),
-        "{}",
-        o.json
-    );
+    assert!(o.summary.detail.as_str().contains("too long"), "{}", o.json);
     assert_eq!(o.received[0], "0\nOK\nE\n");
 }
 
@@ -198,15 +179,11 @@ fn over_4096_bytes_before_a_complete_reply_is_illegal() {
     // 100 MB without a newline: judged after 4096 bytes, memory bounded.
     let o = illegal("send B3\nflood-stdout 100000000");
     assert_eq!(reason(&o), "illegal_move");
-    assert!(
-        o.json["detail"].as_str().unwrap().contains("too long"),
-        "{}",
-        o.json
-    );
+    assert!(o.summary.detail.as_str().contains("too long"), "{}", o.json);
     // Blank lines are bytes too.
     let o = illegal(&format!("raw {}\nsend B3\\nE\\n1", "\\n".repeat(4100)));
     assert!(
-        o.json["detail"].as_str().unwrap().contains("4096 bytes"),
+        o.summary.detail.as_str().contains("4096 bytes"),
         "{}",
         o.json
     );
@@ -220,12 +197,15 @@ fn timeout_kills_the_group_and_gives_f() {
         .options(&["--time-limit-ms", "300"])
         .run();
     assert_eq!(reason(&o), "timeout");
-    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.summary.winner, Some((0) as u8));
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\n");
-    assert_eq!(o.player(1)["timeouts"], 1);
-    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
-    assert_eq!(o.player(1)["exit"]["killed_by_referee"], "timeout");
+    assert_eq!(o.player(1).timeouts, 1);
+    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
+    assert_eq!(
+        o.player(1).exit.killed_by_referee.as_deref(),
+        Some("timeout")
+    );
 }
 
 #[test]
@@ -235,7 +215,7 @@ fn a_reply_just_inside_the_limit_is_accepted() {
         .options(&["--time-limit-ms", "400"])
         .run();
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
-    assert!(o.player(0)["max_reply_ms"].as_f64().unwrap() >= 150.0);
+    assert!(o.player(0).max_reply_ms.unwrap() >= 150.0);
 }
 
 #[test]
@@ -244,10 +224,10 @@ fn exit_during_the_game_gives_f() {
     let p0 = format!("{}send B3\\nE\\n1\nread 1\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "exited");
-    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.summary.winner, Some((0) as u8));
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
-    assert_eq!(o.player(1)["exit"]["code"], 3);
-    assert_eq!(o.player(1)["failure"], "exited");
+    assert_eq!(o.player(1).exit.code, Some(3));
+    assert_eq!(o.player(1).failure, Some(Reason::Exited));
 }
 
 #[test]
@@ -255,10 +235,10 @@ fn crash_gives_f() {
     let p0 = format!("{}crash\n", opening(&SETUP0));
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "crashed");
-    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.summary.winner, Some((1) as u8));
     assert_eq!(o.received[1], "1\nOK\nF\n");
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGABRT");
-    assert!(o.player(0)["exit"]["killed_by_referee"].is_null());
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
+    assert!(o.player(0).exit.killed_by_referee.is_none());
 }
 
 #[test]
@@ -268,8 +248,11 @@ fn closed_stdout_gives_f() {
     assert_eq!(reason(&o), "closed_output");
     assert_eq!(o.received[1], "1\nOK\nF\n");
     // It ignored the closing of its stdin: SIGTERM ended it.
-    assert_eq!(o.player(0)["exit"]["signal"], "SIGTERM");
-    assert_eq!(o.player(0)["exit"]["killed_by_referee"], "sigterm");
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGTERM"));
+    assert_eq!(
+        o.player(0).exit.killed_by_referee.as_deref(),
+        Some("sigterm")
+    );
 }
 
 #[test]
@@ -279,7 +262,7 @@ fn a_player_that_stops_reading_fails() {
     let p0 = format!("{}read 1\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "stopped_reading", "{}", o.json);
-    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.summary.winner, Some((0) as u8));
     assert_eq!(o.received[0], "0\nOK\nF\n");
 }
 
@@ -289,8 +272,11 @@ fn ignoring_sigterm_ends_in_sigkill() {
     let p0 = format!("{}send A3\\nE\\n3\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "flag_captured");
-    assert_eq!(o.player(1)["exit"]["signal"], "SIGKILL");
-    assert_eq!(o.player(1)["exit"]["killed_by_referee"], "sigkill");
+    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
+    assert_eq!(
+        o.player(1).exit.killed_by_referee.as_deref(),
+        Some("sigkill")
+    );
 }
 
 #[test]
@@ -298,14 +284,10 @@ fn setup_refused_on_one_side() {
     let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
     let o = Game::new(&opening(&SETUP0), &bad).run();
     assert_eq!(reason(&o), "setup_refused");
-    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.summary.winner, Some((0) as u8));
     assert_eq!(o.received, ["0\nOK\n", "1\nKO\n"]);
-    assert_eq!(o.player(1)["setup"], "refused");
-    assert!(
-        o.json["detail"].as_str().unwrap().contains("Marshal"),
-        "{}",
-        o.json
-    );
+    assert_eq!(o.player(1).setup, Some(SetupStatus::Refused));
+    assert!(o.summary.detail.as_str().contains("Marshal"), "{}", o.json);
 }
 
 #[test]
@@ -317,29 +299,25 @@ fn setup_refused_on_both_sides_is_a_draw() {
     let garbage = "read 1\nsend hello\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\nread 1\n";
     let o = Game::new(&short, garbage).run();
     assert_eq!(reason(&o), "setup_refused");
-    assert_eq!(o.json["result"], "1/2-1/2");
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(o.received, ["0\nKO\n", "1\nKO\n"]);
-    assert!(
-        o.json["detail"].as_str().unwrap().contains("line 1"),
-        "{}",
-        o.json
-    );
+    assert!(o.summary.detail.as_str().contains("line 1"), "{}", o.json);
 }
 
 #[test]
 fn failure_during_setup_gives_f_in_place_of_the_answer() {
     let o = Game::new(&opening(&SETUP0), "read 1\nexit 0\n").run();
     assert_eq!(reason(&o), "exited");
-    assert_eq!(o.json["winner"], 0);
+    assert_eq!(o.summary.winner, Some((0) as u8));
     assert_eq!(o.received[0], "0\nF\n");
-    assert_eq!(o.player(1)["setup"], "failed");
+    assert_eq!(o.player(1).setup, Some(SetupStatus::Failed));
 }
 
 #[test]
 fn refused_setup_and_failure_is_a_draw() {
     let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
     let o = Game::new(&bad, "read 1\nsleep 200\nexit 1\n").run();
-    assert_eq!(o.json["result"], "1/2-1/2", "{}", o.json);
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"), "{}", o.json);
     assert_eq!(reason(&o), "exited");
     assert_eq!(o.received[0], "0\nKO\n");
 }
@@ -351,13 +329,13 @@ fn exec_failure_is_a_clear_failure() {
         .run();
     assert_eq!(o.code, Some(0));
     assert_eq!(reason(&o), "exec_failed");
-    assert_eq!(o.json["winner"], 1);
+    assert_eq!(o.summary.winner, Some((1) as u8));
     assert_eq!(
-        o.json["detail"],
+        o.summary.detail,
         "player 0: exec of ./no-such-player failed: No such file or directory"
     );
     assert_eq!(o.received[1], "1\nF\n");
-    assert_eq!(o.player(0)["exit"]["started"], false);
+    assert_eq!(o.player(0).exit.started, false);
 }
 
 #[test]
@@ -366,7 +344,7 @@ fn both_failing_is_a_draw() {
         .program(0, "./nope0")
         .program(1, "./nope1")
         .run();
-    assert_eq!(o.json["result"], "1/2-1/2", "{}", o.json);
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"), "{}", o.json);
     assert_eq!(reason(&o), "exec_failed");
 }
 
@@ -431,10 +409,10 @@ fn two_random_players_finish_a_game() {
         ])
         .run();
     assert_eq!(o.code, Some(0));
-    assert!(o.json["result"].is_string(), "{}", o.json);
+    assert!(o.summary.result.is_some(), "{}", o.json);
     for i in 0..2 {
-        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
-        assert_eq!(o.player(i)["setup"], "accepted");
+        assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
+        assert_eq!(o.player(i).setup, Some(SetupStatus::Accepted));
     }
 }
 
@@ -466,11 +444,11 @@ fn the_ai_plays_a_full_game_against_random_without_e_or_f() {
     ];
     assert!(ends_by_the_rules.contains(&reason(&o)), "{}", o.json);
     for i in 0..2 {
-        assert_eq!(o.player(i)["illegal_moves"], 0, "{}", o.json);
-        assert_eq!(o.player(i)["timeouts"], 0, "{}", o.json);
-        assert!(o.player(i)["failure"].is_null(), "{}", o.json);
+        assert_eq!(o.player(i).illegal_moves, 0, "{}", o.json);
+        assert_eq!(o.player(i).timeouts, 0, "{}", o.json);
+        assert!(o.player(i).failure.is_none(), "{}", o.json);
         // Both exit by themselves when the game is over.
-        assert_eq!(o.player(i)["exit"]["code"], 0, "{}", o.json);
+        assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
     }
     // The AI logs every move with its reply time.
     let log = String::from_utf8_lossy(&o.logs[0]);
@@ -478,7 +456,7 @@ fn the_ai_plays_a_full_game_against_random_without_e_or_f() {
         .lines()
         .filter(|l| l.starts_with("move ") && l.contains(" ms"))
         .count();
-    assert_eq!(serde_json::json!(logged), o.player(0)["moves"], "{log}");
+    assert_eq!(logged as u32, o.player(0).moves, "{log}");
 }
 
 #[test]
@@ -522,10 +500,10 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(status));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["reason"], "interrupted");
-    assert!(json["result"].is_null());
-    assert!(json["winner"].is_null());
+    let verdict = Summary::from_json(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(verdict.reason, Reason::Interrupted);
+    assert!(verdict.result.is_none());
+    assert!(verdict.winner.is_none());
     util::assert_no_leftovers(&tag);
 }
 

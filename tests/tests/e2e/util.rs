@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use referee_schema::{PlayerReport, Record, Summary};
+
+/// A Stratego game record, with its moves and setups typed.
+pub type StrategoRecord = Record<stratego::referee_game::MoveRecord, Vec<u8>>;
 
 /// A binary of the workspace built next to this test's target directory
 /// (`cargo build --workspace --bins`, which `make test` runs first).
@@ -108,8 +111,10 @@ pub struct Outcome {
     /// player it reaped (the players here are small, so a bound under 20 MB
     /// holds the referee under 20 MB).
     pub peak_rss_kib: u64,
-    /// The `--json` document.
-    pub json: Value,
+    /// The `--json` document as the referee printed it (for messages).
+    pub json: String,
+    /// The `--json` document, read.
+    pub summary: Summary,
     /// What the referee wrote to stderr.
     pub stderr: String,
     /// Every byte each scripted player received.
@@ -124,9 +129,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// A player's object in the JSON.
-    pub fn player(&self, i: usize) -> &Value {
-        &self.json["players"][i]
+    /// A player's report in the verdict.
+    pub fn player(&self, i: usize) -> &PlayerReport {
+        &self.summary.players[i]
     }
 }
 
@@ -198,14 +203,17 @@ impl Game {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_no_leftovers(&tag);
-        let json = serde_json::from_str(&stdout)
-            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}\nstderr: {stderr}"));
+        let summary = Summary::from_json(stdout.trim()).unwrap_or_else(|e| {
+            panic!("stdout is not the JSON verdict ({e}): {stdout}\nstderr: {stderr}")
+        });
+        let json = stdout.trim().to_owned();
         let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
         Outcome {
             code: out.status.code(),
             elapsed,
             peak_rss_kib,
             json,
+            summary,
             stderr,
             received: std::array::from_fn(|i| {
                 read(self.dir.path().join(format!("script{i}.recv")))
@@ -303,7 +311,7 @@ pub fn assert_no_leftovers(tag: &str) {
     assert!(found.is_empty(), "processes left behind: {found:?}");
 }
 
-/// Parses the JSON's `reason`.
+/// The verdict's `reason`.
 pub fn reason(o: &Outcome) -> &str {
-    o.json["reason"].as_str().expect("reason")
+    o.summary.reason.as_str()
 }
