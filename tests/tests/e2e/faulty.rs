@@ -505,7 +505,7 @@ fn a_program_that_does_not_exist_fails_to_start() {
         .run();
     assert_eq!(o.code, Some(0));
     lost(&o, 0, "exec_failed", Some("/nonexistent/player"));
-    assert_eq!(o.player(0).exit.started, false);
+    assert!(!o.player(0).exit.started);
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn a_full_game_every_message_byte_for_byte() {
         "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
     );
     assert_eq!(reason(&o), "flag_captured");
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.summary.result.as_deref(), Some("1-0"));
     assert_eq!(o.summary.moves, 5);
     assert_eq!(o.summary.schema, 1);
@@ -90,7 +90,7 @@ fn record_holds_setups_moves_and_end() {
 fn no_legal_move_before_the_first_move() {
     let o = Game::new(&opening(&NO_MOVE0), &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "no_legal_move");
-    assert_eq!(o.summary.winner, Some((1) as u8));
+    assert_eq!(o.summary.winner, Some(1));
     assert_eq!(o.received, ["0\nOK\n", "1\nOK\n"]);
 }
 
@@ -141,7 +141,7 @@ fn illegal(reply: &str) -> util::Outcome {
 fn illegal_move_gives_e_to_both() {
     let o = illegal("send A0\\nS\\n1");
     assert_eq!(reason(&o), "illegal_move");
-    assert_eq!(o.summary.winner, Some((1) as u8));
+    assert_eq!(o.summary.winner, Some(1));
     assert_eq!(
         o.summary.detail,
         "player 0: A0 holds a Flag, which cannot move"
@@ -197,7 +197,7 @@ fn timeout_kills_the_group_and_gives_f() {
         .options(&["--time-limit-ms", "300"])
         .run();
     assert_eq!(reason(&o), "timeout");
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\n");
     assert_eq!(o.player(1).timeouts, 1);
@@ -224,7 +224,7 @@ fn exit_during_the_game_gives_f() {
     let p0 = format!("{}send B3\\nE\\n1\nread 1\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "exited");
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.player(1).exit.code, Some(3));
     assert_eq!(o.player(1).failure, Some(Reason::Exited));
@@ -235,7 +235,7 @@ fn crash_gives_f() {
     let p0 = format!("{}crash\n", opening(&SETUP0));
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "crashed");
-    assert_eq!(o.summary.winner, Some((1) as u8));
+    assert_eq!(o.summary.winner, Some(1));
     assert_eq!(o.received[1], "1\nOK\nF\n");
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
     assert!(o.player(0).exit.killed_by_referee.is_none());
@@ -262,7 +262,7 @@ fn a_player_that_stops_reading_fails() {
     let p0 = format!("{}read 1\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "stopped_reading", "{}", o.json);
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.received[0], "0\nOK\nF\n");
 }
 
@@ -284,7 +284,7 @@ fn setup_refused_on_one_side() {
     let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
     let o = Game::new(&opening(&SETUP0), &bad).run();
     assert_eq!(reason(&o), "setup_refused");
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.received, ["0\nOK\n", "1\nKO\n"]);
     assert_eq!(o.player(1).setup, Some(SetupStatus::Refused));
     assert!(o.summary.detail.as_str().contains("Marshal"), "{}", o.json);
@@ -308,7 +308,7 @@ fn setup_refused_on_both_sides_is_a_draw() {
 fn failure_during_setup_gives_f_in_place_of_the_answer() {
     let o = Game::new(&opening(&SETUP0), "read 1\nexit 0\n").run();
     assert_eq!(reason(&o), "exited");
-    assert_eq!(o.summary.winner, Some((0) as u8));
+    assert_eq!(o.summary.winner, Some(0));
     assert_eq!(o.received[0], "0\nF\n");
     assert_eq!(o.player(1).setup, Some(SetupStatus::Failed));
 }
@@ -329,13 +329,13 @@ fn exec_failure_is_a_clear_failure() {
         .run();
     assert_eq!(o.code, Some(0));
     assert_eq!(reason(&o), "exec_failed");
-    assert_eq!(o.summary.winner, Some((1) as u8));
+    assert_eq!(o.summary.winner, Some(1));
     assert_eq!(
         o.summary.detail,
         "player 0: exec of ./no-such-player failed: No such file or directory"
     );
     assert_eq!(o.received[1], "1\nF\n");
-    assert_eq!(o.player(0).exit.started, false);
+    assert!(!o.player(0).exit.started);
 }
 
 #[test]
