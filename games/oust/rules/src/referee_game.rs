@@ -1,0 +1,187 @@
+//! Oust as the referee's match driver runs it: a process per move, the
+//! seed's wire format, black (seat 0) first.
+
+use std::fmt;
+
+use game_core::{
+    Context, Defaults, End, Framing, Launch, NoSetup, OptionsError, Question, Seat, Tell,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Colour, Options};
+use crate::error::{IllegalMove, WireError};
+use crate::position::{EndReason, Move, Position, UncheckedMove};
+use crate::wire;
+
+/// Oust, for the registry.
+pub struct Spec;
+
+/// The default turn limit: a safety net, never reached in practice
+/// (`docs/games/oust.md` has the measurement).
+pub const DEFAULT_MAX_TURNS: u32 = 5000;
+
+impl game_core::Spec for Spec {
+    const NAME: &'static str = "oust";
+    const ABOUT: &'static str =
+        "Oust on a board of points (default 7x7), a process per move given the position (docs/games/oust.md)";
+    const DEFAULTS: Defaults = Defaults {
+        time_limit_ms: 4000,
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    type Options = Options;
+    type Game = Match;
+
+    fn new(options: &Options, context: &Context) -> Result<Match, OptionsError> {
+        let opts = options
+            .validate()
+            .map_err(|e| OptionsError(e.to_string()))?;
+        Ok(Match {
+            pos: Position::new(opts, context.max_turns),
+            seconds: (context.limits.move_time.as_millis() / 1000) as u64,
+        })
+    }
+}
+
+/// An Oust game at the referee's table.
+pub struct Match {
+    pos: Position,
+    /// The time allowed per move in whole seconds, the programs' argument.
+    seconds: u64,
+}
+
+impl Match {
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+}
+
+/// A played move as `--record` shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// The column placed on; `None` for a pass.
+    pub col: Option<u32>,
+    /// The row placed on; `None` for a pass.
+    pub row: Option<u32>,
+    /// Enemy stones it removed.
+    pub captured: u16,
+    /// Whether the same player moves again (it captured).
+    pub again: bool,
+}
+
+impl fmt::Display for MoveRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.col, self.row) {
+            (Some(c), Some(r)) => write!(f, "{c} {r}")?,
+            _ => f.write_str("pass")?,
+        }
+        if self.captured > 0 {
+            write!(f, " captures {} and plays again", self.captured)?;
+        }
+        Ok(())
+    }
+}
+
+impl game_core::Game for Match {
+    type Setup = NoSetup;
+    type SetupError = NoSetup;
+    type Unchecked = UncheckedMove;
+    type ParseError = WireError;
+    type Move = Move;
+    type IllegalMove = IllegalMove;
+    type MoveRecord = MoveRecord;
+    type SetupRecord = NoSetup;
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn launch(&self) -> Launch {
+        Launch::PerMove
+    }
+
+    fn framing(&self) -> Framing {
+        Framing {
+            max_line_bytes: wire::MAX_LINE_BYTES,
+            max_reply_bytes: wire::MAX_REPLY_BYTES,
+        }
+    }
+
+    fn greeting(&self, _seat: Seat) -> String {
+        String::new()
+    }
+
+    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
+        unreachable!("Oust has no setup phase")
+    }
+
+    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
+        String::new()
+    }
+
+    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
+        *setup
+    }
+
+    fn begin(&mut self, _setups: Vec<NoSetup>) {}
+
+    fn end(&self) -> Option<End> {
+        let end = self.pos.end()?;
+        let detail = match (end.reason, end.winner) {
+            (EndReason::AllCaptured, Some(w)) => format!(
+                "{w} (player {}) captured {}'s last stone",
+                w.seat(),
+                w.other()
+            ),
+            (EndReason::Blocked, _) => {
+                "both players passed in a row: no stone can be placed any more".to_owned()
+            }
+            _ => format!("{} moves played", self.pos.plies()),
+        };
+        Some(End {
+            winner: end.winner.map(Colour::seat),
+            reason: end.reason.as_str(),
+            words: end.reason.words(),
+            detail,
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        self.pos.to_move().seat()
+    }
+
+    fn question(&self, _seat: Seat) -> Question {
+        Question {
+            lines: 1,
+            input: wire::position_text(&self.pos),
+            args: vec![self.seconds.to_string()],
+        }
+    }
+
+    fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
+        wire::parse_reply(&lines[0])
+    }
+
+    fn check(&self, _seat: Seat, mv: &UncheckedMove) -> Result<Move, IllegalMove> {
+        self.pos.check(mv)
+    }
+
+    fn play(&mut self, mv: Move, _tell: &mut Tell) -> MoveRecord {
+        let coords = mv.point().map(|p| self.pos.options().coords(p));
+        let effect = self.pos.play(mv);
+        MoveRecord {
+            col: coords.map(|c| c.0),
+            row: coords.map(|c| c.1),
+            captured: effect.captured,
+            again: effect.again,
+        }
+    }
+
+    fn tell_illegal(&self, _seat: Seat, _parsed: Option<&UncheckedMove>, _tell: &mut Tell) {}
+
+    fn tell_failure(&self, _seat: Seat, _tell: &mut Tell) {}
+
+    fn draw(&self, colour: bool) -> String {
+        wire::draw(&self.pos, colour)
+    }
+}
