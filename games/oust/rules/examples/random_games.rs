@@ -7,9 +7,15 @@ use game_core::Rng;
 use oust::{Options, Position};
 
 fn main() {
-    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let games: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000);
     for side in [5u8, 7, 9, 11, 15, 19, 30] {
-        let opts = Options { cols: side, rows: side };
+        let opts = Options {
+            cols: side,
+            rows: side,
+        };
         let mut rng = Rng::new(u64::from(side));
         let mut plies = Vec::new();
         let mut blocked = 0;

@@ -66,7 +66,9 @@ impl fmt::Display for Colour {
 }
 
 /// The board's size: `cols` columns by `rows` rows, each 2..=30.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, clap::Args, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, clap::Args, serde::Serialize, serde::Deserialize,
+)]
 pub struct Options {
     /// Columns of the board (2 to 30).
     #[arg(long, default_value_t = Options::DEFAULT.cols)]

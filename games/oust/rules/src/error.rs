@@ -55,7 +55,9 @@ pub enum IllegalMove {
         enemy: u16,
     },
     /// A pass while a placement is legal.
-    #[error("{col} {row} is off the board, a pass, but {legal} placements are legal: passing is allowed only without any")]
+    #[error(
+        "{col} {row} is off the board, a pass, but {legal} placements are legal: passing is allowed only without any"
+    )]
     Pass {
         /// The column given.
         col: u32,

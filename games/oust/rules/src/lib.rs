@@ -28,7 +28,7 @@ mod position;
 pub mod referee_game;
 pub mod wire;
 
-pub use board::{Colour, Options, OptionsError, Point};
+pub use board::{Colour, MAX_POINTS, Options, OptionsError, Point};
 pub use error::{IllegalMove, WireError};
 pub use groups::Groups;
-pub use position::{End, EndReason, Effect, Move, Position, UncheckedMove};
+pub use position::{Effect, End, EndReason, Move, Position, UncheckedMove};

@@ -234,7 +234,14 @@ impl Position {
     /// What a placement of the colour to move on the empty point `p`
     /// would be, given the position's groups.
     fn classify(&self, p: Point, g: &Groups) -> Result<Move, IllegalMove> {
-        let me = self.to_move.digit();
+        self.placement(p, self.to_move, g)
+    }
+
+    /// What a placement of `colour` on the empty point `p` would be, given
+    /// the position's groups `g`, whoever is to move (an evaluation asks it
+    /// of both colours).
+    pub fn placement(&self, p: Point, colour: Colour, g: &Groups) -> Result<Move, IllegalMove> {
+        let me = colour.digit();
         let mut own = [usize::MAX; 4];
         let (mut n_own, mut size, mut enemy) = (0, 1u16, 0u16);
         for q in self.opts.neighbours(p) {
@@ -262,7 +269,7 @@ impl Position {
             return Err(IllegalMove::NoEnemyTouched {
                 col,
                 row,
-                colour: self.to_move,
+                colour,
                 size,
             });
         }
@@ -270,7 +277,7 @@ impl Position {
             return Err(IllegalMove::NotLarger {
                 col,
                 row,
-                colour: self.to_move,
+                colour,
                 size,
                 enemy,
             });

@@ -22,8 +22,7 @@ pub const DEFAULT_MAX_TURNS: u32 = 5000;
 
 impl game_core::Spec for Spec {
     const NAME: &'static str = "oust";
-    const ABOUT: &'static str =
-        "Oust on a board of points (default 7x7), a process per move given the position (docs/games/oust.md)";
+    const ABOUT: &'static str = "Oust on a board of points (default 7x7), a process per move given the position (docs/games/oust.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: 4000,
         max_turns: DEFAULT_MAX_TURNS,

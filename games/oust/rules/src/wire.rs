@@ -198,7 +198,15 @@ mod tests {
     fn replies_are_two_non_negative_integers() {
         assert_eq!(parse_reply(b"  2\t1 \r"), Ok(UncheckedMove::new(2, 1)));
         assert_eq!(parse_reply(b"99 99"), Ok(UncheckedMove::new(99, 99)));
-        for bad in [&b"3,4"[..], b"3", b"3 4 5", b"-1 0", b"+1 0", b"a b", b"1.0 2"] {
+        for bad in [
+            &b"3,4"[..],
+            b"3",
+            b"3 4 5",
+            b"-1 0",
+            b"+1 0",
+            b"a b",
+            b"1.0 2",
+        ] {
             let e = parse_reply(bad).unwrap_err();
             assert_eq!(
                 e.to_string(),
@@ -224,7 +232,10 @@ mod tests {
     #[test]
     fn bad_positions_name_the_line() {
         let e = |t: &str| parse_position(t).unwrap_err().to_string();
-        assert_eq!(e(""), "the position ends early: the line \"cols rows\" expected");
+        assert_eq!(
+            e(""),
+            "the position ends early: the line \"cols rows\" expected"
+        );
         assert_eq!(e("3 x\n"), "line 1: two sides, got \"3 x\"");
         assert_eq!(e("1 5\n"), "line 1: sides of 2 to 30, got \"1 5\"");
         assert_eq!(
@@ -235,7 +246,10 @@ mod tests {
             e("2 2\n0 0\n0\n1\n"),
             "line 3: row 1: 2 cells of 0, 1 or 2, got \"0\""
         );
-        assert_eq!(e("2 2\n0 0\n0 0\n"), "the position ends early: the colour to play expected");
+        assert_eq!(
+            e("2 2\n0 0\n0 0\n"),
+            "the position ends early: the colour to play expected"
+        );
         assert_eq!(
             e("2 2\n0 0\n0 0\n3\n"),
             "line 4: the colour to play, 1 or 2, got \"3\""

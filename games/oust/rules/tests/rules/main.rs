@@ -146,7 +146,9 @@ fn a_pass_is_legal_only_without_any_placement() {
     // With placements left, the same coordinates are refused.
     let pos = board(&["X . .", ". . .", ". . O"], Colour::Black);
     assert_eq!(
-        pos.check(&UncheckedMove::new(3, 7)).unwrap_err().to_string(),
+        pos.check(&UncheckedMove::new(3, 7))
+            .unwrap_err()
+            .to_string(),
         "3 7 is off the board, a pass, but 5 placements are legal: passing is allowed only without any"
     );
 }

@@ -165,7 +165,10 @@ fn fixtures_match_both_generators() {
     assert!(fixtures.len() >= 6, "fixtures: {}", fixtures.len());
     for f in &fixtures {
         let o = f.pos.options();
-        let played = [f.pos.has_played(Colour::Black), f.pos.has_played(Colour::White)];
+        let played = [
+            f.pos.has_played(Colour::Black),
+            f.pos.has_played(Colour::White),
+        ];
         for depth in 1..=3 {
             let fast = perft(&f.pos, depth);
             let slow = slow_perft(f.pos.cells(), o, f.pos.to_move().digit(), played, depth);

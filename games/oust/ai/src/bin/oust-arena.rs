@@ -1,0 +1,140 @@
+//! `oust-arena`: many in-process Oust games between two strategies, sides
+//! alternating; prints A's wins, draws and losses with a 95% interval, and
+//! the AI's mean depth. For measuring (use a release build):
+//!
+//! ```text
+//! cargo run --release -p oust-ai --bin oust-arena -- --a ai --b greedy --games 100 --move-time-ms 100
+//! ```
+
+use std::time::Duration;
+
+use clap::Parser;
+use oust::{Colour, Options};
+use oust_ai::arena::{Side, play};
+use oust_ai::search::Settings;
+use oust_ai::strategy::Strategy;
+
+/// Plays strategy A against strategy B, sides alternating.
+#[derive(Parser, Debug)]
+#[command(
+    version,
+    about = "Plays many in-process Oust games between two strategies, sides alternating"
+)]
+struct Cli {
+    /// The strategy measured.
+    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
+    a: Strategy,
+    /// Its opponent.
+    #[arg(long, value_enum, default_value_t = Strategy::Greedy)]
+    b: Strategy,
+    /// Games.
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Time per move of a search, in ms.
+    #[arg(long, default_value_t = 100)]
+    move_time_ms: u64,
+    /// Board columns.
+    #[arg(long, default_value_t = 7)]
+    cols: u8,
+    /// Board rows.
+    #[arg(long, default_value_t = 7)]
+    rows: u8,
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A's search without the transposition table.
+    #[arg(long)]
+    a_no_tt: bool,
+    /// A's search without move ordering.
+    #[arg(long)]
+    a_no_ordering: bool,
+    /// A's search without iterative deepening (one search to --a-depth).
+    #[arg(long)]
+    a_no_iterative: bool,
+    /// A's depth without iterative deepening.
+    #[arg(long, default_value_t = 4)]
+    a_depth: u32,
+    /// A's search without quiescence.
+    #[arg(long)]
+    a_no_quiescence: bool,
+    /// A evaluates material alone.
+    #[arg(long)]
+    a_material_only: bool,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let a = Side {
+        strategy: cli.a,
+        settings: Settings {
+            tt: !cli.a_no_tt,
+            ordering: !cli.a_no_ordering,
+            iterative: !cli.a_no_iterative,
+            fixed_depth: cli.a_depth,
+            quiescence: !cli.a_no_quiescence,
+            weights: if cli.a_material_only {
+                oust_ai::eval::Weights::MATERIAL
+            } else {
+                oust_ai::eval::Weights::DEFAULT
+            },
+            ..Settings::default()
+        },
+    };
+    let b = Side {
+        strategy: cli.b,
+        settings: Settings::default(),
+    };
+    let opts = Options {
+        cols: cli.cols,
+        rows: cli.rows,
+    };
+    let per_move = Duration::from_millis(cli.move_time_ms);
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let (mut depth_sum, mut depth_n, mut plies) = (0u64, 0u64, 0u64);
+    for g in 0..cli.games {
+        let a_black = g % 2 == 0;
+        let seed = cli.seed + u64::from(g);
+        let game = if a_black {
+            play(&a, &b, opts, per_move, seed)
+        } else {
+            play(&b, &a, opts, per_move, seed)
+        };
+        let a_colour = if a_black {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        match game.winner {
+            Some(c) if c == a_colour => w += 1,
+            Some(_) => l += 1,
+            None => d += 1,
+        }
+        let (s, n) = game.depth[a_colour.seat()];
+        depth_sum += s;
+        depth_n += n;
+        plies += u64::from(game.plies);
+    }
+    let n = f64::from(cli.games);
+    let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
+    // Wilson 95% interval of the score.
+    let z = 1.96;
+    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    println!(
+        "{:?} vs {:?} on {}x{}, {} ms/move: {w} W / {d} D / {l} L, score {:.1}% (95% {:.1}-{:.1}%), A's mean depth {:.2}, mean plies {:.1}",
+        cli.a,
+        cli.b,
+        cli.cols,
+        cli.rows,
+        cli.move_time_ms,
+        100.0 * score,
+        100.0 * (centre - half),
+        100.0 * (centre + half),
+        if depth_n > 0 {
+            depth_sum as f64 / depth_n as f64
+        } else {
+            0.0
+        },
+        plies as f64 / n
+    );
+}
