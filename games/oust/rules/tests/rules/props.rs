@@ -39,7 +39,7 @@ proptest! {
                 prop_assert!(e.again);
                 prop_assert_eq!(pos.to_move(), me);
                 // Every removed group was smaller than the capturer's.
-                prop_assert!(e.captured <= u16::from(e.groups) * (size - 1));
+                prop_assert!(e.captured <= e.groups * (size - 1));
                 prop_assert!(max_enemy_group > 0);
             } else {
                 prop_assert_eq!(e.captured, 0);
