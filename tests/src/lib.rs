@@ -2,6 +2,8 @@
 //!
 //! - `faulty-player` ([`faulty`], `src/bin/faulty-player.rs`): plays
 //!   correctly until a chosen moment, then misbehaves in a chosen way;
+//! - `oust-faulty` (`src/bin/oust-faulty.rs`): the same for Oust's process
+//!   per move;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them.

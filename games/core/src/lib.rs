@@ -117,7 +117,7 @@ pub struct End {
 
 /// A game with no setup phase uses this as its setup types: it has no
 /// value, so no setup can ever be made of it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum NoSetup {}
 
 impl fmt::Display for NoSetup {

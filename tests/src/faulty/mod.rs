@@ -4,7 +4,7 @@
 mod illegal;
 mod mode;
 mod play;
-mod sys;
+pub mod sys;
 
 pub use illegal::illegal_move_lines;
 pub use mode::{Config, Mode};

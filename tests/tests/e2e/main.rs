@@ -5,6 +5,7 @@
 mod cli;
 mod faulty;
 mod library;
+mod oust;
 mod util;
 
 use referee_schema::{Reason, SetupStatus, Summary};
