@@ -50,6 +50,14 @@ pub struct Side {
 
 /// Counts both colours' terms in one pass.
 pub fn sides(pos: &Position, g: &Groups) -> [Side; 2] {
+    analyse(pos, g, None)
+}
+
+/// Counts both colours' terms in one pass, and collects the capturing
+/// placements of the colour to move into `captures` if given (the
+/// quiescence search needs both, and the groups only once).
+pub fn analyse(pos: &Position, g: &Groups, mut captures: Option<&mut Vec<Move>>) -> [Side; 2] {
+    let to_move = pos.to_move();
     let mut s = [Side::default(); 2];
     for c in [Colour::Black, Colour::White] {
         s[c.seat()].stones = i32::from(pos.stones(c));
@@ -59,10 +67,15 @@ pub fn sides(pos: &Position, g: &Groups) -> [Side; 2] {
         let p = Point(i as u16);
         if c == 0 {
             for colour in [Colour::Black, Colour::White] {
-                if let Ok(Move::Capture { size, .. }) = pos.placement(p, colour, g) {
+                if let Ok(m @ Move::Capture { size, .. }) = pos.placement(p, colour, g) {
                     let side = &mut s[colour.seat()];
                     side.captures += 1;
                     side.best_capture = side.best_capture.max(i32::from(size));
+                    if colour == to_move
+                        && let Some(out) = captures.as_deref_mut()
+                    {
+                        out.push(m);
+                    }
                 }
             }
         } else {
@@ -76,8 +89,11 @@ pub fn sides(pos: &Position, g: &Groups) -> [Side; 2] {
 
 /// The value of `pos` for the side to move.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let g = pos.groups();
-    let s = sides(pos, &g);
+    score(pos, &sides(pos, &pos.groups()), w)
+}
+
+/// The value for the side to move of a position whose terms are `s`.
+pub fn score(pos: &Position, s: &[Side; 2], w: &Weights) -> i32 {
     let me = pos.to_move().seat();
     let (a, b) = (s[me], s[1 - me]);
     w.material * (a.stones - b.stones)

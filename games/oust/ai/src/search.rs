@@ -9,12 +9,16 @@ use std::time::{Duration, Instant};
 
 use oust::{Move, Point, Position};
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Weights, analyse, evaluate, score};
 use crate::zobrist;
 
 /// A won game's score (less the plies to reach it).
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = 2 * WIN;
+/// How deep the quiescence search follows a capture chain: captures keep
+/// the same side on move, so a chain is one side's sequence of captures;
+/// past two the evaluation's capture terms stand in for the rest.
+const MAX_QUIESCENCE: u32 = 2;
 
 /// What the search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -325,14 +329,14 @@ impl Searcher {
         if let Some(score) = Self::terminal(pos, ply) {
             return score;
         }
-        let stand = evaluate(pos, &self.s.weights);
-        if stand >= beta || qdepth >= 8 {
+        let g = pos.groups();
+        let mut moves = Vec::new();
+        let sides = analyse(pos, &g, Some(&mut moves));
+        let stand = score(pos, &sides, &self.s.weights);
+        if stand >= beta || qdepth >= MAX_QUIESCENCE {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves.retain(|m| m.is_capture());
         moves.sort_by_key(|m| match m {
             Move::Capture { size, .. } => std::cmp::Reverse(*size),
             _ => std::cmp::Reverse(0),
