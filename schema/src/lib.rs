@@ -26,7 +26,7 @@ mod summary;
 
 pub use command::RefereeCommand;
 pub use outcome::{Outcome, OutcomeError};
-pub use program::{ProgramSpec, SpecError, is_valid_name};
+pub use program::{MAX_NAME_LEN, ProgramSpec, SpecError, is_valid_name};
 pub use reason::{Fault, Reason};
 pub use record::{EndReport, MoveEntry, Record};
 pub use summary::{DeadlineKill, ExitReport, PlayerReport, Settings, SetupStatus, Summary};

@@ -36,7 +36,7 @@ pub enum SpecError {
 }
 
 /// Longest accepted name; names become directory names and table headers.
-const MAX_NAME_LEN: usize = 64;
+pub const MAX_NAME_LEN: usize = 64;
 
 /// Whether `name` may name a program or a tournament: ASCII letters,
 /// digits, `.`, `_`, `-`, at most 64 characters, not starting with `.` or

@@ -88,6 +88,12 @@ impl Summary {
         serde_json::from_str(text)
     }
 
+    /// Reads a document already parsed as JSON (a results file keeps it
+    /// verbatim inside its own lines).
+    pub fn deserialize_value(value: &Value) -> Result<Summary, serde_json::Error> {
+        Summary::deserialize(value)
+    }
+
     /// The document on one line.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a summary serialises")

@@ -1,8 +1,9 @@
-//! The tournament runner: plays many games between Stratego programs
-//! through the `referee`, in parallel, resumably, and reports crosstables,
-//! ratings and SPRT results.
+//! The tournament runner: plays many games between programs of any game of
+//! the referee, through the `referee`, in parallel, resumably, and reports
+//! crosstables, ratings and SPRT results.
 
 pub mod clock;
+pub mod game;
 pub mod linalg;
 pub mod play;
 pub mod progress;
@@ -17,4 +18,3 @@ pub mod spec;
 pub mod sprt;
 pub mod tally;
 pub mod verdict;
-pub mod words;

@@ -20,10 +20,10 @@ use tournament::schedule::{self, Mode};
 use tournament::sprt::{Decision, Sprt};
 use tournament::{clock, resume, spec};
 
-/// Runs a tournament between Stratego programs: every game a separate
-/// `referee --json` process, many at once, results appended to a JSON-lines
-/// file as games end (rerun to resume), then a crosstable, Elo ratings and
-/// per-program failure counts.
+/// Runs a tournament between programs of any game of the referee (Stratego
+/// by default): every game a separate `referee --json` process, many at
+/// once, results appended to a JSON-lines file as games end (rerun to
+/// resume), then a crosstable, Elo ratings and per-program failure counts.
 #[derive(Parser, Debug)]
 #[command(version, about, after_help = AFTER_HELP)]
 struct Cli {
@@ -35,13 +35,28 @@ struct Cli {
     #[arg(required = true, value_name = "PROGRAM")]
     programs: Vec<String>,
 
-    /// Pair the first program with each of the others only (default: every
-    /// pair).
+    /// The game (`referee --list-games`).
+    #[arg(long, value_name = "NAME", default_value = games::DEFAULT)]
+    game: String,
+
+    /// The game's own options, one string split like a shell command line
+    /// (`--game-options '--cols 9 --rows 9'`); they decide the number of
+    /// seats of games that have several.
+    #[arg(
+        long,
+        value_name = "OPTIONS",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    game_options: String,
+
+    /// Seat the first program with each combination of the others only
+    /// (default: every combination; in a two-seat game, every pair).
     #[arg(long)]
     gauntlet: bool,
 
-    /// Games per pairing; colours alternate [default: 2, or 20000 with
-    /// --sprt].
+    /// Games per table (per pairing, in a two-seat game); seats rotate
+    /// [default: 2, or 20000 with --sprt].
     #[arg(short = 'g', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games: Option<u32>,
 
@@ -93,13 +108,13 @@ struct Cli {
     #[arg(long, value_name = "PATH")]
     referee: Option<PathBuf>,
 
-    /// The referee's per-reply time limit.
-    #[arg(long, value_name = "MS", default_value_t = 500)]
-    time_limit_ms: u64,
+    /// The referee's per-reply time limit [default: the game's].
+    #[arg(long, value_name = "MS")]
+    time_limit_ms: Option<u64>,
 
-    /// The referee's turn limit.
-    #[arg(long, value_name = "N", default_value_t = 2000)]
-    max_turns: u64,
+    /// The referee's turn limit [default: the game's].
+    #[arg(long, value_name = "N")]
+    max_turns: Option<u64>,
 
     /// A further referee argument, passed as it is (repeatable; write
     /// `--referee-arg=--option`).
@@ -165,6 +180,13 @@ struct Setup {
 }
 
 fn setup(cli: Cli) -> Result<Setup, Failure> {
+    let game_options = shlex::split(&cli.game_options).ok_or_else(|| {
+        usage(anyhow!(
+            "--game-options `{}`: a quote is not closed, or it ends with a lone backslash",
+            cli.game_options
+        ))
+    })?;
+    let game = tournament::game::describe(&cli.game, &game_options).map_err(|e| usage(e.into()))?;
     let mut parsed = Vec::with_capacity(cli.programs.len());
     for (i, text) in cli.programs.iter().enumerate() {
         let arg = spec::parse(text)
@@ -172,18 +194,22 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
             .map_err(usage)?;
         parsed.push(arg);
     }
-    if parsed.len() < 2 {
+    if parsed.len() < game.seats.max(2) {
         return Err(usage(anyhow!(
-            "a tournament needs at least two programs (got {})",
+            "a tournament of {} ({} seats) needs at least {} programs (got {})",
+            game.name,
+            game.seats,
+            game.seats.max(2),
             parsed.len()
         )));
     }
     let programs =
         spec::resolve(&parsed, std::env::var_os("PATH").as_deref()).map_err(|e| usage(e.into()))?;
-    if cli.sprt.is_some() && programs.len() != 2 {
+    if cli.sprt.is_some() && (programs.len() != 2 || game.seats != 2) {
         return Err(usage(anyhow!(
-            "--sprt compares two programs (got {})",
-            programs.len()
+            "--sprt compares two programs in a two-seat game (got {} programs, {} seats)",
+            programs.len(),
+            game.seats
         )));
     }
     let anchor = match &cli.anchor {
@@ -224,21 +250,26 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
     }
     let log_dir = cli.log_dir.join(&name);
     let results = cli.results.unwrap_or_else(|| log_dir.join("results.jsonl"));
+    let time_limit_ms = cli.time_limit_ms.unwrap_or(game.defaults.time_limit_ms);
+    let max_turns = cli.max_turns.unwrap_or(u64::from(game.defaults.max_turns));
     let settings = Settings {
-        time_limit_ms: cli.time_limit_ms,
-        max_turns: cli.max_turns,
+        game: game.name.clone(),
+        game_options,
+        time_limit_ms,
+        max_turns,
         referee_args: cli.referee_arg,
     };
     let game_timeout = match cli.game_timeout {
         Some(0) => None,
         Some(secs) => Some(Duration::from_secs(secs)),
         // Without a turn limit a game has no longest length.
-        None if cli.max_turns == 0 => None,
-        // Every turn and both setups may take the whole reply limit.
+        None if max_turns == 0 => None,
+        // Every turn and the setups may take the whole reply limit (a
+        // setup's limit is at most a few seconds more).
         None => Some(
             Duration::from_millis(
-                2u64.saturating_mul(cli.max_turns.saturating_add(2))
-                    .saturating_mul(cli.time_limit_ms),
+                2u64.saturating_mul(max_turns.saturating_add(2))
+                    .saturating_mul(time_limit_ms),
             )
             .saturating_add(Duration::from_secs(60)),
         ),
@@ -260,6 +291,7 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
                 Mode::RoundRobin
             },
             games,
+            seats: game.seats,
             settings,
             referee,
             log_dir,
@@ -310,7 +342,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         );
     }
     let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
-    let games = schedule::schedule(&names, config.mode, config.games);
+    let games = schedule::schedule(&names, config.mode, config.games, config.seats);
     let plan = resume::plan(
         &games,
         &config.programs,
@@ -394,7 +426,7 @@ fn stop_text(config: &Config, played: &Played) -> Option<String> {
         return Some("interrupted".into());
     }
     if let Some(fatal) = &played.fatal {
-        return Some(format!("stopped: {fatal}"));
+        return Some(format!("stopped: {}", play::error_chain(fatal)));
     }
     if config.sprt.is_some()
         && played
@@ -421,7 +453,9 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
     }
     match &played.fatal {
         Some(fatal @ Fatal::Usage(_)) => return Err(usage(anyhow!("{fatal}"))),
-        Some(fatal) => return Err(anyhow!("{fatal}; {resume_hint}").into()),
+        Some(fatal) => {
+            return Err(anyhow!("{}; {resume_hint}", play::error_chain(fatal)).into());
+        }
         None => {}
     }
     let sprt_decided = played

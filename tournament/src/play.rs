@@ -6,7 +6,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
+use referee_schema::{ProgramSpec, RefereeCommand};
 use serde_json::Value;
+use thiserror::Error;
 
 use crate::progress::Progress;
 use crate::record::{self, GameRecord, Settings};
@@ -20,7 +22,7 @@ use crate::schedule::{Game, Mode};
 use crate::spec::Program;
 use crate::sprt::{Decision, Sprt};
 use crate::tally::Tally;
-use crate::verdict::{self, Verdict};
+use crate::verdict::Verdict;
 
 /// Games in a row without a verdict after which the tournament stops: the
 /// referee (or the machine) is broken, and playing on would only waste
@@ -46,8 +48,10 @@ pub struct Config {
     pub programs: Vec<Program>,
     /// How they are paired.
     pub mode: Mode,
-    /// Games per pairing.
+    /// Games per table (per pairing, in a two-seat game).
     pub games: u32,
+    /// Seats of the game.
+    pub seats: usize,
     /// Referee options of every game.
     pub settings: Settings,
     /// The referee executable.
@@ -75,24 +79,27 @@ pub struct GameFailure {
 }
 
 /// Why a tournament cannot go on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Error)]
 pub enum Fatal {
     /// The referee rejected its arguments (exit status 2): the options
-    /// passed to it are wrong, and every game would fail the same way.
+    /// passed to it are wrong, and every game would fail the same way. The
+    /// referee's own words (the end of its stderr).
+    #[error("the referee rejected its arguments: {0}")]
     Usage(String),
     /// Games keep ending without a verdict.
-    Broken(String),
+    #[error(
+        "{MAX_FAILURES_IN_A_ROW} games in a row ended without a verdict; stopping (the referee \
+         or the machine seems broken); the last: game {last_game}: {last}"
+    )]
+    Broken {
+        /// The last game that failed.
+        last_game: String,
+        /// What went wrong with it.
+        last: String,
+    },
     /// A verdict could not be written to the results file.
-    Results(String),
-}
-
-impl std::fmt::Display for Fatal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fatal::Usage(m) => write!(f, "the referee rejected its arguments: {m}"),
-            Fatal::Broken(m) | Fatal::Results(m) => f.write_str(m),
-        }
-    }
+    #[error("cannot record a result")]
+    Results(#[source] crate::results_file::ResultsError),
 }
 
 /// What playing did.
@@ -139,31 +146,34 @@ pub fn game_seed(id: &str, name: &str) -> u64 {
     hash >> 1
 }
 
+/// The referee's command for `game`, whose log directory is `dir`: the
+/// game and its options, the settings, the game's seed (the referee's own
+/// random draws), and each seat's program as a `--player` spec.
+pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeCommand {
+    let s = &config.settings;
+    let mut cmd = RefereeCommand::new(&config.referee)
+        .game(&s.game)
+        .game_options(&s.game_options)
+        .json()
+        .record(&dir.join(GAME_RECORD))
+        .log_dir(dir)
+        .time_limit_ms(s.time_limit_ms)
+        .max_turns(s.max_turns)
+        .seed(game_seed(&game.id, ""))
+        .options(&s.referee_args);
+    for &p in &game.seats {
+        let program = &config.programs[p];
+        cmd = cmd.player(ProgramSpec::new(
+            program.path.to_string_lossy(),
+            program.args.iter().map(|a| expand_arg(a, game, program)),
+        ));
+    }
+    cmd
+}
+
 /// The referee's arguments for `game`, whose log directory is `dir`.
 pub fn referee_args(config: &Config, game: &Game, dir: &Path) -> Vec<OsString> {
-    let mut args: Vec<OsString> = vec![
-        "--json".into(),
-        "--record".into(),
-        dir.join(GAME_RECORD).into(),
-        "--log-dir".into(),
-        dir.into(),
-        format!("--time-limit-ms={}", config.settings.time_limit_ms).into(),
-        format!("--max-turns={}", config.settings.max_turns).into(),
-    ];
-    args.extend(config.settings.referee_args.iter().map(OsString::from));
-    for (seat, &p) in game.seats.iter().enumerate() {
-        // `--argN=VALUE`: the value is taken as it is even when it starts
-        // with a dash.
-        let program = &config.programs[p];
-        for arg in &program.args {
-            let arg = expand_arg(arg, game, program);
-            args.push(format!("--arg{seat}={arg}").into());
-        }
-    }
-    for &p in &game.seats {
-        args.push(config.programs[p].path.clone().into());
-    }
-    args
+    referee_command(config, game, dir).args()
 }
 
 /// Plays the games `plan` leaves to play, appending each verdict to
@@ -178,7 +188,7 @@ pub fn play(
     let mut tally = Tally::new(config.programs.len());
     for (game, finished) in schedule.iter().zip(&plan.finished) {
         if let Some(i) = finished {
-            tally.add(game.seats, &records[*i].verdict);
+            tally.add(&game.seats, &records[*i].verdict);
         }
     }
     let sprt = config
@@ -261,7 +271,7 @@ struct GameHandler<'a> {
 
 /// What became of a game whose referee ended.
 enum GameEnd {
-    Verdict(Value, Box<Verdict>),
+    Verdict(Box<(Value, Verdict)>),
     /// No verdict: a failure to report.
     Failed(String),
     /// The referee rejected its arguments: nothing will work.
@@ -286,7 +296,7 @@ impl GameHandler<'_> {
             // A verdict counts even if we had just asked the referee to
             // stop: the game was over.
             return match read_verdict(&dir.join(VERDICT_FILE)) {
-                Ok((value, verdict)) => GameEnd::Verdict(value, Box::new(verdict)),
+                Ok(read) => GameEnd::Verdict(Box::new(read)),
                 Err(e) => GameEnd::Failed(format!("unreadable verdict: {e} ({see_log})")),
             };
         }
@@ -314,12 +324,17 @@ impl GameHandler<'_> {
         GameRecord {
             schema: record::SCHEMA,
             id: game.id.clone(),
-            pairing: [
-                self.config.programs[game.pairing.0].name.clone(),
-                self.config.programs[game.pairing.1].name.clone(),
-            ],
+            pairing: game
+                .table
+                .iter()
+                .map(|&p| self.config.programs[p].name.clone())
+                .collect(),
             index: game.index,
-            players: game.seats.map(|p| self.config.programs[p].clone()),
+            players: game
+                .seats
+                .iter()
+                .map(|&p| self.config.programs[p].clone())
+                .collect(),
             settings: self.config.settings.clone(),
             started_unix_ms: end
                 .started
@@ -332,14 +347,17 @@ impl GameHandler<'_> {
     }
 
     fn game_line(&self, game: &Game, verdict: &Verdict, end: &JobEnd) -> String {
-        let name = |seat: usize| self.config.programs[game.seats[seat]].name.as_str();
+        let names: Vec<&str> = game
+            .seats
+            .iter()
+            .map(|&p| self.config.programs[p].name.as_str())
+            .collect();
         let mut line = format!(
-            "{} - {}  {}  {}, {} moves, {:.1} s  [{}]",
-            name(0),
-            name(1),
-            verdict.outcome.result(),
-            verdict.reason,
-            verdict.moves,
+            "{}  {}  {}, {} moves, {:.1} s  [{}]",
+            names.join(" - "),
+            verdict.result(),
+            verdict.summary.reason,
+            verdict.summary.moves,
             end.wall.as_secs_f64(),
             game.id
         );
@@ -359,10 +377,11 @@ impl GameHandler<'_> {
         });
         self.failures_in_a_row += 1;
         if self.failures_in_a_row >= MAX_FAILURES_IN_A_ROW && self.fatal.is_none() {
-            self.fatal = Some(Fatal::Broken(format!(
-                "{MAX_FAILURES_IN_A_ROW} games in a row ended without a verdict; stopping \
-                 (the referee or the machine seems broken)"
-            )));
+            let last = self.failures.last().expect("just pushed");
+            self.fatal = Some(Fatal::Broken {
+                last_game: last.id.clone(),
+                last: last.message.clone(),
+            });
             return Control::Stop;
         }
         Control::Continue
@@ -380,17 +399,18 @@ impl Handler for GameHandler<'_> {
                 Control::Stop
             }
             GameEnd::Failed(message) => self.failed(game, message),
-            GameEnd::Verdict(value, verdict) => {
+            GameEnd::Verdict(read) => {
+                let (value, verdict) = *read;
                 let record = self.record(game, &end, value);
                 if let Err(e) = self.results.append(&record) {
                     // Without a results file nothing can be kept: stop now.
-                    self.fatal.get_or_insert(Fatal::Results(error_chain(&e)));
+                    self.fatal.get_or_insert(Fatal::Results(e));
                     return Control::Cancel;
                 }
                 self.failures_in_a_row = 0;
                 self.new_games += 1;
                 self.done += 1;
-                self.tally.add(game.seats, &verdict);
+                self.tally.add(&game.seats, &verdict);
                 let mut control = Control::Continue;
                 if let Some(s) = &mut self.sprt {
                     *s = SprtStatus::new(s.sprt, self.tally.crosstable.get(0, 1));
@@ -446,11 +466,12 @@ impl Handler for GameHandler<'_> {
     }
 }
 
-/// Reads and checks the verdict a referee printed.
+/// Reads and checks the verdict a referee printed: the object kept
+/// verbatim for the results file, and read.
 fn read_verdict(path: &Path) -> Result<(Value, Verdict), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let value: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
-    let verdict = verdict::parse(&value).map_err(|e| e.to_string())?;
+    let verdict = Verdict::from_value(&value).map_err(|e| e.to_string())?;
     Ok((value, verdict))
 }
 
@@ -505,7 +526,10 @@ mod tests {
             ],
             mode: Mode::RoundRobin,
             games: 4,
+            seats: 2,
             settings: Settings {
+                game: "stratego".into(),
+                game_options: vec![],
                 time_limit_ms: 100,
                 max_turns: 50,
                 referee_args: vec!["--two-square-rule".into()],
@@ -522,16 +546,19 @@ mod tests {
     #[test]
     fn referee_arguments_carry_settings_colours_and_program_arguments() {
         let config = config();
-        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4);
+        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
         let dir = Path::new("logs/t/a+b+2");
         let args: Vec<String> = referee_args(&config, &games[1], dir)
             .into_iter()
             .map(|a| a.into_string().unwrap())
             .collect();
         let seed = game_seed("a+b+2", "a");
+        let game_seed = game_seed("a+b+2", "");
         assert_eq!(
             args,
             [
+                "--game",
+                "stratego",
                 "--json",
                 "--record",
                 "logs/t/a+b+2/game.json",
@@ -539,13 +566,12 @@ mod tests {
                 "logs/t/a+b+2",
                 "--time-limit-ms=100",
                 "--max-turns=50",
+                &format!("--seed={game_seed}"),
                 "--two-square-rule",
-                "--arg0=--game=2",
-                "--arg1=--seed",
-                &format!("--arg1={seed}"),
-                "--arg1=--x",
-                "/bin/b",
-                "/bin/a",
+                "--player",
+                "/bin/b '--game=2'",
+                "--player",
+                &format!("/bin/a --seed {seed} --x"),
             ]
         );
     }

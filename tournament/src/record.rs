@@ -15,6 +15,13 @@ pub const SCHEMA: u32 = 1;
 /// The referee options every game of a tournament is played with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
+    /// The game (`referee --game`); Stratego in files written before games
+    /// had names.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// The game's own options, as given to the referee.
+    #[serde(default)]
+    pub game_options: Vec<String>,
     /// Per-reply time limit (`referee --time-limit-ms`).
     pub time_limit_ms: u64,
     /// Turn limit (`referee --max-turns`).
@@ -24,6 +31,10 @@ pub struct Settings {
     pub referee_args: Vec<String>,
 }
 
+fn default_game() -> String {
+    referee_schema::DEFAULT_GAME.to_owned()
+}
+
 /// A finished game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -31,12 +42,13 @@ pub struct GameRecord {
     pub schema: u32,
     /// The game's stable id (see [`crate::schedule::Game::id`]).
     pub id: String,
-    /// Names of the pairing's programs, in program order.
-    pub pairing: [String; 2],
+    /// Names of the table's programs, in program order (the pairing, in a
+    /// two-seat game).
+    pub pairing: Vec<String>,
     /// 0-based number of the game within its pairing.
     pub index: u32,
-    /// The programs by colour: `players[0]` was player 0.
-    pub players: [Program; 2],
+    /// The programs by seat: `players[0]` was seat 0.
+    pub players: Vec<Program>,
     /// The referee options of the game.
     pub settings: Settings,
     /// When the game started, in milliseconds since the Unix epoch.

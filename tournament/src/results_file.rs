@@ -24,7 +24,7 @@ use nix::fcntl::{Flock, FlockArg};
 use thiserror::Error;
 
 use crate::record::{self, GameRecord};
-use crate::verdict::{self, Verdict};
+use crate::verdict::Verdict;
 
 /// A record read back from the file, with its checked verdict.
 #[derive(Debug, Clone)]
@@ -346,7 +346,7 @@ fn parse_line(line: &[u8]) -> Result<(GameRecord, Verdict), String> {
         ));
     }
     let verdict =
-        verdict::parse(&record.verdict).map_err(|e| format!("game {}: {e}", record.id))?;
+        Verdict::from_value(&record.verdict).map_err(|e| format!("game {}: {e}", record.id))?;
     Ok((record, verdict))
 }
 
@@ -366,10 +366,12 @@ mod tests {
         GameRecord {
             schema: record::SCHEMA,
             id: id.into(),
-            pairing: ["a".into(), "b".into()],
+            pairing: vec!["a".into(), "b".into()],
             index: 0,
-            players: [program("a"), program("b")],
+            players: vec![program("a"), program("b")],
             settings: Settings {
+                game: "stratego".into(),
+                game_options: vec![],
                 time_limit_ms: 500,
                 max_turns: 2000,
                 referee_args: vec![],
@@ -471,8 +473,22 @@ mod tests {
         let err = open_with(&text).unwrap_err();
         assert_eq!(
             err.to_string().split("line 1: ").nth(1).unwrap(),
-            "game a+b+1: invalid winner 3 (expected 0, 1 or null)"
+            "game a+b+1: invalid winner 3 (expected a seat number or null)"
         );
+    }
+
+    #[test]
+    fn a_line_written_before_games_had_names_still_reads() {
+        // Schema 1 as the two-player tournament wrote it: no game, arrays of
+        // two, the verdict without `game` or `points`.
+        let old = r#"{"schema":1,"id":"a+b+1","pairing":["a","b"],"index":0,"players":[{"name":"a","path":"/bin/a","args":[]},{"name":"b","path":"/bin/b","args":["--seed","1"]}],"settings":{"time_limit_ms":500,"max_turns":2000,"referee_args":[]},"started_unix_ms":1,"wall_ms":2,"log_dir":"logs/t/a+b+1","verdict":{"schema":1,"winner":1,"result":"0-1","reason":"timeout","players":[{"program":"/bin/a","failure":"timeout","timeouts":1},{"program":"/bin/b"}]}}"#;
+        let (_file, contents, _dir) = open_with(&format!("{old}\n")).unwrap();
+        let loaded = &contents.records[0];
+        assert_eq!(loaded.record.settings.game, "stratego");
+        assert!(loaded.record.settings.game_options.is_empty());
+        assert_eq!(loaded.record.players.len(), 2);
+        assert_eq!(loaded.verdict.outcome, referee_schema::Outcome::win(1, 2));
+        assert_eq!(loaded.verdict.summary.players[0].timeouts, 1);
     }
 
     #[test]

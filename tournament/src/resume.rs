@@ -106,7 +106,7 @@ pub fn plan(
             continue;
         };
         let loaded = &records[i];
-        let expected = [&programs[game.seats[0]], &programs[game.seats[1]]];
+        let expected: Vec<&Program> = game.seats.iter().map(|&p| &programs[p]).collect();
         match difference(loaded, expected, settings) {
             None => plan.finished[g] = Some(i),
             Some(what) => {
@@ -141,8 +141,15 @@ pub fn plan(
 }
 
 /// What differs between a record and the game as it would be played now.
-fn difference(loaded: &Loaded, expected: [&Program; 2], settings: &Settings) -> Option<String> {
+fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> Option<String> {
     let record = &loaded.record;
+    if record.players.len() != expected.len() {
+        return Some(format!(
+            "it had {} players, now {}",
+            record.players.len(),
+            expected.len()
+        ));
+    }
     for (seat, (was, now)) in record.players.iter().zip(expected).enumerate() {
         if was != now {
             return Some(format!(
@@ -156,13 +163,29 @@ fn difference(loaded: &Loaded, expected: [&Program; 2], settings: &Settings) -> 
     }
     if &record.settings != settings {
         let show = |s: &Settings| {
+            let quote = |a: &String| shlex::try_quote(a).map_or_else(|_| a.clone(), |q| q.into());
             format!(
-                "--time-limit-ms {} --max-turns {}{}",
+                "--game {}{} --time-limit-ms {} --max-turns {}{}",
+                s.game,
+                if s.game_options.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " --game-options {}",
+                        quote(
+                            &s.game_options
+                                .iter()
+                                .map(quote)
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    )
+                },
                 s.time_limit_ms,
                 s.max_turns,
                 s.referee_args
                     .iter()
-                    .map(|a| format!(" --referee-arg={}", crate::words::quote(a)))
+                    .map(|a| format!(" --referee-arg={}", quote(a)))
                     .collect::<String>()
             )
         };
@@ -180,7 +203,7 @@ mod tests {
     use super::*;
     use crate::record::{GameRecord, SCHEMA};
     use crate::schedule::{Mode, schedule};
-    use crate::verdict;
+    use crate::verdict::Verdict;
     use serde_json::json;
 
     fn programs(n: usize) -> Vec<Program> {
@@ -195,6 +218,8 @@ mod tests {
 
     fn settings() -> Settings {
         Settings {
+            game: "stratego".into(),
+            game_options: vec![],
             time_limit_ms: 500,
             max_turns: 200,
             referee_args: vec![],
@@ -205,19 +230,17 @@ mod tests {
         let v = json!({"winner": 0, "result": "1-0", "reason": "flag_captured"});
         Loaded {
             line,
-            verdict: verdict::parse(&v).unwrap(),
+            verdict: Verdict::from_value(&v).unwrap(),
             record: GameRecord {
                 schema: SCHEMA,
                 id: game.id.clone(),
-                pairing: [
-                    programs[game.pairing.0].name.clone(),
-                    programs[game.pairing.1].name.clone(),
-                ],
+                pairing: game
+                    .table
+                    .iter()
+                    .map(|&p| programs[p].name.clone())
+                    .collect(),
                 index: game.index,
-                players: [
-                    programs[game.seats[0]].clone(),
-                    programs[game.seats[1]].clone(),
-                ],
+                players: game.seats.iter().map(|&p| programs[p].clone()).collect(),
                 settings: settings.clone(),
                 started_unix_ms: 0,
                 wall_ms: 0,
@@ -234,7 +257,7 @@ mod tests {
     #[test]
     fn finished_games_are_not_replayed() {
         let progs = programs(3);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 2);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
         let records: Vec<Loaded> = [0, 2, 5]
             .iter()
             .enumerate()
@@ -249,12 +272,12 @@ mod tests {
     #[test]
     fn more_games_or_programs_extend_the_tournament() {
         let progs = programs(2);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 2);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
         let records: Vec<Loaded> = (0..2)
             .map(|g| loaded(g + 1, &games[g], &progs, &settings()))
             .collect();
         let more = programs(3);
-        let games = schedule(&names(&more), Mode::RoundRobin, 4);
+        let games = schedule(&names(&more), Mode::RoundRobin, 4, 2);
         let plan = plan(&games, &more, &settings(), &records, false).unwrap();
         assert_eq!(plan.to_play.len(), 3 * 4 - 2);
     }
@@ -262,7 +285,7 @@ mod tests {
     #[test]
     fn changed_arguments_conflict_unless_forced() {
         let progs = programs(2);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 2);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
         let records = vec![
             loaded(1, &games[0], &progs, &settings()),
             loaded(2, &games[1], &progs, &settings()),
@@ -284,7 +307,7 @@ mod tests {
     #[test]
     fn changed_settings_conflict() {
         let progs = programs(2);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 1);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
         let records = vec![loaded(1, &games[0], &progs, &settings())];
         let other = Settings {
             max_turns: 300,
@@ -292,18 +315,30 @@ mod tests {
         };
         let err = plan(&games, &progs, &other, &records, false).unwrap_err();
         assert!(err.conflicts[0].what.contains("--max-turns 200"), "{err}");
+        let other_game = Settings {
+            game: "oust".into(),
+            game_options: vec!["--cols".into(), "9".into()],
+            ..settings()
+        };
+        let err = plan(&games, &progs, &other_game, &records, false).unwrap_err();
+        assert!(
+            err.conflicts[0]
+                .what
+                .contains("now `--game oust --game-options '--cols 9'"),
+            "{err}"
+        );
     }
 
     #[test]
     fn foreign_records_are_an_error_unless_forced() {
         let progs = programs(3);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 2);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
         let records: Vec<Loaded> = games
             .iter()
             .enumerate()
             .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
             .collect();
-        let fewer = schedule(&names(&progs), Mode::RoundRobin, 1);
+        let fewer = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
         let err = plan(&fewer, &progs, &settings(), &records, false).unwrap_err();
         assert_eq!(err.foreign.len(), 3);
         assert_eq!(err.foreign[0].line, 4);
@@ -314,7 +349,7 @@ mod tests {
     #[test]
     fn the_last_record_of_a_game_counts() {
         let progs = programs(2);
-        let games = schedule(&names(&progs), Mode::RoundRobin, 1);
+        let games = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
         let mut old = progs.clone();
         old[0].args.clear();
         let records = vec![

@@ -1,14 +1,15 @@
-//! Which games a tournament plays, in which order, with which colours, and
-//! the stable id of each game.
+//! Which games a tournament plays, in which order, who sits where, and the
+//! stable id of each game.
 
 use std::fmt;
 
-/// How programs are paired.
+/// How programs are brought together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// Every pair of programs meets.
+    /// Every combination of programs meets (every pair, in a two-seat game).
     RoundRobin,
-    /// The first program meets each of the others; the others do not meet.
+    /// The first program meets each combination of the others; the others
+    /// never meet without it.
     Gauntlet,
 }
 
@@ -24,54 +25,84 @@ impl fmt::Display for Mode {
 /// One game of the schedule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    /// Stable id `A+B+K`: the pairing's two names in program order and the
-    /// 1-based game number within the pairing. Program names never contain
-    /// `+`, so the id determines the game; it does not depend on the number
-    /// of games or programs, so a tournament can be extended and resumed.
+    /// Stable id `A+B+K` (`A+B+C+K` for three seats...): the table's names
+    /// in program order and the 1-based game number at that table. Program
+    /// names never contain `+`, so the id determines the game; it does not
+    /// depend on the number of games or programs, so a tournament can be
+    /// extended and resumed.
     pub id: String,
-    /// Indices of the pairing's programs, in program order.
-    pub pairing: (usize, usize),
-    /// 0-based number of the game within its pairing.
+    /// Indices of the table's programs, in program order.
+    pub table: Vec<usize>,
+    /// 0-based number of the game at its table.
     pub index: u32,
-    /// Program indices by colour: `seats[0]` is player 0 (moves first).
-    pub seats: [usize; 2],
+    /// Program indices by seat: `seats[0]` is seat 0 (moves first).
+    pub seats: Vec<usize>,
 }
 
-/// The id of game `index` (0-based) of the pairing of programs named `a`
-/// and `b` (in program order).
-pub fn game_id(a: &str, b: &str, index: u32) -> String {
-    format!("{a}+{b}+{}", index + 1)
+/// The id of game `index` (0-based) of the table of programs named `names`
+/// (in program order).
+pub fn game_id(names: &[&str], index: u32) -> String {
+    format!("{}+{}", names.join("+"), index + 1)
 }
 
-/// All pairings of `n` programs, in program order within each pair.
-pub fn pairings(n: usize, mode: Mode) -> Vec<(usize, usize)> {
+/// Every combination of `k` of `0..n`, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick = Vec::with_capacity(k);
+    fn go(start: usize, n: usize, k: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if pick.len() == k {
+            out.push(pick.clone());
+            return;
+        }
+        for i in start..n {
+            pick.push(i);
+            go(i + 1, n, k, pick, out);
+            pick.pop();
+        }
+    }
+    go(0, n, k, &mut pick, &mut out);
+    out
+}
+
+/// The tables of `n` programs for a game of `seats` seats, in program
+/// order within each table.
+pub fn tables(n: usize, seats: usize, mode: Mode) -> Vec<Vec<usize>> {
     match mode {
-        Mode::RoundRobin => (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        Mode::RoundRobin => combinations(n, seats),
+        Mode::Gauntlet => combinations(n.saturating_sub(1), seats - 1)
+            .into_iter()
+            .map(|rest| {
+                std::iter::once(0)
+                    .chain(rest.into_iter().map(|i| i + 1))
+                    .collect()
+            })
             .collect(),
-        Mode::Gauntlet => (1..n).map(|b| (0, b)).collect(),
     }
 }
 
-/// The games of a tournament between programs named `names`, `games`
-/// games per pairing, in playing order.
+/// The games of a tournament between programs named `names`, in games of
+/// `seats` seats, `games` games per table, in playing order.
 ///
-/// Games are ordered round by round (game 1 of every pairing, then game 2
-/// of every pairing, ...) so that a tournament stopped early, or an SPRT
-/// that decides early, has given every pairing a fair share of games.
-/// Colours alternate within a pairing: the first program of the pair is
-/// player 0 in odd-numbered games (1, 3, ...).
-pub fn schedule(names: &[String], mode: Mode, games: u32) -> Vec<Game> {
-    let pairs = pairings(names.len(), mode);
-    let mut out = Vec::with_capacity(pairs.len() * games as usize);
+/// Games are ordered round by round (game 1 of every table, then game 2,
+/// ...) so that a tournament stopped early, or an SPRT that decides early,
+/// has given every table a fair share of games. Seats rotate within a
+/// table: game `k` seats the table's programs rotated left by `k mod
+/// seats`, so over `seats` games each program sits in each seat once (two
+/// seats: colours alternate, the first program moving first in odd-numbered
+/// games).
+pub fn schedule(names: &[String], mode: Mode, games: u32, seats: usize) -> Vec<Game> {
+    let tables = tables(names.len(), seats, mode);
+    let mut out = Vec::with_capacity(tables.len() * games as usize);
     for index in 0..games {
-        for &(a, b) in &pairs {
-            let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
+        for table in &tables {
+            let mut seated = table.clone();
+            seated.rotate_left(index as usize % seats);
+            let table_names: Vec<&str> = table.iter().map(|&p| names[p].as_str()).collect();
             out.push(Game {
-                id: game_id(&names[a], &names[b], index),
-                pairing: (a, b),
+                id: game_id(&table_names, index),
+                table: table.clone(),
                 index,
-                seats,
+                seats: seated,
             });
         }
     }
@@ -89,7 +120,7 @@ mod tests {
 
     #[test]
     fn round_robin_pairs_everyone_with_alternating_colours() {
-        let games = schedule(&names(4), Mode::RoundRobin, 4);
+        let games = schedule(&names(4), Mode::RoundRobin, 4, 2);
         assert_eq!(games.len(), 6 * 4);
         for a in 0..4 {
             for b in 0..4 {
@@ -106,7 +137,7 @@ mod tests {
 
     #[test]
     fn games_are_ordered_round_by_round() {
-        let games = schedule(&names(3), Mode::RoundRobin, 2);
+        let games = schedule(&names(3), Mode::RoundRobin, 2, 2);
         let order: Vec<_> = games.iter().map(|g| g.id.as_str()).collect();
         assert_eq!(
             order,
@@ -119,15 +150,42 @@ mod tests {
 
     #[test]
     fn gauntlet_pairs_the_first_with_each_other() {
-        let games = schedule(&names(4), Mode::Gauntlet, 3);
+        let games = schedule(&names(4), Mode::Gauntlet, 3, 2);
         assert_eq!(games.len(), 9);
-        assert!(games.iter().all(|g| g.pairing.0 == 0));
+        assert!(games.iter().all(|g| g.table[0] == 0));
     }
 
     #[test]
     fn ids_do_not_depend_on_the_number_of_games() {
-        let short = schedule(&names(3), Mode::RoundRobin, 2);
-        let long = schedule(&names(3), Mode::RoundRobin, 6);
+        let short = schedule(&names(3), Mode::RoundRobin, 2, 2);
+        let long = schedule(&names(3), Mode::RoundRobin, 6, 2);
         assert_eq!(short[..], long[..short.len()]);
+    }
+
+    #[test]
+    fn three_seat_tables_rotate_every_program_through_every_seat() {
+        let games = schedule(&names(4), Mode::RoundRobin, 3, 3);
+        // C(4, 3) = 4 tables of 3 games.
+        assert_eq!(games.len(), 12);
+        assert_eq!(games[0].id, "p0+p1+p2+1");
+        for table in tables(4, 3, Mode::RoundRobin) {
+            let at: Vec<&Game> = games.iter().filter(|g| g.table == table).collect();
+            assert_eq!(at.len(), 3);
+            for &p in &table {
+                let mut seats: Vec<usize> = at
+                    .iter()
+                    .map(|g| g.seats.iter().position(|&s| s == p).unwrap())
+                    .collect();
+                seats.sort_unstable();
+                assert_eq!(seats, [0, 1, 2], "program {p} at table {table:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_gauntlet_of_three_seats_always_seats_the_first_program() {
+        let games = schedule(&names(4), Mode::Gauntlet, 1, 3);
+        let tables: Vec<&[usize]> = games.iter().map(|g| g.table.as_slice()).collect();
+        assert_eq!(tables, [&[0, 1, 2][..], &[0, 1, 3], &[0, 2, 3]]);
     }
 }

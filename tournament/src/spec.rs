@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::words::{self, WordsError};
+use referee_schema::ProgramSpec;
+pub use referee_schema::{MAX_NAME_LEN, is_valid_name};
 
 /// A program taking part in a tournament, resolved and uniquely named.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,39 +30,20 @@ pub struct Program {
 impl Program {
     /// The command line, quoted so it can be pasted into a shell.
     pub fn command_line(&self) -> String {
-        let mut words = vec![self.path.to_string_lossy().into_owned()];
-        words.extend(self.args.iter().cloned());
-        words::join(&words)
+        ProgramSpec::new(self.path.to_string_lossy(), self.args.iter().cloned()).command_line()
     }
 }
 
 /// A `PROGRAM` argument split into its parts, not yet checked against the
-/// file system.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProgramArg {
-    /// The explicit name (`NAME=` prefix), if any.
-    pub name: Option<String>,
-    /// The path or command name as written.
-    pub path: String,
-    /// The arguments as written.
-    pub args: Vec<String>,
-}
+/// file system (the referee's `--player` takes the same text).
+pub type ProgramArg = ProgramSpec;
 
 /// Why a `PROGRAM` argument was rejected.
 #[derive(Debug, Error)]
 pub enum SpecError {
-    /// The argument holds no command.
-    #[error("empty program specification `{0}`")]
-    Empty(String),
-    /// The argument could not be split into words.
+    /// The argument is not `[NAME=]PATH [ARG...]`.
     #[error(transparent)]
-    Words(#[from] WordsError),
-    /// The `NAME=` prefix is not a valid name.
-    #[error(
-        "invalid program name `{0}`: use letters, digits, `.`, `_` and `-` \
-         (at most 64, not starting with `.` or `-`)"
-    )]
-    InvalidName(String),
+    Spec(#[from] referee_schema::SpecError),
     /// The path names nothing.
     #[error("program `{}` does not exist", .0.display())]
     NotFound(PathBuf),
@@ -100,46 +82,10 @@ pub enum SpecError {
     },
 }
 
-/// Longest accepted name; names become directory names and table headers.
-const MAX_NAME_LEN: usize = 64;
-
-/// Whether `name` may name a program or a tournament: ASCII letters,
-/// digits, `.`, `_`, `-`, at most 64 characters, not starting with `.` or
-/// `-` (hidden files, options). Notably no `+`, which separates the parts
-/// of a game id, and no `/`, so a name is always one path component.
-pub fn is_valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= MAX_NAME_LEN
-        && !name.starts_with(['.', '-'])
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-}
-
-/// Splits one `PROGRAM` argument: `[NAME=]PATH [ARG...]`.
-///
-/// The text before the first `=` is a name when it contains no `/` and no
-/// blank; so `./a=b` is a path and `p --x=1` a command with an argument.
+/// Splits one `PROGRAM` argument: `[NAME=]PATH [ARG...]` (see
+/// [`ProgramSpec::parse`]).
 pub fn parse(text: &str) -> Result<ProgramArg, SpecError> {
-    let (name, command) = match text.split_once('=') {
-        Some((head, rest)) if !head.contains(['/', ' ', '\t', '\n', '\'', '"', '\\']) => {
-            if !is_valid_name(head) {
-                return Err(SpecError::InvalidName(head.to_owned()));
-            }
-            (Some(head.to_owned()), rest)
-        }
-        _ => (None, text),
-    };
-    let mut words = words::split(command)?.into_iter();
-    let path = match words.next() {
-        Some(p) if !p.is_empty() => p,
-        _ => return Err(SpecError::Empty(text.to_owned())),
-    };
-    Ok(ProgramArg {
-        name,
-        path,
-        args: words.collect(),
-    })
+    Ok(ProgramSpec::parse(text)?)
 }
 
 /// Resolves parsed arguments into programs: paths containing a `/` must
@@ -334,11 +280,17 @@ mod tests {
 
     #[test]
     fn parse_rejects_bad_names_and_empty_commands() {
-        assert!(matches!(parse("ra+nd=./p"), Err(SpecError::InvalidName(n)) if n == "ra+nd"));
-        assert!(matches!(parse("-x=./p"), Err(SpecError::InvalidName(_))));
-        assert!(matches!(parse("rand="), Err(SpecError::Empty(_))));
-        assert!(matches!(parse("  "), Err(SpecError::Empty(_))));
-        assert!(matches!(parse("a='./p"), Err(SpecError::Words(_))));
+        use referee_schema::SpecError as E;
+        assert!(
+            matches!(parse("ra+nd=./p"), Err(SpecError::Spec(E::InvalidName(n))) if n == "ra+nd")
+        );
+        assert!(matches!(
+            parse("-x=./p"),
+            Err(SpecError::Spec(E::InvalidName(_)))
+        ));
+        assert!(matches!(parse("rand="), Err(SpecError::Spec(E::Empty(_)))));
+        assert!(matches!(parse("  "), Err(SpecError::Spec(E::Empty(_)))));
+        assert!(matches!(parse("a='./p"), Err(SpecError::Spec(E::Words(_)))));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::verdict::{Failure, Outcome, Verdict};
+use referee_schema::{Fault, Outcome, SetupStatus};
 
+use crate::verdict::Verdict;
 /// Wins, draws and losses from one side's point of view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wdl {
@@ -102,11 +103,26 @@ impl Crosstable {
         self.cells[a * self.n + b]
     }
 
-    /// Records a game: `seats` are the programs by colour.
-    pub fn add(&mut self, seats: [usize; 2], outcome: Outcome) {
-        let [p0, p1] = seats;
-        self.cells[p0 * self.n + p1].add(outcome.points(0));
-        self.cells[p1 * self.n + p0].add(outcome.points(1));
+    /// Records a game: `seats` are the programs by seat. Every pair of
+    /// seats counts as a game between their programs, won by the one that
+    /// scored more (two seats: the game itself).
+    pub fn add(&mut self, seats: &[usize], outcome: &Outcome) {
+        let points = outcome.points();
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                let (a, b) = (seats[i], seats[j]);
+                let (pa, pb) = (points[i], points[j]);
+                let side = if pa > pb {
+                    1.0
+                } else if pa < pb {
+                    0.0
+                } else {
+                    0.5
+                };
+                self.cells[a * self.n + b].add(side);
+                self.cells[b * self.n + a].add(1.0 - side);
+            }
+        }
     }
 
     /// Adds `wdl` (from `a`'s side) to the results of `a` against `b`, and
@@ -181,40 +197,43 @@ impl Tally {
         }
     }
 
-    /// Counts a game played by programs `seats` (by colour).
+    /// Counts a game played by programs `seats` (by seat).
     ///
-    /// Where the verdict gives a player's own account (`failure`,
-    /// `timeouts`, `illegal_moves`, `setup`), that is used, as it is exact.
-    /// Otherwise a failure reason is charged to the loser, or to both
-    /// players when nobody won (both failed).
-    pub fn add(&mut self, seats: [usize; 2], verdict: &Verdict) {
+    /// The verdict's own account of each player (`failure`, `timeouts`,
+    /// `illegal_moves`, `setup`) is used, as it is exact. A verdict without
+    /// players (not our referee's) charges its reason's fault to every seat
+    /// that scored less than the best.
+    pub fn add(&mut self, seats: &[usize], verdict: &Verdict) {
         self.games += 1;
-        self.crosstable.add(seats, verdict.outcome);
-        self.first_mover.add(verdict.outcome.points(0));
-        *self.reasons.entry(verdict.reason.clone()).or_default() += 1;
-        let failure = verdict.failure();
+        let outcome = &verdict.outcome;
+        self.crosstable.add(seats, outcome);
+        self.first_mover.add(outcome.points()[0]);
+        *self
+            .reasons
+            .entry(verdict.summary.reason.as_str().to_owned())
+            .or_default() += 1;
+        let best = outcome.points().iter().copied().fold(0.0, f64::max);
         for (seat, &program) in seats.iter().enumerate() {
-            let report = &verdict.players[seat];
-            let own_failure = match &report.failure {
-                Some(own) => own.as_deref().and_then(Failure::from_reason),
-                None if verdict.outcome.points(seat) < 1.0 => failure,
-                None => None,
-            };
-            let charged = |kind: Failure| u64::from(own_failure == Some(kind));
             let stats = &mut self.stats[program];
-            stats.timeouts += report.timeouts.unwrap_or_else(|| charged(Failure::Timeout));
-            stats.illegal_moves += report
-                .illegal_moves
-                .unwrap_or_else(|| charged(Failure::IllegalMove));
-            stats.refused_setups += match &report.setup {
-                Some(setup) => u64::from(setup == "refused"),
-                None => charged(Failure::RefusedSetup),
+            let Some(report) = verdict.summary.players.get(seat) else {
+                let lost = outcome.points()[seat] < best || outcome.is_draw();
+                let charged = |kind: Fault| u64::from(lost && verdict.fault() == Some(kind));
+                stats.timeouts += charged(Fault::Timeout);
+                stats.illegal_moves += charged(Fault::IllegalMove);
+                stats.refused_setups += charged(Fault::RefusedSetup);
+                stats.crashes += charged(Fault::Crash);
+                stats.pipe_failures += charged(Fault::Pipe);
+                continue;
             };
-            stats.crashes += charged(Failure::Crash);
-            stats.pipe_failures += charged(Failure::Pipe);
-            stats.moves += report.moves;
-            stats.reply_ms_total += report.mean_reply_ms * report.moves as f64;
-            stats.max_reply_ms = stats.max_reply_ms.max(report.max_reply_ms);
+            let own = report.failure.as_ref().and_then(|r| r.fault());
+            stats.timeouts += u64::from(report.timeouts);
+            stats.illegal_moves += u64::from(report.illegal_moves);
+            stats.refused_setups += u64::from(report.setup == Some(SetupStatus::Refused));
+            stats.crashes += u64::from(own == Some(Fault::Crash));
+            stats.pipe_failures += u64::from(own == Some(Fault::Pipe));
+            stats.moves += u64::from(report.moves);
+            stats.reply_ms_total += report.mean_reply_ms.unwrap_or(0.0) * f64::from(report.moves);
+            stats.max_reply_ms = stats.max_reply_ms.max(report.max_reply_ms.unwrap_or(0.0));
         }
     }
 }
@@ -222,17 +241,10 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::PlayerReport;
+    use referee_schema::{PlayerReport, Reason};
 
-    fn verdict(outcome: Outcome, reason: &str, players: [PlayerReport; 2]) -> Verdict {
-        Verdict {
-            outcome,
-            reason: reason.into(),
-            detail: None,
-            moves: 0,
-            duration_ms: 0.0,
-            players,
-        }
+    fn verdict(outcome: Outcome, reason: &str, players: Vec<PlayerReport>) -> Verdict {
+        Verdict::made(outcome, reason, players)
     }
 
     #[test]
@@ -256,9 +268,9 @@ mod tests {
     #[test]
     fn crosstable_is_antisymmetric() {
         let mut t = Crosstable::new(3);
-        t.add([0, 1], Outcome::Win(0));
-        t.add([1, 0], Outcome::Win(0));
-        t.add([2, 0], Outcome::Draw);
+        t.add(&[0, 1], &Outcome::win(0, 2));
+        t.add(&[1, 0], &Outcome::win(0, 2));
+        t.add(&[2, 0], &Outcome::draw(2));
         assert_eq!(
             t.get(0, 1),
             Wdl {
@@ -274,24 +286,30 @@ mod tests {
     }
 
     #[test]
+    fn a_game_of_three_seats_counts_every_pair() {
+        let mut t = Crosstable::new(3);
+        // Seat 1 (program 2) lost by a fault; seats 0 and 2 share the point.
+        t.add(&[1, 2, 0], &Outcome::lost(&[1], 3));
+        assert_eq!(t.get(1, 2), Wdl::new(1, 0, 0));
+        assert_eq!(t.get(0, 2), Wdl::new(1, 0, 0));
+        assert_eq!(t.get(1, 0), Wdl::new(0, 1, 0));
+        assert_eq!(t.total(2), Wdl::new(0, 0, 2));
+        // A win: the winner beats both, the others draw.
+        let mut t = Crosstable::new(3);
+        t.add(&[0, 1, 2], &Outcome::win(2, 3));
+        assert_eq!(t.total(2), Wdl::new(2, 0, 0));
+        assert_eq!(t.get(0, 1), Wdl::new(0, 1, 0));
+    }
+
+    #[test]
     fn failures_are_charged_to_the_loser_without_per_player_counts() {
         let mut tally = Tally::new(2);
-        let none = PlayerReport::default;
+        tally.add(&[1, 0], &verdict(Outcome::win(0, 2), "crashed", vec![]));
+        tally.add(&[0, 1], &verdict(Outcome::win(0, 2), "timeout", vec![]));
+        tally.add(&[0, 1], &verdict(Outcome::draw(2), "setup_refused", vec![]));
         tally.add(
-            [1, 0],
-            &verdict(Outcome::Win(0), "crashed", [none(), none()]),
-        );
-        tally.add(
-            [0, 1],
-            &verdict(Outcome::Win(0), "timeout", [none(), none()]),
-        );
-        tally.add(
-            [0, 1],
-            &verdict(Outcome::Draw, "setup_refused", [none(), none()]),
-        );
-        tally.add(
-            [0, 1],
-            &verdict(Outcome::Win(0), "stopped_reading", [none(), none()]),
+            &[0, 1],
+            &verdict(Outcome::win(0, 2), "stopped_reading", vec![]),
         );
         assert_eq!(tally.stats[0].crashes, 1);
         assert_eq!(tally.stats[1].crashes, 0);
@@ -317,24 +335,32 @@ mod tests {
     #[test]
     fn a_players_own_failure_field_wins_over_the_reason() {
         let mut tally = Tally::new(2);
-        let failed = |f: Option<&str>| PlayerReport {
-            failure: Some(f.map(str::to_owned)),
+        let failed = |f: Option<Reason>, timeouts| PlayerReport {
+            failure: f,
+            timeouts,
             ..PlayerReport::default()
         };
         // Both failed, the draw's reason names only one: each is charged
         // with its own failure.
         tally.add(
-            [0, 1],
+            &[0, 1],
             &verdict(
-                Outcome::Draw,
+                Outcome::draw(2),
                 "exited",
-                [failed(Some("timeout")), failed(Some("exited"))],
+                vec![
+                    failed(Some(Reason::Timeout), 1),
+                    failed(Some(Reason::Exited), 0),
+                ],
             ),
         );
         // The loser's failure is null (it lost on the board): no charge.
         tally.add(
-            [0, 1],
-            &verdict(Outcome::Win(0), "crashed", [failed(None), failed(None)]),
+            &[0, 1],
+            &verdict(
+                Outcome::win(0, 2),
+                "crashed",
+                vec![failed(None, 0), failed(None, 0)],
+            ),
         );
         assert_eq!((tally.stats[0].timeouts, tally.stats[0].crashes), (1, 0));
         assert_eq!((tally.stats[1].timeouts, tally.stats[1].crashes), (0, 1));
@@ -343,33 +369,34 @@ mod tests {
     #[test]
     fn per_player_counts_win_and_reply_times_are_weighted_by_moves() {
         let mut tally = Tally::new(2);
-        let p = |timeouts, setup: &str, moves, mean, max| PlayerReport {
-            setup: Some(setup.into()),
+        let p = |timeouts, setup, moves, mean, max| PlayerReport {
+            setup: Some(setup),
             moves,
-            timeouts: Some(timeouts),
-            illegal_moves: Some(0),
-            max_reply_ms: max,
-            mean_reply_ms: mean,
-            exit: None,
-            failure: None,
+            timeouts,
+            max_reply_ms: Some(max),
+            mean_reply_ms: Some(mean),
+            ..PlayerReport::default()
         };
         tally.add(
-            [0, 1],
+            &[0, 1],
             &verdict(
-                Outcome::Win(1),
+                Outcome::win(1, 2),
                 "timeout",
-                [
-                    p(1, "accepted", 10, 4.0, 501.0),
-                    p(0, "accepted", 10, 1.0, 2.0),
+                vec![
+                    p(1, SetupStatus::Accepted, 10, 4.0, 501.0),
+                    p(0, SetupStatus::Accepted, 10, 1.0, 2.0),
                 ],
             ),
         );
         tally.add(
-            [1, 0],
+            &[1, 0],
             &verdict(
-                Outcome::Win(1),
+                Outcome::win(1, 2),
                 "setup_refused",
-                [p(0, "refused", 0, 0.0, 3.0), p(0, "accepted", 30, 8.0, 9.0)],
+                vec![
+                    p(0, SetupStatus::Refused, 0, 0.0, 3.0),
+                    p(0, SetupStatus::Accepted, 30, 8.0, 9.0),
+                ],
             ),
         );
         let s = &tally.stats;

@@ -579,7 +579,8 @@ fn capitalised(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::{Outcome, PlayerReport, Verdict};
+    use crate::verdict::Verdict;
+    use referee_schema::Outcome;
 
     fn programs() -> Vec<Program> {
         ["strong", "weak", "idle"]
@@ -594,17 +595,12 @@ mod tests {
 
     fn tally() -> Tally {
         let mut t = Tally::new(3);
-        let verdict = |outcome, reason: &str| Verdict {
-            outcome,
-            reason: reason.into(),
-            detail: None,
-            moves: 10,
-            duration_ms: 1.0,
-            players: [PlayerReport::default(), PlayerReport::default()],
-        };
-        t.add([0, 1], &verdict(Outcome::Win(0), "flag_captured"));
-        t.add([1, 0], &verdict(Outcome::Win(1), "timeout"));
-        t.add([0, 1], &verdict(Outcome::Draw, "turn_limit"));
+        // Verdicts without per-player reports: a fault is charged to the
+        // loser.
+        let verdict = |outcome, reason: &str| Verdict::made(outcome, reason, vec![]);
+        t.add(&[0, 1], &verdict(Outcome::win(0, 2), "flag_captured"));
+        t.add(&[1, 0], &verdict(Outcome::win(1, 2), "timeout"));
+        t.add(&[0, 1], &verdict(Outcome::draw(2), "turn_limit"));
         t
     }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use nix::sys::signal::Signal;
 use serde_json::Value;
-use util::{Sandbox, csv, num, records, show, signal, wait_for_lines};
+use util::{Sandbox, csv, num, records, show, sibling, signal, wait_for_lines};
 
 /// Checks what any finished tournament must satisfy: the crosstable sums
 /// to the games played, each pair's results mirror each other, and every
@@ -367,7 +367,34 @@ fn bad_input_gets_clear_errors() {
 
     let out = sb.run(&[&player]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("at least two programs"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("a tournament of stratego (2 seats) needs at least 2 programs (got 1)"),
+        "{}",
+        show(&out)
+    );
+
+    let out = sb.run(&[&player, &player, "--game", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unknown game `chess`"),
+        "{}",
+        show(&out)
+    );
+    let out = sb.run(&[
+        &player,
+        &player,
+        "--game",
+        "oust",
+        "--game-options",
+        "--cols 1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("a board of 1 x 7"),
+        "{}",
+        show(&out)
+    );
 
     let out = sb.run(&[
         &player,
@@ -469,4 +496,98 @@ fn resuming_with_other_programs_is_refused_unless_forced() {
     // The two games were played again; the new records supersede the old.
     assert_eq!(recs.len(), 4);
     assert!(String::from_utf8_lossy(&out.stdout).contains("2 of 2 games played"));
+}
+
+#[test]
+fn an_oust_round_robin_passes_the_game_and_its_options_to_every_game() {
+    let sb = Sandbox::new();
+    std::os::unix::fs::symlink(sibling("oust-faulty"), sb.path().join("oust-faulty")).unwrap();
+    let programs = [
+        sb.program(
+            "random",
+            "player",
+            "--game oust --strategy random --seed {seed}",
+        ),
+        sb.program(
+            "greedy",
+            "player",
+            "--game oust --strategy greedy --seed {seed}",
+        ),
+        sb.program("garbage", "oust-faulty", "--mode garbage --at 0"),
+    ];
+    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
+    args.extend([
+        "--game",
+        "oust",
+        "--game-options",
+        "--cols 5 --rows 4",
+        "--games",
+        "2",
+        "-j",
+        "2",
+        "--name",
+        "oust",
+        "--report",
+        "oust.csv",
+        "--quiet",
+    ]);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", show(&out));
+    let results = sb.path().join("logs/oust/results.jsonl");
+    check_consistency(&sb, &results, "oust", 3 * 2);
+    for rec in records(&results) {
+        assert_eq!(rec["settings"]["game"], "oust", "{rec}");
+        assert_eq!(rec["settings"]["game_options"][1], "5", "{rec}");
+        // The referee's default for Oust, not Stratego's.
+        assert_eq!(rec["settings"]["time_limit_ms"], 4000, "{rec}");
+        // The game itself was played on 5 x 4 with the game's seed.
+        let dir = sb.path().join(rec["log_dir"].as_str().unwrap());
+        let record: referee_schema::Record = referee_schema::Record::from_json(
+            &std::fs::read_to_string(dir.join("game.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(record.game, "oust");
+        assert_eq!(record.settings.options["cols"], 5);
+        assert_eq!(record.settings.options["rows"], 4);
+        assert!(record.settings.seed.is_some());
+    }
+    let standings = csv(&sb.read("oust.csv"));
+    let garbage = standing(&standings, "garbage");
+    assert_eq!(num(garbage, "illegal_moves"), 4.0);
+    assert_eq!(num(garbage, "losses"), 4.0);
+    sb.assert_no_leftovers();
+}
+
+#[test]
+fn stratego_game_options_reach_the_referee() {
+    let sb = Sandbox::new();
+    let programs = [
+        sb.program("a", "player", "--strategy random --seed {seed}"),
+        sb.program("b", "player", "--strategy random --seed {seed}"),
+    ];
+    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
+    args.extend([
+        "--game-options",
+        "--two-square-rule",
+        "--games",
+        "1",
+        "--name",
+        "tsr",
+        "--max-turns",
+        "50",
+        "--quiet",
+    ]);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", show(&out));
+    let recs = records(&sb.path().join("logs/tsr/results.jsonl"));
+    assert_eq!(recs.len(), 1);
+    let dir = sb.path().join(recs[0]["log_dir"].as_str().unwrap());
+    let verdict =
+        referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
+    assert_eq!(verdict.settings.options["two_square_rule"], true);
+    assert_eq!(verdict.settings.max_turns, 50);
+}
+
+fn sb_read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
 }

@@ -16,7 +16,10 @@ use oust_ai::search::{Settings, search};
 
 /// Prints the Oust benchmarks.
 #[derive(Parser, Debug)]
-#[command(version, about = "The Oust figures of make bench: move generation, nodes per second, depth reached")]
+#[command(
+    version,
+    about = "The Oust figures of make bench: move generation, nodes per second, depth reached"
+)]
 struct Cli {
     /// Time of each search, in seconds (the seed's rule: 4).
     #[arg(long, default_value_t = 4.0)]
