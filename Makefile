@@ -1,9 +1,9 @@
-# Build, test and benchmark the Stratego referee and player.
+# Build, test and benchmark the referee and our players, for every game.
 # `make demo` and `make test` are the two commands a newcomer needs.
 
 CARGO ?= cargo
 
-.PHONY: all build demo tournament-demo tournament-bench test bench bench-strength fuzz clean
+.PHONY: all build demo demo-oust tournament-demo tournament-bench test bench bench-strength bench-oust-strength fuzz clean
 
 all: build
 
@@ -17,6 +17,13 @@ demo: build
 		--arg0=--strategy --arg0=random --arg0=--seed --arg0=1 \
 		--arg1=--strategy --arg1=random --arg1=--seed --arg1=2 \
 		target/release/player target/release/player
+
+## demo-oust: a real game of Oust on 7x7 (a process per move) between our AI
+## (thinking 0.3 s a move) and the greedy baseline, the board drawn after each move
+demo-oust: build
+	target/release/referee --game oust -v --time-limit-ms 2000 \
+		--player 'ai=target/release/player --game oust --move-time-ms 300' \
+		--player 'greedy=target/release/player --game oust --strategy greedy --seed 1'
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
@@ -54,7 +61,9 @@ test:
 ## throughput, memory). Prints figures and exits 0; never fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
+	$(CARGO) bench -p oust --bench oust -- --warm-up-time 1 --measurement-time 3
 	target/release/procbench
+	target/release/oust-bench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
@@ -72,11 +81,21 @@ clean:
 	$(CARGO) clean
 	find logs -mindepth 1 ! -name .gitkeep -exec rm -rf {} +
 
-## bench-strength: the AI against the random and greedy baselines through the
-## real referee (GAMES per opponent, JOBS at once; about an hour per 100 games
-## and job); prints W/D/L, score with 95% interval, endings, reply times
+## bench-strength: the Stratego AI against the random and greedy baselines
+## through the real referee (GAMES per opponent, JOBS at once; about an hour
+## per 100 games and job); prints W/D/L, score with 95% interval, endings,
+## reply times. Every match goes through the tournament library; a run
+## stopped early resumes (results in logs/bench-strength/).
 GAMES ?= 200
 JOBS ?= 2
 bench-strength:
 	$(CARGO) build --release --workspace --bins
 	target/release/strength --games $(GAMES) --jobs $(JOBS)
+
+## bench-oust-strength: the Oust AI against random and greedy through the
+## referee, the seed's 4 s per move, 7x7 (OUST_GAMES per opponent)
+OUST_GAMES ?= 100
+bench-oust-strength:
+	$(CARGO) build --release --workspace --bins
+	target/release/strength --game oust --games $(OUST_GAMES) --jobs $(JOBS) \
+		--log-dir logs/bench-oust-strength

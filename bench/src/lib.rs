@@ -9,10 +9,12 @@
 //!   answering after a fixed delay;
 //! - `relay`: the physical floor: the same bytes as the referee sends,
 //!   relayed between two players through raw pipes, no parsing, no rules;
-//! - `strength`: the AI against the baselines through the real referee.
+//! - `strength`: our AI against a game's baselines through the real referee,
+//!   its matches played by the tournament library.
 //!
 //! The modules:
-//! - [`game`]: runs one referee game and reads its JSON verdict and record;
+//! - [`game`]: reads a finished game: its verdict and record (through
+//!   `referee-schema`) and its players' logs;
 //! - [`summary`]: aggregates games into wins, draws, losses, a score with
 //!   its 95% interval, the reasons games ended, and reply times.
 

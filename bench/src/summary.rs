@@ -4,18 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::game::{Played, search_reports};
-
-/// Reasons by which a player loses through its own fault: the referee's
-/// `E` (illegal move) and every `F` cause.
-pub const FAULTS: [&str; 7] = [
-    "illegal_move",
-    "timeout",
-    "crashed",
-    "exited",
-    "closed_output",
-    "stopped_reading",
-    "exec_failed",
-];
+use crate::stats;
 
 /// The games of one player (the measured one) against one opponent.
 #[derive(Clone, Debug, Default)]
@@ -28,7 +17,8 @@ pub struct Tally {
     pub draws: u32,
     /// Games lost.
     pub losses: u32,
-    /// Games lost through the measured player's own fault (`E` or `F`).
+    /// Games lost through the measured player's own fault (an illegal
+    /// move, a failure of its program).
     pub faults: u32,
     /// `"win: flag_captured"` .. with counts.
     pub endings: BTreeMap<String, u32>,
@@ -48,43 +38,47 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds a game in which the measured player was player `me` (0 or 1).
+    /// Adds a game in which the measured player was seat `me`.
     pub fn add(&mut self, game: &Played, me: usize) {
         let v = &game.verdict;
         self.games += 1;
-        let outcome = match v.winner.map(usize::from) {
-            Some(w) if w == me => {
-                self.wins += 1;
-                "win"
+        let points = v
+            .points
+            .as_ref()
+            .and_then(|p| p.get(me).copied())
+            .unwrap_or(0.5);
+        let outcome = if points > 0.75 {
+            self.wins += 1;
+            "win"
+        } else if points > 0.25 {
+            self.draws += 1;
+            "draw"
+        } else {
+            self.losses += 1;
+            if v.reason.fault().is_some() {
+                self.faults += 1;
             }
-            Some(_) => {
-                self.losses += 1;
-                if FAULTS.contains(&v.reason.as_str()) {
-                    self.faults += 1;
-                }
-                "loss"
-            }
-            None => {
-                self.draws += 1;
-                "draw"
-            }
+            "loss"
         };
         *self
             .endings
             .entry(format!("{outcome}: {}", v.reason))
             .or_insert(0) += 1;
-        self.reply_ms.extend(&game.reply_ms[me]);
-        let slowest = v.players[me]
-            .max_reply_ms
+        let replies = game.reply_ms.get(me).map_or(&[][..], Vec::as_slice);
+        self.reply_ms.extend(replies);
+        let slowest = v
+            .players
+            .get(me)
+            .and_then(|p| p.max_reply_ms)
             .into_iter()
-            .chain(game.reply_ms[me].iter().copied())
+            .chain(replies.iter().copied())
             .fold(self.max_reply_ms, f64::max);
         self.max_reply_ms = slowest;
         self.lengths.push(v.moves);
-        for (d, b, n) in search_reports(&game.logs[me]) {
-            self.depths.push(d);
-            self.boards.push(b);
-            self.nodes.push(n);
+        for r in search_reports(game.logs.get(me).map_or("", String::as_str)) {
+            self.depths.push(r.depth);
+            self.boards.push(r.boards);
+            self.nodes.push(r.nodes);
         }
     }
 
@@ -117,11 +111,10 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The median of `values` (the upper one for an even count), if any.
-pub fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
-    let mut v = values.to_vec();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    v.get(v.len() / 2).copied()
+/// The median of `values`, if any (see [`stats::Summary::median`]).
+pub fn median<T: Copy + Into<f64>>(values: &[T]) -> Option<f64> {
+    (!values.is_empty())
+        .then(|| stats::Summary::new(values.iter().map(|&v| v.into()).collect()).median())
 }
 
 /// The largest of `values`, if any.
@@ -158,11 +151,10 @@ impl fmt::Display for Tally {
         if let Some(len) = median(&self.lengths) {
             writeln!(f, "  game length: median {len} moves")?;
         }
-        if let (Some(d), Some(b), Some(n)) = (
-            median(&self.depths),
-            median(&self.boards),
-            median(&self.nodes),
-        ) {
+        let nodes: Vec<f64> = self.nodes.iter().map(|&n| n as f64).collect();
+        if let (Some(d), Some(b), Some(n)) =
+            (median(&self.depths), median(&self.boards), median(&nodes))
+        {
             let dmin = self.depths.iter().min().copied().unwrap_or(0);
             let dmax = self.depths.iter().max().copied().unwrap_or(0);
             writeln!(
@@ -193,28 +185,31 @@ mod tests {
     #[test]
     fn medians() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4u32, 1, 2, 3]), Some(2.5));
         assert_eq!(median::<u32>(&[]), None);
         assert_eq!(max(&[1.0, 5.0, 2.0]), Some(5.0));
     }
 
     fn played(winner: Option<u8>, reason: &str, max0: f64, replies0: Vec<f64>) -> Played {
-        let player = |max: f64| crate::game::PlayerVerdict {
-            max_reply_ms: Some(max),
-            timeouts: 0,
-            illegal_moves: 0,
-            failure: None,
-            log: String::new(),
+        let result = match winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
         };
+        let text = format!(
+            r#"{{"schema":1,"winner":{},"result":"{result}","points":{},"reason":"{reason}","moves":10,
+                "players":[{{"program":"a","max_reply_ms":{max0}}},{{"program":"b","max_reply_ms":1.0}}]}}"#,
+            winner.map_or("null".to_owned(), |w| w.to_string()),
+            match winner {
+                Some(0) => "[1,0]",
+                Some(_) => "[0,1]",
+                None => "[0.5,0.5]",
+            }
+        );
         Played {
-            verdict: crate::game::Verdict {
-                winner,
-                reason: reason.to_owned(),
-                detail: String::new(),
-                moves: 10,
-                players: [player(max0), player(1.0)],
-            },
-            reply_ms: [replies0, vec![1.0]],
-            logs: [
+            verdict: referee_schema::Summary::from_json(&text).unwrap(),
+            reply_ms: vec![replies0, vec![1.0]],
+            logs: vec![
                 "move 1: A3 E 1 in 300.0 ms (depth 3, 40 boards, 1000 nodes, value +1)\n"
                     .to_owned(),
                 String::new(),

@@ -1,29 +1,42 @@
-//! `strength`: the strength benchmark (`make bench-strength`). Plays the AI
-//! against each baseline strategy through the real referee, colours
-//! alternating, and prints wins/draws/losses, the score with its 95%
-//! interval, how the games ended, the reply times, and the search depth
-//! reached; then checks the targets of the issue.
+//! `strength`: the strength benchmark (`make bench-strength`, and the
+//! per-game `make bench-*-strength`). Plays our AI against each baseline
+//! strategy of a game through the real referee — every match through the
+//! tournament library, the one match manager (a gauntlet per opponent,
+//! seats alternating, resumable) — and prints wins/draws/losses, the score
+//! with its 95% interval, how the games ended, the reply times and the
+//! search depth reached; then checks the targets of the issues.
 //!
 //! Exit status: 0 when every target is met, 1 when one is missed, 2 for a
 //! usage error.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
-use bench::game::{GameSpec, Played};
-use bench::summary::{Tally, max};
+use anyhow::{Context, Result, anyhow, bail};
+use bench::game::Played;
+use bench::summary::Tally;
 use clap::Parser;
+use referee_schema::ProgramSpec;
+use tournament::play::{self, Config};
+use tournament::record::Settings;
+use tournament::results_file::ResultsFile;
+use tournament::schedule::{self, Mode};
+use tournament::{game, resume, spec};
 
-/// Plays the player's AI against baseline strategies through the referee.
+/// Plays our AI against a game's baseline strategies through the referee.
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Plays the AI against baseline strategies through the referee and checks the strength targets"
+    about = "Plays our AI against a game's baseline strategies through the referee (via the tournament library) and checks the strength targets"
 )]
 struct Cli {
+    /// The game.
+    #[arg(long, default_value = "stratego")]
+    game: String,
+    /// The game's own options, one string split like a shell command line.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    game_options: String,
     /// Games against each opponent.
     #[arg(long, default_value_t = 200)]
     games: u32,
@@ -40,63 +53,128 @@ struct Cli {
     /// The player program (the AI and the baselines).
     #[arg(long, default_value = "target/release/player")]
     player: PathBuf,
-    /// The AI's time budget per move.
-    #[arg(long, default_value_t = 350)]
-    move_time_ms: u64,
-    /// The referee's limit per reply.
-    #[arg(long, default_value_t = 500)]
-    time_limit_ms: u64,
-    /// Where each game's logs and record go.
+    /// Further arguments of the AI, one string split like a shell command
+    /// line [default: Stratego `--move-time-ms 350`, none for other games].
+    #[arg(long, allow_hyphen_values = true)]
+    ai_args: Option<String>,
+    /// The referee's limit per move reply [default: the game's].
+    #[arg(long)]
+    time_limit_ms: Option<u64>,
+    /// The referee's turn limit [default: the game's].
+    #[arg(long)]
+    max_turns: Option<u64>,
+    /// Where the gauntlets' results and each game's logs and record go
+    /// (`LOG_DIR/OPPONENT/`); a run stopped early resumes from there.
     #[arg(long, default_value = "logs/bench-strength")]
     log_dir: PathBuf,
-    /// Seed of the first game; game i of each opponent uses seed + i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
 }
 
-/// A target of the issue: the lowest score against an opponent.
-fn target_score(opponent: &str) -> Option<f64> {
-    match opponent {
-        "random" => Some(0.99),
-        "greedy" => Some(0.90),
+/// A target of the issues: the lowest score of our AI against an opponent.
+fn target_score(game: &str, opponent: &str) -> Option<f64> {
+    match (game, opponent) {
+        (_, "random") => Some(0.99),
+        ("stratego" | "oust" | "quarto", "greedy") => Some(0.90),
         _ => None,
     }
 }
 
-/// Replies must stay under this (the referee allows 500 ms).
-const TARGET_MAX_REPLY_MS: f64 = 450.0;
+/// Replies must stay under this share of the time limit.
+const TARGET_REPLY_SHARE: f64 = 0.9;
 
-struct Job {
-    opponent: usize,
-    index: u32,
-}
-
-fn spec(cli: &Cli, opponent: &str, index: u32) -> (GameSpec, usize) {
-    let seed = cli.seed + u64::from(index);
-    let ai_args = vec![
-        "--seed".to_owned(),
-        seed.to_string(),
-        "--move-time-ms".to_owned(),
-        cli.move_time_ms.to_string(),
-    ];
-    let opp_args = vec![
-        "--strategy".to_owned(),
-        opponent.to_owned(),
-        "--seed".to_owned(),
-        (seed ^ 0x5eed).to_string(),
-    ];
-    let ai_side = (index % 2) as usize;
-    let ai = (cli.player.clone(), ai_args);
-    let opp = (cli.player.clone(), opp_args);
-    let (player0, player1) = if ai_side == 0 { (ai, opp) } else { (opp, ai) };
-    let spec = GameSpec {
-        referee: cli.referee.clone(),
-        player0,
-        player1,
-        time_limit_ms: cli.time_limit_ms,
-        dir: cli.log_dir.join(opponent).join(format!("game-{index:04}")),
+/// Plays (or resumes) the gauntlet of the AI against `opponent` and tallies
+/// it from the AI's side.
+fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) -> Result<Tally> {
+    let ai_args = match &cli.ai_args {
+        Some(a) => shlex::split(a).ok_or_else(|| anyhow!("--ai-args: unbalanced quotes"))?,
+        None if g.name == "stratego" => vec!["--move-time-ms".into(), "350".into()],
+        None => Vec::new(),
     };
-    (spec, ai_side)
+    let player = cli.player.to_string_lossy().into_owned();
+    let mut ai = ProgramSpec::new(
+        &player,
+        ["--game", &g.name, "--seed", "{seed}"]
+            .into_iter()
+            .map(String::from)
+            .chain(ai_args),
+    );
+    ai.name = Some("ai".into());
+    let mut opp = ProgramSpec::new(
+        &player,
+        [
+            "--game",
+            &g.name,
+            "--strategy",
+            opponent,
+            "--seed",
+            "{seed}",
+        ],
+    );
+    opp.name = Some(opponent.into());
+    let programs = spec::resolve(&[ai, opp], std::env::var_os("PATH").as_deref())?;
+    let log_dir = cli.log_dir.join(opponent);
+    let config = Config {
+        name: format!("strength-{opponent}"),
+        programs,
+        mode: Mode::Gauntlet,
+        games: cli.games,
+        seats: g.seats,
+        settings: settings.clone(),
+        referee: cli.referee.clone(),
+        log_dir: log_dir.clone(),
+        concurrency: cli.jobs.max(1),
+        game_timeout: Some(
+            Duration::from_millis(
+                2u64.saturating_mul(settings.max_turns.saturating_add(2))
+                    .saturating_mul(settings.time_limit_ms),
+            )
+            .saturating_add(Duration::from_secs(60)),
+        ),
+        sprt: None,
+        quiet: false,
+    };
+    let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
+    let games = schedule::schedule(&names, config.mode, config.games, config.seats);
+    let results_path = log_dir.join("results.jsonl");
+    let (mut results, contents) = ResultsFile::open(&results_path)?;
+    let plan = resume::plan(
+        &games,
+        &config.programs,
+        &config.settings,
+        &contents.records,
+        false,
+    )
+    .with_context(|| format!("{} holds other games", results_path.display()))?;
+    let played = play::play(&config, &games, &plan, &contents.records, &mut results)?;
+    results.close()?;
+    if let Some(fatal) = &played.fatal {
+        bail!("{}", play::error_chain(fatal));
+    }
+    if played.unfinished > 0 {
+        bail!(
+            "{} game(s) against {opponent} without a verdict (rerun to resume)",
+            played.unfinished
+        );
+    }
+    // Everything the results file holds for this gauntlet, old and new.
+    let (file, contents) = ResultsFile::open(&results_path)?;
+    file.close()?;
+    let ids: std::collections::HashSet<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    let mut tally = Tally::default();
+    for loaded in contents
+        .records
+        .iter()
+        .filter(|l| ids.contains(l.record.id.as_str()))
+    {
+        let me = loaded
+            .record
+            .players
+            .iter()
+            .position(|p| p.name == "ai")
+            .context("a game without the AI")?;
+        let game = Played::read(&loaded.record.log_dir, loaded.verdict.summary.clone())?;
+        tally.add(&game, me);
+    }
+    Ok(tally)
 }
 
 fn run(cli: &Cli) -> Result<bool> {
@@ -108,69 +186,41 @@ fn run(cli: &Cli) -> Result<bool> {
             );
         }
     }
-    let jobs: Vec<Job> = (0..cli.opponents.len())
-        .flat_map(|o| (0..cli.games).map(move |index| Job { opponent: o, index }))
-        .collect();
-    let total = jobs.len();
-    let queue = Mutex::new(jobs.into_iter());
-    let tallies = Mutex::new(vec![Tally::default(); cli.opponents.len()]);
-    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let done = AtomicU32::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..cli.jobs.max(1) {
-            s.spawn(|| {
-                loop {
-                    let Some(job) = queue.lock().expect("queue lock").next() else {
-                        break;
-                    };
-                    let opponent = &cli.opponents[job.opponent];
-                    let (spec, ai_side) = spec(cli, opponent, job.index);
-                    let result: Result<Played> = spec
-                        .play()
-                        .with_context(|| format!("game {} against {opponent}", job.index));
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    match result {
-                        Ok(played) => {
-                            let v = &played.verdict;
-                            let outcome = match v.winner.map(usize::from) {
-                                Some(w) if w == ai_side => "win",
-                                Some(_) => "LOSS",
-                                None => "draw",
-                            };
-                            eprintln!(
-                                "[{n}/{total}] vs {opponent} game {} (AI is player {ai_side}): {outcome}, {} after {} moves, AI max reply {:.1} ms",
-                                job.index,
-                                v.reason,
-                                v.moves,
-                                max(&played.reply_ms[ai_side]).unwrap_or(0.0)
-                            );
-                            tallies.lock().expect("tally lock")[job.opponent]
-                                .add(&played, ai_side);
-                        }
-                        Err(e) => {
-                            eprintln!("[{n}/{total}] {e:#}");
-                            errors.lock().expect("error lock").push(format!("{e:#}"));
-                        }
-                    }
-                }
-            });
-        }
-    });
-    let tallies = tallies.into_inner().expect("tally lock");
-    let errors = errors.into_inner().expect("error lock");
+    let game_options = shlex::split(&cli.game_options)
+        .ok_or_else(|| anyhow!("--game-options: unbalanced quotes"))?;
+    let g = game::describe(&cli.game, &game_options)?;
+    if g.seats != 2 {
+        bail!(
+            "strength measures two-seat games; {} has {} seats",
+            g.name,
+            g.seats
+        );
+    }
+    let settings = Settings {
+        game: g.name.clone(),
+        game_options,
+        time_limit_ms: cli.time_limit_ms.unwrap_or(g.defaults.time_limit_ms),
+        max_turns: cli.max_turns.unwrap_or(u64::from(g.defaults.max_turns)),
+        referee_args: Vec::new(),
+    };
+    let mut tallies = Vec::new();
+    for opponent in &cli.opponents {
+        tallies.push(gauntlet(cli, &g, &settings, opponent)?);
+    }
     println!(
-        "strength: the AI ({}, --move-time-ms {}) through {} (--time-limit-ms {}), {} jobs",
+        "strength: our {} AI ({}) through {} (--time-limit-ms {}), {} jobs",
+        g.name,
         cli.player.display(),
-        cli.move_time_ms,
         cli.referee.display(),
-        cli.time_limit_ms,
+        settings.time_limit_ms,
         cli.jobs
     );
-    let mut met = errors.is_empty();
+    let reply_limit = TARGET_REPLY_SHARE * settings.time_limit_ms as f64;
+    let mut met = true;
     for (name, t) in cli.opponents.iter().zip(&tallies) {
         println!("against {name}:");
         print!("{t}");
-        if let Some(target) = target_score(name) {
+        if let Some(target) = target_score(&g.name, name) {
             let ok = t.score() >= target;
             met &= ok;
             println!(
@@ -179,16 +229,13 @@ fn run(cli: &Cli) -> Result<bool> {
                 if ok { "met" } else { "MISSED" }
             );
         }
-        let ok = t.max_reply_ms < TARGET_MAX_REPLY_MS;
+        let ok = t.max_reply_ms < reply_limit;
         met &= ok && t.faults == 0;
         println!(
-            "  target max reply < {TARGET_MAX_REPLY_MS:.0} ms: {}; no game lost by E or F: {}",
+            "  target max reply < {reply_limit:.0} ms: {}; no game lost by a fault: {}",
             if ok { "met" } else { "MISSED" },
             if t.faults == 0 { "met" } else { "MISSED" }
         );
-    }
-    for e in &errors {
-        println!("error: {e}");
     }
     println!("all targets {}", if met { "met" } else { "NOT met" });
     Ok(met)

@@ -29,9 +29,24 @@ pub struct Game {
     pub depth: [(u64, u64); 2],
 }
 
-/// Plays one game: `black` against `white`, each move within `per_move`.
-pub fn play(black: &Side, white: &Side, opts: Options, per_move: Duration, seed: u64) -> Game {
+/// Plays one game: `black` against `white`, each move within `per_move`,
+/// from an opening of `opening` random moves drawn from `seed` (so that a
+/// pair of games from one seed, colours swapped, starts alike).
+pub fn play(
+    black: &Side,
+    white: &Side,
+    opts: Options,
+    per_move: Duration,
+    seed: u64,
+    opening: u32,
+) -> Game {
     let mut pos = Position::new(opts, oust::referee_game::DEFAULT_MAX_TURNS);
+    let mut opening_rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut moves = Vec::new();
+    while pos.plies() < opening && pos.end().is_none() {
+        pos.legal_moves(&mut moves);
+        pos.play(moves[opening_rng.below(moves.len() as u64) as usize]);
+    }
     let mut rng = [Rng::new(seed), Rng::new(seed ^ 0x5555_5555)];
     let mut depth = [(0, 0); 2];
     while pos.end().is_none() {

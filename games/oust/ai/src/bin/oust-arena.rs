@@ -42,6 +42,11 @@ struct Cli {
     /// First seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Random moves before the strategies take over, the same for both
+    /// games of a pair (colours swapped): the AI is deterministic, and
+    /// from the empty board a game between equals is decided by colour.
+    #[arg(long, default_value_t = 0)]
+    opening: u32,
     /// A's search without the transposition table.
     #[arg(long)]
     a_no_tt: bool,
@@ -93,11 +98,12 @@ fn main() {
     let (mut depth_sum, mut depth_n, mut plies) = (0u64, 0u64, 0u64);
     for g in 0..cli.games {
         let a_black = g % 2 == 0;
-        let seed = cli.seed + u64::from(g);
+        // Pairs of games share a seed, so share their opening.
+        let seed = cli.seed + u64::from(g / 2);
         let game = if a_black {
-            play(&a, &b, opts, per_move, seed)
+            play(&a, &b, opts, per_move, seed, cli.opening)
         } else {
-            play(&b, &a, opts, per_move, seed)
+            play(&b, &a, opts, per_move, seed, cli.opening)
         };
         let a_colour = if a_black {
             Colour::Black
