@@ -132,14 +132,11 @@ fn each_move_starts_the_program_with_the_seconds_and_the_position() {
 }
 
 #[test]
-fn our_ai_plays_a_whole_game_process_per_move() {
+fn our_ai_plays_a_whole_game_against_itself_process_per_move() {
     let o = play(
         5,
         2000,
-        [
-            player("--move-time-ms 60"),
-            player("--strategy greedy --seed 4"),
-        ],
+        [player("--move-time-ms 60"), player("--move-time-ms 40")],
         &[],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);

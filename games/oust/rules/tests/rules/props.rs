@@ -23,13 +23,8 @@ proptest! {
             let m = moves[rng.below(moves.len() as u64) as usize];
             let me = pos.to_move();
             let before = (pos.stones(me), pos.stones(me.other()));
-            let max_enemy_group = match m {
-                Move::Capture { .. } => {
-                    let g = pos.groups();
-                    (0..g.count()).map(|i| g.size(i)).max().unwrap_or(0)
-                }
-                _ => 0,
-            };
+            let old = pos.clone();
+            let old_groups = old.groups();
             let e = pos.play(m);
             let placed = u16::from(m.point().is_some());
             prop_assert_eq!(pos.stones(me), before.0 + placed);
@@ -38,9 +33,34 @@ proptest! {
                 prop_assert!(e.captured > 0);
                 prop_assert!(e.again);
                 prop_assert_eq!(pos.to_move(), me);
-                // Every removed group was smaller than the capturer's.
-                prop_assert!(e.captured <= e.groups * (size - 1));
-                prop_assert!(max_enemy_group > 0);
+                // The capturer's group, counted after the move, has `size`.
+                let p = m.point().unwrap();
+                let new_groups = pos.groups();
+                let mine = new_groups.group(p).unwrap();
+                prop_assert_eq!(new_groups.size(mine), size);
+                // Every removed stone belonged to an enemy group of the
+                // position before, strictly smaller than that, removed
+                // whole.
+                let mut removed_groups = std::collections::BTreeSet::new();
+                for i in 0..old.options().points() {
+                    let q = oust::Point(i as u16);
+                    if old.stone(q) == Some(me.other()) && pos.stone(q).is_none() {
+                        removed_groups.insert(old_groups.group(q).unwrap());
+                    }
+                }
+                prop_assert_eq!(removed_groups.len(), usize::from(e.groups));
+                let mut counted = 0;
+                for &g in &removed_groups {
+                    prop_assert!(old_groups.size(g) < size, "a group of {} taken by {}", old_groups.size(g), size);
+                    counted += old_groups.size(g);
+                    for i in 0..old.options().points() {
+                        let q = oust::Point(i as u16);
+                        if old_groups.group(q) == Some(g) {
+                            prop_assert!(pos.stone(q).is_none(), "a group removed in part");
+                        }
+                    }
+                }
+                prop_assert_eq!(counted, e.captured);
             } else {
                 prop_assert_eq!(e.captured, 0);
                 prop_assert_eq!(pos.to_move(), me.other());
