@@ -237,6 +237,40 @@ impl LineBuffer {
     }
 }
 
+/// What a [`LineBuffer`] holds short of a complete reply, for messages
+/// ([`LineBuffer::pending`]).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Pending {
+    /// The complete non-blank lines held (as a reply would give them).
+    pub lines: Vec<Vec<u8>>,
+    /// The bytes after the last newline: a line whose newline has not come.
+    pub tail: Vec<u8>,
+}
+
+impl LineBuffer {
+    /// What is held, without consuming it: the complete non-blank lines and
+    /// the unterminated rest (what a player had sent when its time ran out).
+    pub fn pending(&self) -> Pending {
+        let data = &self.buf[..self.len];
+        let mut out = Pending::default();
+        let mut rest = data;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            let mut line = &rest[..i];
+            if !self.is_blank(line) {
+                if self.framing.strip_cr && line.last() == Some(&b'\r') {
+                    line = &line[..line.len() - 1];
+                }
+                out.lines.push(line.to_vec());
+            }
+            rest = &rest[i + 1..];
+        }
+        if !self.is_blank(rest) {
+            out.tail = rest.to_vec();
+        }
+        out
+    }
+}
+
 impl std::fmt::Debug for LineBuffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LineBuffer")
@@ -251,6 +285,22 @@ impl std::fmt::Debug for LineBuffer {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn pending_shows_complete_lines_and_the_unterminated_rest() {
+        let mut buf = LineBuffer::new(Framing::default());
+        buf.push(b"J3 E 1\r\n\n  \nA0");
+        let p = buf.pending();
+        assert_eq!(p.lines, [b"J3 E 1".to_vec()]);
+        assert_eq!(p.tail, b"A0");
+        // Nothing is consumed.
+        assert_eq!(buf.take_reply(3), Reply::Pending);
+        assert_eq!(buf.pending(), p);
+        assert_eq!(
+            LineBuffer::new(Framing::default()).pending(),
+            Pending::default()
+        );
+    }
 
     fn lines(ls: &[&str]) -> Vec<Vec<u8>> {
         ls.iter().map(|l| l.as_bytes().to_vec()).collect()
