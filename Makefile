@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust tournament-demo tournament-bench test bench bench-strength bench-oust-strength fuzz clean
+.PHONY: all build demo demo-oust tournament-demo tournament-bench test bench bench-strength bench-oust-strength bench-oust-variants fuzz clean
 
 all: build
 
@@ -99,3 +99,17 @@ bench-oust-strength:
 	$(CARGO) build --release --workspace --bins
 	target/release/strength --game oust --games $(OUST_GAMES) --jobs $(JOBS) \
 		--log-dir logs/bench-oust-strength
+
+## bench-oust-variants: the seed's comparison of the Oust search's
+## optimisations (docs/games/oust.md): the depth each variant reaches in
+## 4 s on 7x7 and 11x11 middle games, then each variant against the full
+## AI in-process (VARIANT_GAMES games, 200 ms a move, 6 random opening
+## moves shared by each pair of games, colours swapped); about 90 minutes
+VARIANT_GAMES ?= 100
+bench-oust-variants:
+	$(CARGO) build --release -p oust-ai --bins
+	target/release/oust-bench --variants
+	for v in "" --a-no-tt --a-no-ordering "--a-no-iterative --a-depth 4" --a-no-quiescence --a-material-only; do \
+		echo "A: full AI $$v"; \
+		target/release/oust-arena --a ai $$v --b ai --games $(VARIANT_GAMES) --move-time-ms 200 --opening 6 || exit 1; \
+	done

@@ -6,6 +6,10 @@
 //! ```text
 //! cargo run --release -p oust-ai --bin oust-bench -- --seconds 4 --positions 5
 //! ```
+//!
+//! `--variants` adds the seed's comparison of the optimisations: the depth
+//! reached on the same positions with each one switched off (the win rates
+//! of the same variants come from `oust-arena`, `docs/games/oust.md`).
 
 use std::time::{Duration, Instant};
 
@@ -27,6 +31,39 @@ struct Cli {
     /// Positions searched per board size.
     #[arg(long, default_value_t = 5)]
     positions: u64,
+    /// Also search each position with each optimisation switched off (the
+    /// transposition table, move ordering, the quiescence search) and
+    /// print the depth each variant reached.
+    #[arg(long)]
+    variants: bool,
+}
+
+/// The search settings compared by `--variants`: the full search, then
+/// one optimisation off at a time. Iterative deepening is not among them:
+/// without it there is no "depth reached" within a time, only a fixed
+/// depth that finishes or not (`oust-arena --a-no-iterative` measures its
+/// strength).
+fn variants(all_of_them: bool) -> Vec<(&'static str, Settings)> {
+    let full = Settings::default();
+    let mut v = vec![("full", full)];
+    if all_of_them {
+        v.push(("no transposition table", Settings { tt: false, ..full }));
+        v.push((
+            "no move ordering",
+            Settings {
+                ordering: false,
+                ..full
+            },
+        ));
+        v.push((
+            "no quiescence",
+            Settings {
+                quiescence: false,
+                ..full
+            },
+        ));
+    }
+    v
 }
 
 /// A middle-game position: random moves from the empty board until
@@ -91,23 +128,32 @@ fn main() {
             cols: side,
             rows: side,
         };
-        let (mut depths, mut rates) = (Vec::new(), Vec::new());
-        for s in 0..cli.positions {
-            let pos = middle_game(opts, 100 + s, u32::from(side) * 2);
-            let r = search(&pos, Instant::now() + budget, &Settings::default());
-            depths.push(f64::from(r.depth));
-            rates.push(r.nodes as f64 / r.elapsed.as_secs_f64());
+        let positions: Vec<Position> = (0..cli.positions)
+            .map(|s| middle_game(opts, 100 + s, u32::from(side) * 2))
+            .collect();
+        for (name, settings) in variants(cli.variants) {
+            let (mut depths, mut rates) = (Vec::new(), Vec::new());
+            for pos in &positions {
+                let r = search(pos, Instant::now() + budget, &settings);
+                depths.push(f64::from(r.depth));
+                rates.push(r.nodes as f64 / r.elapsed.as_secs_f64());
+            }
+            let (lo, hi) = (
+                depths.iter().copied().fold(f64::INFINITY, f64::min),
+                depths.iter().copied().fold(0.0, f64::max),
+            );
+            let label = if cli.variants {
+                format!(", {name}")
+            } else {
+                String::new()
+            };
+            println!(
+                "search, {side}x{side} middle games ({} positions, {:.1} s each{label}): depth reached median {} ({lo}-{hi}), {:.0} k nodes/s (median)",
+                cli.positions,
+                cli.seconds,
+                median(depths),
+                median(rates) / 1e3
+            );
         }
-        let (lo, hi) = (
-            depths.iter().copied().fold(f64::INFINITY, f64::min),
-            depths.iter().copied().fold(0.0, f64::max),
-        );
-        println!(
-            "search, {side}x{side} middle games ({} positions, {:.1} s each): depth reached median {} ({lo}-{hi}), {:.0} k nodes/s (median)",
-            cli.positions,
-            cli.seconds,
-            median(depths),
-            median(rates) / 1e3
-        );
     }
 }
