@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use game_core::{Game, Launch, Question, Seat, Tell};
 use linebuf::Framing;
 use referee_schema::{
-    EndReport, MoveEntry, Outcome, PlayerReport, Reason, Record, SCHEMA, Settings, SetupStatus,
-    Summary, millis,
+    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RejectedReply, SCHEMA,
+    Settings, SetupStatus, Summary, millis,
 };
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -84,6 +84,8 @@ struct Match<'a, G: Game> {
     stats: Vec<Stats>,
     setups: Vec<Option<G::SetupRecord>>,
     moves: Vec<MoveEntry<G::MoveRecord>>,
+    /// Replies refused (setups, the last move), for the record.
+    rejected: Vec<RejectedReply>,
     tell: Tell,
     interrupted_by: Option<i32>,
 }
@@ -149,6 +151,7 @@ pub fn play_match<G: Game>(
         stats: (0..seats).map(|_| Stats::default()).collect(),
         setups: (0..seats).map(|_| None).collect(),
         moves: Vec::new(),
+        rejected: Vec::new(),
         tell: Tell::new(),
         interrupted_by: None,
     };
@@ -158,6 +161,7 @@ pub fn play_match<G: Game>(
         stats,
         setups,
         moves,
+        rejected,
         interrupted_by,
         game,
         ..
@@ -213,6 +217,7 @@ pub fn play_match<G: Game>(
         settings: settings.clone(),
         setups: if has_setups { setups } else { Vec::new() },
         moves,
+        rejected,
         end: EndReport {
             winner,
             result: result.clone(),
@@ -292,7 +297,7 @@ impl<G: Game> Match<'_, G> {
     /// Counts a failure in the seat's statistics.
     fn note_failure(&mut self, seat: Seat, failure: &Failure) {
         self.stats[seat].failure = Some(reason_of(failure));
-        if matches!(failure, Failure::Timeout(_)) {
+        if matches!(failure, Failure::Timeout { .. }) {
             self.stats[seat].timeouts += 1;
         }
     }
@@ -366,7 +371,11 @@ impl<G: Game> Match<'_, G> {
                     self.stats[child].setup_time = Some(elapsed);
                     state[child] = match self.game.parse_setup(child, &lines) {
                         Ok(s) => SetupState::Accepted(s),
-                        Err(e) => SetupState::Refused(e.to_string()),
+                        Err(e) => {
+                            let reply = RejectedReply::new(child, Phase::Setup, &lines);
+                            self.rejected.push(reply);
+                            SetupState::Refused(e.to_string())
+                        }
                     };
                 }
                 Event::BadReply {
@@ -497,14 +506,22 @@ impl<G: Game> Match<'_, G> {
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
             self.stats[me].reply_times.push(elapsed);
-            let parsed = lines.and_then(|l| self.game.parse(me, &l).map_err(|e| e.to_string()));
+            let parsed = match &lines {
+                Ok(l) => self.game.parse(me, l).map_err(|e| e.to_string()),
+                Err(why) => Err(why.clone()),
+            };
             let checked = match &parsed {
                 Ok(u) => self.game.check(me, u).map_err(|e| e.to_string()),
                 Err(why) => Err(why.clone()),
             };
             let mv = match checked {
                 Ok(mv) => mv,
-                Err(why) => return Ok(self.illegal(me, parsed.ok().as_ref(), why)),
+                Err(why) => {
+                    if let Ok(l) = &lines {
+                        self.rejected.push(RejectedReply::new(me, Phase::Move, l));
+                    }
+                    return Ok(self.illegal(me, parsed.ok().as_ref(), why));
+                }
             };
             let detail = self.game.play(mv, &mut self.tell);
             self.send_told();

@@ -628,7 +628,12 @@ impl Child {
             return Some(e);
         }
         self.kill_at_deadline(deadline, Termination::Timeout);
-        self.fail(id, Failure::Timeout(limit))
+        let failure = Failure::Timeout {
+            limit,
+            expected: awaiting.lines,
+            received: self.lines.pending(),
+        };
+        self.fail(id, failure)
     }
 
     /// After the process was seen to end: takes a reply still in the pipe

@@ -159,7 +159,7 @@ fn timeout_kills_the_whole_group() {
         sup.next_event().unwrap(),
         Event::Failed {
             child: 0,
-            failure: Failure::Timeout(_)
+            failure: Failure::Timeout { .. }
         }
     ));
     let ends = sup.finish().unwrap();
@@ -394,15 +394,21 @@ fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants()
 #[test]
 fn a_process_per_reply_is_killed_at_its_deadline() {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(&[sh("sleep 60")], 2000);
+    let (mut sup, _dir) = start_per_reply(&[sh("printf 'B3\\nE'; sleep 60")], 2000);
     sup.launch(0, &[], b"").unwrap();
-    sup.expect_reply_within(0, 1, Duration::from_millis(200));
+    sup.expect_reply_within(0, 3, Duration::from_millis(200));
+    let event = sup.next_event().unwrap();
+    let Event::Failed {
+        child: 0,
+        failure: failure @ Failure::Timeout { .. },
+    } = event
+    else {
+        panic!("expected a timeout, got {event:?}")
+    };
+    // The message says what had arrived.
     assert_eq!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Timeout(Duration::from_millis(200))
-        }
+        failure.to_string(),
+        "no complete reply within 200 ms: got 1 of 3 lines: \"B3\", then \"E\" without a newline"
     );
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));

@@ -3,7 +3,8 @@
 //! to `SCRIPT.recv` (appended as it arrives), plus facts about itself to
 //! `SCRIPT.info`.
 //!
-//! One command per line; `\n`, `\r`, `\t` and `\\` in arguments are escapes:
+//! One command per line; `\n`, `\r`, `\t`, `\\` and `\xNN` (any byte) in
+//! arguments are escapes:
 //! - `send TEXT`: write TEXT and a newline to stdout;
 //! - `raw TEXT`: write TEXT as is;
 //! - `read N`: wait until N more lines have arrived;
@@ -49,20 +50,25 @@ impl Input {
     }
 }
 
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
+fn unescape(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut bytes = s.bytes();
+    while let Some(b) = bytes.next() {
+        if b != b'\\' {
+            out.push(b);
             continue;
         }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
+        match bytes.next() {
+            Some(b'n') => out.push(b'\n'),
+            Some(b'r') => out.push(b'\r'),
+            Some(b't') => out.push(b'\t'),
+            Some(b'x') => {
+                let hex: Vec<u8> = bytes.by_ref().take(2).collect();
+                let hex = std::str::from_utf8(&hex).expect("two hex digits after \\x");
+                out.push(u8::from_str_radix(hex, 16).expect("two hex digits after \\x"));
+            }
             Some(other) => out.push(other),
-            None => out.push('\\'),
+            None => out.push(b'\\'),
         }
     }
     out
@@ -127,11 +133,13 @@ fn main() {
         match cmd {
             "" => {}
             "send" => {
-                let _ = out.write_all((unescape(arg) + "\n").as_bytes());
+                let mut bytes = unescape(arg);
+                bytes.push(b'\n');
+                let _ = out.write_all(&bytes);
                 let _ = out.flush();
             }
             "raw" => {
-                let _ = out.write_all(unescape(arg).as_bytes());
+                let _ = out.write_all(&unescape(arg));
                 let _ = out.flush();
             }
             "read" => {

@@ -46,6 +46,30 @@ pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
     PROCESSES.write().unwrap_or_else(|e| e.into_inner())
 }
 
+/// What the opponent of an illegal move is told (§3.2): the move
+/// normalised then `E` when the refused reply the record holds reads as a
+/// move, `E` alone when it does not (or when no reply was kept: a reply
+/// that broke the framing).
+pub fn illegal_move_told(record: &StrategoRecord) -> String {
+    let reply = record
+        .rejected
+        .iter()
+        .find(|r| r.phase == referee_schema::Phase::Move);
+    let parsed = reply.and_then(|r| {
+        let raw = r.raw_lines()?;
+        let lines: Vec<&str> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, l)| game_core::clean_line(l, i + 1, 64).ok().flatten())
+            .collect::<Option<_>>()?;
+        stratego::UncheckedMove::from_lines(lines[0], lines[1], lines[2]).ok()
+    });
+    match parsed {
+        Some(m) => m.to_wire() + "E\n",
+        None => "E\n".to_owned(),
+    }
+}
+
 /// The faulty player of this crate.
 pub fn faulty() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_faulty-player"))

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use game_core::{Context, Defaults, End, Framing, OptionsError, Question, Seat, Tell};
+use game_core::{Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, SetupError, WireError};
@@ -104,16 +104,13 @@ impl fmt::Display for MoveRecord {
     }
 }
 
-/// Cleans the raw lines of a reply, blank lines kept as empty.
-fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, (usize, WireError)> {
+/// Cleans the raw lines of a reply, blank lines kept as empty; an error
+/// names the line (among the reply's non-blank lines) and the byte.
+fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, LineError> {
     lines
         .iter()
         .enumerate()
-        .map(|(i, raw)| {
-            clean_line(raw)
-                .map(Option::unwrap_or_default)
-                .map_err(|e| (i + 1, e))
-        })
+        .map(|(i, raw)| clean_line(raw, i + 1).map(Option::unwrap_or_default))
         .collect()
 }
 
@@ -150,7 +147,7 @@ impl game_core::Game for Match {
     }
 
     fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SetupError> {
-        let lines = cleaned(lines).map_err(|(line, source)| SetupError::Line { line, source })?;
+        let lines = cleaned(lines)?;
         Setup::from_lines(player(seat), &lines)
     }
 
@@ -226,7 +223,7 @@ impl game_core::Game for Match {
     }
 
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
-        let lines = cleaned(lines).map_err(|(_, e)| e)?;
+        let lines = cleaned(lines)?;
         UncheckedMove::from_lines(lines[0], lines[1], lines[2])
     }
 
@@ -260,10 +257,16 @@ impl game_core::Game for Match {
         }
     }
 
-    fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        // §3.2: E to the mover as its result, E alone to the opponent.
+    fn tell_illegal(&self, seat: Seat, parsed: Option<&UncheckedMove>, tell: &mut Tell) {
+        // §3.2: E to the mover as its result; to the opponent, the move
+        // normalised then E when the reply reads as a move (the course
+        // referee's bytes), E alone in place of the move when it does not.
         tell.to(seat, MoveResult::Error.to_wire());
-        tell.to(1 - seat, OpponentTurn::Error.to_wire());
+        let theirs = match parsed {
+            Some(&u) => OpponentTurn::Move(u, MoveResult::Error),
+            None => OpponentTurn::Error,
+        };
+        tell.to(1 - seat, theirs.to_wire());
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
