@@ -98,6 +98,10 @@ pub struct Context {
 pub struct Defaults {
     /// Time for each move, in milliseconds.
     pub time_limit_ms: u64,
+    /// Time for the setup reply, in milliseconds (games with a secret
+    /// setup; it includes the program's start-up, which costs interpreted
+    /// and JVM players hundreds of milliseconds).
+    pub setup_time_limit_ms: u64,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
 }

@@ -201,8 +201,12 @@ pub fn play_match<G: Game>(
             }
         })
         .collect();
+    let ms = |d: Duration| d.as_millis() as u64;
     let settings = Settings {
-        time_limit_ms: cfg.time_limit.as_millis() as u64,
+        time_limit_ms: ms(cfg.time_limit),
+        setup_time_limit_ms: has_setups.then(|| ms(cfg.setup_time_limit)),
+        player_time_limits_ms: (!cfg.player_time_limits.is_empty())
+            .then(|| (0..seats).map(|s| cfg.move_limit(s).map(ms)).collect()),
         grace_ms: cfg.grace.as_millis() as u64,
         max_turns: cfg.max_turns,
         seed: Some(cfg.seed),
@@ -280,8 +284,8 @@ impl<G: Game> Match<'_, G> {
         }
     }
 
-    /// Asks `seat` the question `q`, under `limit`.
-    fn ask(&mut self, seat: Seat, q: &Question, limit: Duration) -> Result<(), MatchError> {
+    /// Asks `seat` the question `q`, under `limit` (if any).
+    fn ask(&mut self, seat: Seat, q: &Question, limit: Option<Duration>) -> Result<(), MatchError> {
         match self.launch {
             Launch::Session => {
                 if !q.input.is_empty() {
@@ -290,7 +294,7 @@ impl<G: Game> Match<'_, G> {
             }
             Launch::PerMove => self.sup.launch(seat, &q.args, q.input.as_bytes())?,
         }
-        self.sup.expect_reply_within(seat, q.lines, limit);
+        self.sup.expect_reply_limited(seat, q.lines, limit);
         Ok(())
     }
 
@@ -358,7 +362,7 @@ impl<G: Game> Match<'_, G> {
         let n = self.seats();
         for seat in 0..n {
             let q = self.game.setup_question(seat).expect("every seat sets up");
-            self.ask(seat, &q, self.cfg.setup_time_limit)?;
+            self.ask(seat, &q, self.cfg.setup_limit(seat))?;
         }
         let mut state: Vec<SetupState<G::Setup>> = (0..n).map(|_| SetupState::Waiting).collect();
         while state.iter().any(|s| matches!(s, SetupState::Waiting)) {
@@ -491,7 +495,7 @@ impl<G: Game> Match<'_, G> {
             }
             let me = self.game.to_move();
             let q = self.game.question(me);
-            self.ask(me, &q, self.cfg.time_limit)?;
+            self.ask(me, &q, self.cfg.move_limit(me))?;
             let (lines, elapsed) = match self.sup.next_event()? {
                 Event::Reply {
                     child,

@@ -29,8 +29,8 @@ const SETTLE: Duration = Duration::from_millis(50);
 #[derive(Clone, Copy, Debug)]
 struct Awaiting {
     lines: usize,
-    /// Time allowed for it.
-    limit: Duration,
+    /// Time allowed for it; `None`: no limit.
+    limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
 }
@@ -276,8 +276,9 @@ impl Child {
     }
 
     /// Starts waiting for a reply of `lines` non-blank lines within
-    /// `limit`; its clock starts once everything queued so far is written.
-    pub(super) fn expect(&mut self, lines: usize, limit: Duration) {
+    /// `limit` (if any); its clock starts once everything queued so far is
+    /// written.
+    pub(super) fn expect(&mut self, lines: usize, limit: Option<Duration>) {
         if self.is_failed() {
             return;
         }
@@ -295,7 +296,9 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
-        let reply = self.awaiting.and_then(|a| a.started.map(|s| s + a.limit));
+        let reply = self
+            .awaiting
+            .and_then(|a| a.started.zip(a.limit).map(|(s, l)| s + l));
         let write = self.queued_at.map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
         [reply, write, settle].into_iter().flatten().min()
@@ -618,7 +621,7 @@ impl Child {
             return self.fail(id, Failure::StoppedReading);
         }
         let awaiting = self.awaiting?;
-        let limit = awaiting.limit;
+        let limit = awaiting.limit?;
         let deadline = awaiting.started? + limit;
         if deadline > now {
             return None;

@@ -273,6 +273,12 @@ impl Supervisor {
     /// `limit`. Its clock starts when everything sent to it so far has been
     /// written. Lines it wrote earlier count toward this reply.
     pub fn expect_reply_within(&mut self, child: ChildId, lines: usize, limit: Duration) {
+        self.expect_reply_limited(child, lines, Some(limit));
+    }
+
+    /// Waits for a reply of `lines` non-blank lines from `child`, within
+    /// `limit` if there is one (a person at a keyboard has none).
+    pub fn expect_reply_limited(&mut self, child: ChildId, lines: usize, limit: Option<Duration>) {
         self.children[child].expect(lines, limit);
         // The reply may be complete already.
         if let Some(e) = self.children[child].take_reply(child, Instant::now()) {

@@ -299,6 +299,51 @@ fn regression_a_missing_code_is_a_timeout_not_ko() {
 }
 
 #[test]
+fn the_setup_reply_has_two_seconds_by_default() {
+    // A slow start (an interpreter, a JVM) eats into the setup reply only.
+    let p0 = format!(
+        "read 1\nsleep 1000\n{}\nread 1\nsend A3\\nE\\n3\n",
+        send_setup(&SETUP0)
+    );
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(o.summary.settings.setup_time_limit_ms, Some(2000));
+    assert!(o.player(0).setup_ms.unwrap() >= 1000.0);
+}
+
+#[test]
+fn a_player_may_play_without_a_time_limit() {
+    let slow = |setup: &[u8]| {
+        format!(
+            "read 1\nsleep 600\n{}\nread 1\nsleep 600\nsend A3\\nE\\n3\n",
+            send_setup(setup)
+        )
+    };
+    let limits = [
+        "--time-limit-ms",
+        "300",
+        "--setup-time-limit-ms",
+        "300",
+        "--player-time-limit-ms",
+        "0=none",
+    ];
+    let o = Game::new(&slow(&SETUP0), &opening(&SETUP1))
+        .options(&limits)
+        .run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(
+        o.summary.settings.player_time_limits_ms,
+        Some(vec![None, Some(300)])
+    );
+    assert!(o.player(0).max_reply_ms.unwrap() >= 600.0);
+    // The other player keeps its limit.
+    let p1 = format!("read 1\nsleep 600\n{}\nread 1\n", send_setup(&SETUP1));
+    let o = Game::new(&opening(&SETUP0), &p1).options(&limits).run();
+    assert_eq!(reason(&o), "timeout", "{}", o.json);
+    assert_eq!(o.summary.winner, Some(0));
+}
+
+#[test]
 fn timeout_kills_the_group_and_gives_f() {
     let p1 = format!("{}read 4\nspawn-child 60\nhang\n", opening(&SETUP1));
     let p0 = format!("{}send B3\\nE\\n1\nread 5\n", opening(&SETUP0));

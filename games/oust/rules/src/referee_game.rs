@@ -25,6 +25,8 @@ impl game_core::Spec for Spec {
     const ABOUT: &'static str = "Oust on a board of points (default 7x7), a process per move given the position (docs/games/oust.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: 4000,
+        // No setup phase.
+        setup_time_limit_ms: 4000,
         max_turns: DEFAULT_MAX_TURNS,
     };
     type Options = Options;

@@ -38,6 +38,7 @@ impl game_core::Spec for Spec {
         "Stratego on a 10x10 board, secret setups, a session per player (docs/protocol.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: 500,
+        setup_time_limit_ms: 2000,
         max_turns: Rules::DEFAULT_MAX_TURNS,
     };
     type Options = Options;
