@@ -69,6 +69,12 @@ pub struct Cli {
     #[arg(long, value_name = "SEAT=MS|none", value_parser = parse_player_limit)]
     pub player_time_limit_ms: Vec<(usize, Option<u64>)>,
 
+    /// No pondering: stop (SIGSTOP to its process group) each player that
+    /// is not on move, and continue it when it is asked to move (games
+    /// with a session per player).
+    #[arg(long)]
+    pub no_ponder: bool,
+
     /// Grace period at the end, in milliseconds: after closing a player's
     /// stdin, then again after SIGTERM, before SIGKILL.
     #[arg(long, value_name = "N", default_value_t = 100,
@@ -238,6 +244,7 @@ impl Cli {
             .map(|&(seat, ms)| (seat, ms.map(Duration::from_millis)))
             .collect();
         cfg.grace = Duration::from_millis(self.grace_ms);
+        cfg.no_ponder = self.no_ponder;
         cfg.max_turns = self.max_turns.unwrap_or(defaults.max_turns);
         cfg.max_log_bytes = self.max_log_bytes;
         cfg.log_dir = self.log_dir.clone();

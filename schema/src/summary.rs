@@ -114,6 +114,9 @@ pub struct Settings {
     /// included, in ms (`None`: no limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_time_limits_ms: Option<Vec<Option<u64>>>,
+    /// Whether the players not on move were stopped (`--no-ponder`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_ponder: bool,
     /// Grace period at the end, in ms.
     #[serde(default)]
     pub grace_ms: u64,

@@ -24,6 +24,9 @@ pub struct MatchConfig {
     pub player_time_limits: BTreeMap<usize, Option<Duration>>,
     /// Grace period at the end: after closing stdin, then after SIGTERM.
     pub grace: Duration,
+    /// Stop (SIGSTOP) the players that are not on move, and continue each
+    /// when it is asked to move, so that nobody thinks on another's time.
+    pub no_ponder: bool,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
     /// Cap of each player's stderr log, in bytes.
@@ -45,6 +48,7 @@ impl MatchConfig {
             setup_time_limit: Duration::from_millis(2000),
             player_time_limits: BTreeMap::new(),
             grace: Duration::from_millis(100),
+            no_ponder: false,
             max_turns: 2000,
             max_log_bytes: 10 * 1024 * 1024,
             log_dir: PathBuf::from("logs"),

@@ -205,6 +205,7 @@ pub fn play_match<G: Game>(
     let settings = Settings {
         time_limit_ms: ms(cfg.time_limit),
         setup_time_limit_ms: has_setups.then(|| ms(cfg.setup_time_limit)),
+        no_ponder: cfg.no_ponder,
         player_time_limits_ms: (!cfg.player_time_limits.is_empty())
             .then(|| (0..seats).map(|s| cfg.move_limit(s).map(ms)).collect()),
         grace_ms: cfg.grace.as_millis() as u64,
@@ -495,6 +496,9 @@ impl<G: Game> Match<'_, G> {
             }
             let me = self.game.to_move();
             let q = self.game.question(me);
+            if self.cfg.no_ponder && self.launch == Launch::Session {
+                self.only_on_move_runs(me);
+            }
             self.ask(me, &q, self.cfg.move_limit(me))?;
             let (lines, elapsed) = match self.sup.next_event()? {
                 Event::Reply {
@@ -541,6 +545,15 @@ impl<G: Game> Match<'_, G> {
             observer.moved(&self.game, &entry);
             self.moves.push(entry);
         }
+    }
+
+    /// `--no-ponder`: every seat but `me` is stopped, `me` runs (its reply
+    /// is timed from the moment it was continued).
+    fn only_on_move_runs(&mut self, me: Seat) {
+        for seat in (0..self.seats()).filter(|&s| s != me) {
+            self.sup.pause(seat);
+        }
+        self.sup.resume(me);
     }
 
     /// `seat`'s move reply was unreadable or illegal: it loses.

@@ -96,6 +96,9 @@ pub struct Child {
     pub(super) retiring: bool,
     /// Processes started for this child so far.
     pub(super) processes: u32,
+    /// Its process group is stopped (SIGSTOP) while another child is on
+    /// move (no pondering): it cannot read, so no write clock runs.
+    pub(super) stopped: bool,
 }
 
 impl Child {
@@ -127,6 +130,7 @@ impl Child {
             close_after_write: false,
             retiring: false,
             processes: 1,
+            stopped: false,
         }
     }
 
@@ -163,6 +167,7 @@ impl Child {
             close_after_write: false,
             retiring: false,
             processes: 0,
+            stopped: false,
         }
     }
 
@@ -299,7 +304,10 @@ impl Child {
         let reply = self
             .awaiting
             .and_then(|a| a.started.zip(a.limit).map(|(s, l)| s + l));
-        let write = self.queued_at.map(|q| q + write_limit);
+        let write = self
+            .queued_at
+            .filter(|_| !self.stopped)
+            .map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
         [reply, write, settle].into_iter().flatten().min()
     }
@@ -578,6 +586,40 @@ impl Child {
         Some(Event::Failed { child: id, failure })
     }
 
+    /// Stops the child's whole process group (SIGSTOP): it may not think
+    /// while another child is on move. Nothing if it has ended or failed.
+    pub(super) fn stop(&mut self) {
+        let Some(pid) = self.pid else { return };
+        if self.stopped || self.has_ended() || self.reaped || self.is_failed() {
+            return;
+        }
+        match sys::kill(pid.group(), nix::libc::SIGSTOP) {
+            Ok(_) => self.stopped = true,
+            Err(e) => log::warn!("{}: SIGSTOP to {} failed: {e}", self.program, pid.group()),
+        }
+    }
+
+    /// Continues a stopped process group (SIGCONT). Clocks that ran from
+    /// a write it could not read while stopped start again at `now`.
+    pub(super) fn cont(&mut self, now: Instant) {
+        if !self.stopped {
+            return;
+        }
+        self.stopped = false;
+        if let Some(pid) = self.pid.filter(|_| !self.reaped) {
+            if let Err(e) = sys::kill(pid.group(), nix::libc::SIGCONT) {
+                log::warn!("{}: SIGCONT to {} failed: {e}", self.program, pid.group());
+            }
+        }
+        if self.queued_at.is_some() {
+            self.queued_at = Some(now);
+        }
+        self.drained_at = self.drained_at.max(now);
+        if let Some(started) = self.awaiting.as_mut().and_then(|a| a.started.as_mut()) {
+            *started = (*started).max(now);
+        }
+    }
+
     /// Sends `sig` to the child's whole process group, remembering why.
     pub(super) fn signal_group(&mut self, sig: i32, why: Termination) {
         let Some(pid) = self.pid else { return };
@@ -614,6 +656,7 @@ impl Child {
         }
         if let Some(deadline) = self
             .queued_at
+            .filter(|_| !self.stopped)
             .map(|q| q + write_limit)
             .filter(|d| *d <= now)
         {

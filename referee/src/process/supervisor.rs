@@ -286,6 +286,21 @@ impl Supervisor {
         }
     }
 
+    /// Stops `child`'s process group (SIGSTOP) so that it cannot think
+    /// while another child is on move (`--no-ponder`); [`resume`](Self::resume)
+    /// continues it. A stopped child has no write deadline, and the end of
+    /// the session continues it before closing its stdin, so that it can
+    /// exit (and SIGKILL ends it anyway).
+    pub fn pause(&mut self, child: ChildId) {
+        self.children[child].stop();
+    }
+
+    /// Continues a child stopped by [`pause`](Self::pause); a reply asked
+    /// of it afterwards is timed from this moment.
+    pub fn resume(&mut self, child: ChildId) {
+        self.children[child].cont(Instant::now());
+    }
+
     /// Starts a new process for a [`Launch::PerReply`] child: its program
     /// with `extra_args` after its own arguments, `input` on its stdin,
     /// then end of file. Its stderr goes on into the child's log. Ask for
@@ -541,6 +556,10 @@ impl Supervisor {
         self.finishing = true;
         self.queue.clear();
         let grace = self.config.grace;
+        // A stopped group could neither read its end of file nor act on
+        // SIGTERM.
+        let now = Instant::now();
+        self.children.iter_mut().for_each(|c| c.cont(now));
 
         let flush_until = Instant::now() + grace;
         loop {

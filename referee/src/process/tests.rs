@@ -444,3 +444,51 @@ fn a_session_child_cannot_be_launched() {
     ));
     sup.finish().unwrap();
 }
+
+/// The state letter of `pid` in `/proc` (`T` for stopped).
+fn state(pid: i32) -> char {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| s.rsplit(')').next()?.trim_start().chars().next())
+        .unwrap_or('?')
+}
+
+#[test]
+fn a_paused_child_is_stopped_and_its_write_clock_waits() {
+    let _g = lock();
+    let (mut sup, _dir) = start(
+        &[
+            sh("echo $$; head -c 200000 >/dev/null; echo done; cat >/dev/null"),
+            sh("sleep 0.4; echo late; cat >/dev/null"),
+        ],
+        100,
+    );
+    let pid = pid_line(&mut sup);
+    sup.pause(0);
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while state(pid) != 'T' && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(state(pid), 'T');
+    // More than a pipe holds, while it cannot read: 400 ms, four time
+    // limits, and no `stopped_reading`.
+    sup.send(0, &[b'x'; 200_000]);
+    sup.expect_reply_within(1, 1, Duration::from_secs(5));
+    let event = sup.next_event().unwrap();
+    assert!(matches!(event, Event::Reply { child: 1, .. }), "{event:?}");
+    assert_eq!(sup.failure(0), None);
+    sup.resume(0);
+    sup.expect_reply(0, 1);
+    match sup.next_event().unwrap() {
+        Event::Reply {
+            child: 0, lines, ..
+        } => assert_eq!(lines, [b"done".to_vec()]),
+        other => panic!("expected child 0's reply, got {other:?}"),
+    }
+    // Stopped again at the end: finish continues it, and it exits on its
+    // end of file.
+    sup.pause(0);
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
+    assert_eq!(ends[0].killed_by, None);
+}

@@ -17,11 +17,17 @@
 //! - `spawn-child SECS`: start `sleep SECS` in our process group;
 //! - `spawn-setsid SECS`: start `setsid sleep SECS`, which leaves our group
 //!   and session but keeps our stdout and stderr open;
-//! - `hang`: sleep forever.
+//! - `hang`: sleep forever;
+//! - `spin MS`: busy-loop that long (thinking);
+//! - `wait-state INFO STATE MS`: the process whose info file is INFO
+//!   (another scripted player's, relative paths from our script's
+//!   directory) is watched until `/proc` shows it in STATE (one letter,
+//!   `T` for stopped) or MS pass; `state X` (what was last seen) goes to
+//!   our info file.
 //!
 //! At the end of the script it reads until end of file, then exits 0.
 //! Before anything else it writes the descriptors it inherited to the info
-//! file as `fds 0 1 2`.
+//! file as `fds 0 1 2`, and its pid as `pid N`.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -94,6 +100,35 @@ fn inherited_fds() -> Vec<String> {
     fds.into_iter().map(|(fd, t)| format!("{fd}:{t}")).collect()
 }
 
+/// Watches the process named in the info file `other` until its state is
+/// `want` or `ms` pass; returns the last state seen (`?` if unknown).
+fn wait_state(other: &std::path::Path, want: &str, ms: u64) -> String {
+    let until = std::time::Instant::now() + Duration::from_millis(ms);
+    let mut seen = "?".to_owned();
+    loop {
+        let pid = std::fs::read_to_string(other).ok().and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("pid ").map(str::to_owned))
+        });
+        if let Some(stat) =
+            pid.and_then(|p| std::fs::read_to_string(format!("/proc/{p}/stat")).ok())
+        {
+            // Field 3, after the parenthesised command name.
+            if let Some(state) = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().next())
+            {
+                seen = state.to_owned();
+            }
+        }
+        if seen == want || std::time::Instant::now() >= until {
+            return seen;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 fn flood(mut out: impl Write, bytes: usize) {
     let chunk = [b'x'; 65536];
     let mut left = bytes;
@@ -115,6 +150,7 @@ fn main() {
     let script = std::fs::read_to_string(&script_path).expect("script");
     let mut info = File::create(format!("{script_path}.info")).expect("info");
     writeln!(info, "fds {}", fds.join(" ")).expect("info");
+    writeln!(info, "pid {}", std::process::id()).expect("info");
     let record = OpenOptions::new()
         .create(true)
         .append(true)
@@ -180,6 +216,25 @@ fn main() {
                     .expect("spawn");
                 writeln!(info, "child {}", child.id()).expect("info");
                 children.push(child);
+            }
+            "spin" => {
+                let until = std::time::Instant::now() + Duration::from_millis(num());
+                while std::time::Instant::now() < until {
+                    std::hint::spin_loop();
+                }
+            }
+            "wait-state" => {
+                let mut words = arg.split_whitespace();
+                let (Some(other), Some(want), Some(ms)) =
+                    (words.next(), words.next(), words.next())
+                else {
+                    panic!("wait-state INFO STATE MS")
+                };
+                let dir = std::path::Path::new(&script_path)
+                    .parent()
+                    .expect("script dir");
+                let seen = wait_state(&dir.join(other), want, ms.parse().expect("MS"));
+                writeln!(info, "state {seen}").expect("info");
             }
             "hang" => loop {
                 std::thread::sleep(Duration::from_secs(3600));

@@ -6,6 +6,7 @@ mod cli;
 mod faulty;
 mod library;
 mod oust;
+mod ponder;
 mod util;
 
 use referee_schema::{Reason, SetupStatus, Summary};
