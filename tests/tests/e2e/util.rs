@@ -1,7 +1,7 @@
 //! Helpers: locating the binaries, scripting players, running the referee
 //! and checking that nothing is left behind.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -12,23 +12,7 @@ use referee_schema::{PlayerReport, Record, Summary};
 /// A Stratego game record, with its moves and setups typed.
 pub type StrategoRecord = Record<stratego::referee_game::MoveRecord, Vec<u8>>;
 
-/// A binary of the workspace built next to this test's target directory
-/// (`cargo build --workspace --bins`, which `make test` runs first).
-pub fn workspace_bin(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    // target/debug/deps/e2e-HASH -> target/debug/NAME
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target directory");
-    let path = dir.join(name);
-    assert!(
-        path.is_file(),
-        "{} not found: build the binaries first with `cargo build --workspace --bins` (make test does)",
-        path.display()
-    );
-    path
-}
+pub use tests::bins::workspace_bin;
 
 /// Tests that start processes share this lock; a test that plays matches
 /// inside this process (the referee library becomes a child subreaper and
