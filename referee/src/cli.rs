@@ -17,9 +17,11 @@ use referee_schema::ProgramSpec;
     name = "referee",
     version,
     about = "Plays one game between player programs, exactly as the game's protocol says, and reports the verdict",
-    after_help = "Games (--list-games for more): see docs/games.md. Exit status: 0 when the game \
-                  reached a verdict (whatever it is), 2 for a usage error, 1 for an internal error, \
-                  128+N after signal N (130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP)."
+    after_help = "Games (--list-games for more): see docs/games.md. Records: `referee replay \
+                  RECORD` judges one again and plays it back, `referee view RECORD -o FILE` writes \
+                  it as an HTML page. Exit status: 0 when the game reached a verdict (whatever it \
+                  is), 2 for a usage error, 1 for an internal error, 128+N after signal N (130 \
+                  after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP)."
 )]
 pub struct Cli {
     /// The game (`--list-games` lists them).
@@ -106,6 +108,11 @@ pub struct Cli {
     /// Write the whole game as JSON (docs/json.md) to FILE.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+
+    /// Write the game as one self-contained HTML page to FILE (the viewer
+    /// of `referee view`): the board, each player's view, step and play.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 
     /// Draw the board after every move (on stderr with --json).
     #[arg(short, long)]

@@ -18,6 +18,10 @@ pub struct Record<M = Map<String, Value>, S = Value> {
     pub game: String,
     /// The settings, the game's options among them.
     pub settings: Settings,
+    /// Each seat's player for people: its name (`--player NAME=...`), or
+    /// its program and arguments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
     /// Each seat's accepted setup, or `None`; empty in a game without setups.
     #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
     pub setups: Vec<Option<S>>,

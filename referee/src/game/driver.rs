@@ -216,10 +216,25 @@ pub fn play_match<G: Game>(
     let points = verdict.outcome.as_ref().map(|o| o.points().to_vec());
     let winner = verdict.winner().map(|w| w as u8);
     let result = verdict.result();
+    let labels = (0..seats)
+        .map(|i| match cfg.names.get(i).cloned().flatten() {
+            Some(name) => name,
+            None => std::iter::once(cfg.programs[i].display())
+                .chain(
+                    cfg.programs[i]
+                        .args
+                        .iter()
+                        .map(|a| a.to_string_lossy().into_owned()),
+                )
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+        .collect();
     let record = Record {
         schema: SCHEMA,
         game: game_name.to_owned(),
         settings: settings.clone(),
+        players: labels,
         setups: if has_setups { setups } else { Vec::new() },
         moves,
         rejected,

@@ -185,4 +185,19 @@ impl game_core::Game for Match {
     fn draw(&self, colour: bool) -> String {
         wire::draw(&self.pos, colour)
     }
+
+    fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
+        // A pass is any point off the board: the first one past the corner.
+        let o = self.pos.options();
+        let (col, row) = rec
+            .col
+            .zip(rec.row)
+            .unwrap_or((u32::from(o.cols), u32::from(o.rows)));
+        let line = wire::reply_text(UncheckedMove::new(col, row));
+        vec![line.trim_end().as_bytes().to_vec()]
+    }
+
+    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
+        match *setup {}
+    }
 }

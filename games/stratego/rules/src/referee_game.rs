@@ -4,14 +4,18 @@
 
 use std::fmt;
 
-use game_core::{Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell};
+use game_core::{
+    Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::bits::Bits;
 use crate::error::{IllegalMove, SetupError, WireError};
 use crate::game::{EndReason, Game, Rules};
 use crate::moves::{Move, UncheckedMove};
 use crate::piece::{Player, Rank};
 use crate::setup::Setup;
+use crate::show;
 use crate::square::Square;
 use crate::wire::{self, MoveResult, OpponentTurn, SetupAnswer, clean_line};
 
@@ -52,6 +56,8 @@ impl game_core::Spec for Spec {
             },
             game: None,
             last: None,
+            last_to: None,
+            revealed: 0,
         })
     }
 }
@@ -62,6 +68,11 @@ pub struct Match {
     game: Option<Game>,
     /// The last move played, for the words of a Flag capture.
     last: Option<UncheckedMove>,
+    /// Where the last move went, for the viewer.
+    last_to: Option<Square>,
+    /// Squares whose piece both players have seen in battle (the viewer's
+    /// views of each player).
+    revealed: Bits,
 }
 
 impl Match {
@@ -98,10 +109,21 @@ impl fmt::Display for MoveRecord {
             "{} {} {} -> ",
             self.square, self.direction, self.distance
         )?;
-        match (self.attacker, self.defender) {
-            (Some(a), Some(d)) => write!(f, "B {a} {d}"),
-            _ => f.write_str(&self.result),
-        }
+        let (Some(a), Some(d)) = (self.attacker, self.defender) else {
+            return f.write_str(&self.result);
+        };
+        write!(f, "B {a} {d}")?;
+        // In words, for people: who attacked whom, and who survived.
+        let (Some(ra), Some(rd)) = (Rank::from_code(a), Rank::from_code(d)) else {
+            return Ok(());
+        };
+        let survivor = match crate::battle::fight(ra, rd) {
+            crate::battle::Fight::AttackerWins if rd == Rank::Flag => "the Flag is taken",
+            crate::battle::Fight::AttackerWins => "the attacker wins",
+            crate::battle::Fight::DefenderWins => "the defender wins",
+            crate::battle::Fight::BothRemoved => "both are removed",
+        };
+        write!(f, " ({ra} attacks {rd}: {survivor})")
     }
 }
 
@@ -236,8 +258,13 @@ impl game_core::Game for Match {
         let game = self.game.as_mut().expect("play starts after the setups");
         let me = game.to_move().index();
         let u = mv.to_unchecked();
-        let result = MoveResult::from(game.play(mv));
+        let outcome = game.play(mv);
+        let battle = !matches!(outcome, crate::battle::Outcome::Quiet);
+        self.revealed =
+            show::revealed_after(self.revealed, game.board(), mv.from(), mv.to(), battle);
+        let result = MoveResult::from(outcome);
         self.last = Some(u);
+        self.last_to = Some(mv.to());
         // §3.2: the result to the mover; the move and its result to the
         // opponent.
         tell.to(me, result.to_wire());
@@ -278,6 +305,34 @@ impl game_core::Game for Match {
         match &self.game {
             Some(game) => draw_board(game, colour),
             None => String::new(),
+        }
+    }
+
+    fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
+        [&rec.square, &rec.direction, &rec.distance.to_string()]
+            .map(|l| l.as_bytes().to_vec())
+            .to_vec()
+    }
+
+    fn setup_reply(&self, _seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
+        rec.iter().map(|c| c.to_string().into_bytes()).collect()
+    }
+
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        let game = self.game.as_ref()?;
+        let last = self.last.zip(self.last_to).map(|(u, to)| (u.from, to));
+        Some(show::scene(
+            game.board(),
+            self.revealed,
+            viewer.map(player),
+            last,
+        ))
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: show::VIEWER_SCRIPT,
+            style: show::VIEWER_STYLE,
         }
     }
 }
