@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs from Debian the packages that the tests and demos need, when
-# their command is missing: `scripts/need.sh chromium tmux` (each command
-# comes from the Debian package of the same name). `make test` and the
-# demos that need them call it; a machine with them already installed is
-# left alone. Installing needs root (or sudo) and the Debian archive.
+# their command is missing: `scripts/need.sh chromium tmux cc:gcc`, each
+# argument a command, or COMMAND:PACKAGE when the Debian package has
+# another name. `make test` and the demos that need them call it; a machine
+# with them already installed is left alone. Installing needs root (or
+# sudo) and the Debian archive.
 set -euo pipefail
 missing=()
-for cmd in "$@"; do
-    command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd")
+for arg in "$@"; do
+    cmd=${arg%%:*}
+    package=${arg#*:}
+    command -v "$cmd" >/dev/null 2>&1 || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then

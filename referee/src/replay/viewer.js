@@ -103,5 +103,7 @@
       keys[e.key]();
     }
   });
-  show(0);
+  // game.html#12 opens at position 12, game.html#end at the end.
+  var hash = window.location.hash.slice(1);
+  show(hash === "end" ? last : Number(hash) || 0);
 })();

@@ -2,12 +2,15 @@
 //! (and the random `player`). Every message of §3 is checked byte for byte
 //! on both sides, with every end condition and every result code.
 
+mod cdp;
 mod cli;
 mod faulty;
 mod library;
 mod oust;
 mod ponder;
+mod tools;
 mod util;
+mod viewer;
 
 use referee_schema::{Reason, SetupStatus, Summary};
 use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, reason, send_setup};
