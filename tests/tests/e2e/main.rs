@@ -8,6 +8,7 @@ mod faulty;
 mod library;
 mod oust;
 mod ponder;
+mod replay;
 mod tools;
 mod util;
 mod viewer;
