@@ -9,6 +9,7 @@ mod library;
 mod oust;
 mod ponder;
 mod replay;
+mod terminal;
 mod tools;
 mod util;
 mod viewer;
