@@ -4,6 +4,7 @@
 
 mod cdp;
 mod cli;
+mod examples;
 mod faulty;
 mod library;
 mod oust;
