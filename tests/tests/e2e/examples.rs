@@ -8,7 +8,7 @@ use std::process::Command;
 use referee_schema::{Reason, Summary};
 
 use crate::tools::need;
-use crate::util::{shared, workspace_bin};
+use crate::util::{referee_ok, workspace_bin};
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -31,14 +31,10 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     } else {
         [&ai, &example]
     };
-    let out = {
-        let _g = shared();
-        Command::new(workspace_bin("referee"))
-            .current_dir(dir.path())
-            .args(["--json", "--player", players[0], "--player", players[1]])
-            .output()
-            .unwrap()
-    };
+    let out = referee_ok(
+        dir.path(),
+        &["--json", "--player", players[0], "--player", players[1]],
+    );
     let json = String::from_utf8_lossy(&out.stdout);
     let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert!(

@@ -16,12 +16,7 @@ mod util;
 mod viewer;
 
 use referee_schema::{Reason, SetupStatus, Summary};
-use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, reason, send_setup};
-
-/// Script lines: read the player number, send a setup, read the answer.
-fn opening(setup: &[u8]) -> String {
-    format!("read 1\n{}\nread 1\n", send_setup(setup))
-}
+use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, reason, send_setup};
 
 #[test]
 fn a_full_game_every_message_byte_for_byte() {

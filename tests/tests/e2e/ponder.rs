@@ -1,11 +1,7 @@
 //! `--no-ponder`: the player not on move is stopped (SIGSTOP to its group)
 //! and continued when asked to move; a stopped player still ends cleanly.
 
-use crate::util::{Game, SETUP0, SETUP1, reason, send_setup};
-
-fn opening(setup: &[u8]) -> String {
-    format!("read 1\n{}\nread 1\n", send_setup(setup))
-}
+use crate::util::{Game, SETUP0, SETUP1, opening, reason};
 
 /// Player 0 moves, then thinks for 400 ms on player 1's time; player 1
 /// watches player 0's state before answering; player 0 then takes the Flag.

@@ -7,22 +7,11 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::util::{Game, SETUP0, SETUP1, send_setup, shared, workspace_bin};
+use crate::util::{Game, SETUP0, SETUP1, opening, referee_ok, workspace_bin};
 
 /// Plays a game with `--record game.json` in `dir`.
 fn record_game(dir: &Path, args: &[&str]) {
-    let _g = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .args(["--record", "game.json"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    referee_ok(dir, &[&["--record", "game.json"], args].concat());
 }
 
 fn replay(dir: &Path, args: &[&str]) -> Output {
@@ -104,7 +93,6 @@ fn a_real_stratego_game_replays_as_the_same_game() {
 
 #[test]
 fn an_illegal_move_and_a_timeout_are_judged_again_as_far_as_rules_go() {
-    let opening = |s: &[u8]| format!("read 1\n{}\nread 1\n", send_setup(s));
     let o = Game::new(
         &format!("{}send A1\\nE\\n1\n", opening(&SETUP0)),
         &opening(&SETUP1),

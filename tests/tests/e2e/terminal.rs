@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use referee_schema::Summary;
 
 use crate::tools::need;
-use crate::util::{SETUP0, SETUP1, scripted, send_setup, shared, workspace_bin};
+use crate::util::{SETUP0, SETUP1, referee_ok, scripted, send_setup, shared, workspace_bin};
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
@@ -184,18 +184,20 @@ fn referee_replay_steps_with_keys() {
     };
     let dir = tempfile::tempdir().unwrap();
     let player = workspace_bin("player");
-    let out = {
-        let _g = shared();
-        Command::new(workspace_bin("referee"))
-            .current_dir(dir.path())
-            .args(["--record", "game.json", "--max-turns", "4", "--player"])
-            .arg(format!("{} --strategy random --seed 1", player.display()))
-            .arg("--player")
-            .arg(format!("{} --strategy random --seed 2", player.display()))
-            .output()
-            .unwrap()
-    };
-    assert!(out.status.success());
+    let random = |seed: u32| format!("{} --strategy random --seed {seed}", player.display());
+    referee_ok(
+        dir.path(),
+        &[
+            "--record",
+            "game.json",
+            "--max-turns",
+            "4",
+            "--player",
+            &random(1),
+            "--player",
+            &random(2),
+        ],
+    );
     let command = format!(
         "cd {dir} && {referee} replay game.json; echo REPLAY-DONE $?; sleep 600",
         dir = dir.path().display(),

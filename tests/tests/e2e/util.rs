@@ -54,6 +54,26 @@ pub fn illegal_move_told(record: &StrategoRecord) -> String {
     }
 }
 
+/// Runs the referee in `dir` with `args` (holding the process lock),
+/// checks that it exited 0, and returns what it printed.
+pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
+    dir: &std::path::Path,
+    args: &[S],
+) -> std::process::Output {
+    let _guard = shared();
+    let out = Command::new(workspace_bin("referee"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run the referee");
+    assert!(
+        out.status.success(),
+        "referee failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// The faulty player of this crate.
 pub fn faulty() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_faulty-player"))
@@ -98,6 +118,11 @@ pub fn no_move1() -> [u8; 40] {
 pub fn send_setup(codes: &[u8]) -> String {
     let text: Vec<String> = codes.iter().map(u8::to_string).collect();
     format!("send {}", text.join("\\n"))
+}
+
+/// Script lines: read the player number, send a setup, read the answer.
+pub fn opening(setup: &[u8]) -> String {
+    format!("read 1\n{}\nread 1\n", send_setup(setup))
 }
 
 /// A game to run: two scripts (or programs) and referee options.

@@ -4,14 +4,13 @@
 //! the board the record implies.
 
 use std::collections::HashSet;
-use std::process::Command;
 
 use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 use crate::cdp::Browser;
 use crate::tools::need;
-use crate::util::{StrategoRecord, shared, workspace_bin};
+use crate::util::{StrategoRecord, referee_ok, workspace_bin};
 
 /// The boards the record implies, position by position: for each view
 /// ("all", then each player's), every square as `SQUARE:OWNER:RANK`
@@ -118,20 +117,20 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let _g = shared();
-    let player = workspace_bin("player");
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir.path())
-        .args(["--record", "game.json", "--html", "game.html", "--player"])
-        .arg(format!("{} --strategy random --seed 11", player.display()))
-        .arg("--player")
-        .arg(format!("{} --strategy random --seed 12", player.display()))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let player = workspace_bin("player").display().to_string();
+    let random = |seed: u32| format!("{player} --strategy random --seed {seed}");
+    referee_ok(
+        dir.path(),
+        &[
+            "--record",
+            "game.json",
+            "--html",
+            "game.html",
+            "--player",
+            &random(11),
+            "--player",
+            &random(12),
+        ],
     );
     let record =
         StrategoRecord::from_json(&std::fs::read_to_string(dir.path().join("game.json")).unwrap())
@@ -141,16 +140,7 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
         "a game with battles"
     );
     // `referee view` writes the same page from the record.
-    let view = Command::new(workspace_bin("referee"))
-        .current_dir(dir.path())
-        .args(["view", "game.json", "-o", "view.html"])
-        .output()
-        .unwrap();
-    assert!(
-        view.status.success(),
-        "{}",
-        String::from_utf8_lossy(&view.stderr)
-    );
+    referee_ok(dir.path(), &["view", "game.json", "-o", "view.html"]);
     let page = std::fs::read(dir.path().join("game.html")).unwrap();
     assert_eq!(page, std::fs::read(dir.path().join("view.html")).unwrap());
 

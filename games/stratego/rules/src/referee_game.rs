@@ -303,7 +303,7 @@ impl game_core::Game for Match {
 
     fn draw(&self, colour: bool) -> String {
         match &self.game {
-            Some(game) => draw_board(game, colour),
+            Some(game) => show::draw_board(game, colour),
             None => String::new(),
         }
     }
@@ -335,34 +335,4 @@ impl game_core::Game for Match {
             style: show::VIEWER_STYLE,
         }
     }
-}
-
-/// The board for people: player 0's pieces plain, player 1's in
-/// parentheses (red and blue in colour), lakes `~`.
-pub fn draw_board(game: &Game, colour: bool) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::from("   ");
-    for c in 0..10 {
-        let _ = write!(s, " {c} ");
-    }
-    s.push('\n');
-    for r in 0..10u8 {
-        let _ = write!(s, " {} ", char::from(b'A' + r));
-        for c in 0..10 {
-            let sq = Square::new(r, c).expect("on the board");
-            let (text, code) = match game.board().get(sq) {
-                None if sq.is_lake() => (" ~ ".to_owned(), "36"),
-                None => (" . ".to_owned(), "2"),
-                Some(p) if p.owner == Player::Zero => (format!(" {} ", p.rank.symbol()), "1;31"),
-                Some(p) => (format!("({})", p.rank.symbol()), "1;34"),
-            };
-            if colour {
-                let _ = write!(s, "\x1b[{code}m{text}\x1b[0m");
-            } else {
-                s.push_str(&text);
-            }
-        }
-        s.push('\n');
-    }
-    s
 }

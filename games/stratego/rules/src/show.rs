@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crate::bits::Bits;
 use crate::board::Board;
+use crate::game::Game;
 use crate::piece::{Player, Rank};
 use crate::square::Square;
 use crate::view::{Cell, View};
@@ -78,16 +79,10 @@ pub fn revealed_after(
     r
 }
 
-/// `view`'s board as text, for its player at a terminal: its own pieces by
-/// symbol (`1`..`9`, `s` Spy, `F` Flag, `B` Bomb), the opponent's as `?`
-/// or, once revealed or given away by a Scout's move, by symbol in
-/// parentheses; `~~~` lakes. `mark` squares (the last move) are bracketed.
-/// With `colour`, player 0's pieces red and player 1's blue.
-pub fn draw_view(view: &View, colour: bool, mark: &[Square]) -> String {
-    let paint = |owner: Player| match owner {
-        Player::Zero => "1;31",
-        Player::One => "1;34",
-    };
+/// A 10x10 board as text: column numbers, row letters, and for each
+/// square the three characters `cell` gives, painted with the ANSI code it
+/// gives when `colour`.
+fn grid(colour: bool, mut cell: impl FnMut(Square) -> (String, Option<&'static str>)) -> String {
     let mut s = String::from("   ");
     for c in 0..10 {
         let _ = write!(s, " {c} ");
@@ -96,42 +91,68 @@ pub fn draw_view(view: &View, colour: bool, mark: &[Square]) -> String {
     for r in 0..10u8 {
         let _ = write!(s, " {} ", char::from(b'A' + r));
         for c in 0..10 {
-            let sq = Square::new(r, c).expect("on the board");
-            let (symbol, known_enemy, owner) = match view.cell(sq) {
-                Cell::Empty => ('.', false, None),
-                Cell::Own(rank) => (rank.symbol(), false, Some(view.me())),
-                Cell::Enemy(i) => match view.enemies()[usize::from(i)].known_rank() {
-                    Some(rank) => (rank.symbol(), true, Some(view.me().opponent())),
-                    None => ('?', false, Some(view.me().opponent())),
-                },
-            };
-            let (open, close) = if mark.contains(&sq) {
-                ('[', ']')
-            } else if known_enemy {
-                ('(', ')')
-            } else {
-                (' ', ' ')
-            };
-            let cell = if sq.is_lake() {
-                "~~~".to_owned()
-            } else {
-                format!("{open}{symbol}{close}")
-            };
-            let code = if sq.is_lake() {
-                Some("36")
-            } else {
-                owner.map(paint)
-            };
+            let (text, code) = cell(Square::new(r, c).expect("on the board"));
             match code.filter(|_| colour) {
                 Some(code) => {
-                    let _ = write!(s, "\x1b[{code}m{cell}\x1b[0m");
+                    let _ = write!(s, "\x1b[{code}m{text}\x1b[0m");
                 }
-                None => s.push_str(&cell),
+                None => s.push_str(&text),
             }
         }
         s.push('\n');
     }
     s
+}
+
+/// The ANSI colour of a player's pieces: red for player 0, blue for 1.
+fn paint(owner: Player) -> &'static str {
+    match owner {
+        Player::Zero => "1;31",
+        Player::One => "1;34",
+    }
+}
+
+/// The board as everyone sees it (`referee -v`, `referee replay`): player
+/// 0's pieces plain, player 1's in parentheses (red and blue in colour),
+/// lakes `~`.
+pub fn draw_board(game: &Game, colour: bool) -> String {
+    grid(colour, |sq| match game.board().get(sq) {
+        None if sq.is_lake() => (" ~ ".to_owned(), Some("36")),
+        None => (" . ".to_owned(), Some("2")),
+        Some(p) if p.owner == Player::Zero => {
+            (format!(" {} ", p.rank.symbol()), Some(paint(p.owner)))
+        }
+        Some(p) => (format!("({})", p.rank.symbol()), Some(paint(p.owner))),
+    })
+}
+
+/// `view`'s board as text, for its player at a terminal: its own pieces by
+/// symbol (`1`..`9`, `s` Spy, `F` Flag, `B` Bomb), the opponent's as `?`
+/// or, once revealed or given away by a Scout's move, by symbol in
+/// parentheses; `~~~` lakes. `mark` squares (the last move) are bracketed.
+/// With `colour`, player 0's pieces red and player 1's blue.
+pub fn draw_view(view: &View, colour: bool, mark: &[Square]) -> String {
+    grid(colour, |sq| {
+        if sq.is_lake() {
+            return ("~~~".to_owned(), Some("36"));
+        }
+        let (symbol, known_enemy, owner) = match view.cell(sq) {
+            Cell::Empty => ('.', false, None),
+            Cell::Own(rank) => (rank.symbol(), false, Some(view.me())),
+            Cell::Enemy(i) => match view.enemies()[usize::from(i)].known_rank() {
+                Some(rank) => (rank.symbol(), true, Some(view.me().opponent())),
+                None => ('?', false, Some(view.me().opponent())),
+            },
+        };
+        let (open, close) = if mark.contains(&sq) {
+            ('[', ']')
+        } else if known_enemy {
+            ('(', ')')
+        } else {
+            (' ', ' ')
+        };
+        (format!("{open}{symbol}{close}"), owner.map(paint))
+    })
 }
 
 #[cfg(test)]
