@@ -8,7 +8,7 @@ use std::process::Command;
 use referee_schema::{Reason, Summary};
 
 use crate::tools::need;
-use crate::util::{referee_ok, workspace_bin};
+use crate::util::{TestDir, referee_ok, shared, workspace_bin};
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -20,7 +20,7 @@ fn example(name: &str) -> PathBuf {
 /// Plays `program` (a `--player` spec) against our AI in `seat`; checks
 /// that the game ended by the rules, with the example never at fault.
 fn plays_a_whole_game(program: &str, seat: usize) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let ai = format!(
         "ai={} --move-time-ms 20 --seed 5",
         workspace_bin("player").display()
@@ -58,14 +58,17 @@ fn the_c_example_plays_whole_games_against_the_ai() {
     let Some(cc) = need("cc", "the_c_example_plays_whole_games_against_the_ai") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let binary = dir.path().join("random-player");
-    let out = Command::new(cc)
-        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
-        .arg(&binary)
-        .arg(example("random-player.c"))
-        .output()
-        .unwrap();
+    let out = {
+        let _guard = shared();
+        Command::new(cc)
+            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+            .arg(&binary)
+            .arg(example("random-player.c"))
+            .output()
+            .unwrap()
+    };
     assert!(
         out.status.success(),
         "the example does not compile cleanly: {}",

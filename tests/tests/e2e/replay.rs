@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::util::{Game, SETUP0, SETUP1, opening, referee_ok, workspace_bin};
+use crate::util::{Game, SETUP0, SETUP1, TestDir, opening, referee_ok, shared, workspace_bin};
 
 /// Plays a game with `--record game.json` in `dir`.
 fn record_game(dir: &Path, args: &[&str]) {
@@ -15,6 +15,7 @@ fn record_game(dir: &Path, args: &[&str]) {
 }
 
 fn replay(dir: &Path, args: &[&str]) -> Output {
+    let _guard = shared();
     Command::new(workspace_bin("referee"))
         .current_dir(dir)
         .arg("replay")
@@ -29,6 +30,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// Edits the record in `dir`.
 fn tamper(dir: &Path, edit: impl FnOnce(&mut Value)) {
+    let _guard = shared();
     let path = dir.join("game.json");
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     edit(&mut v);
@@ -37,7 +39,7 @@ fn tamper(dir: &Path, edit: impl FnOnce(&mut Value)) {
 
 #[test]
 fn a_real_stratego_game_replays_as_the_same_game() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let player = workspace_bin("player");
     let ai = format!("ai={} --move-time-ms 20 --seed 3", player.display());
     let random = format!("random={} --strategy random --seed 4", player.display());
@@ -132,7 +134,7 @@ fn an_illegal_move_and_a_timeout_are_judged_again_as_far_as_rules_go() {
 
 #[test]
 fn an_oust_game_replays_too() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let player = workspace_bin("player");
     let p = |seed: u32| {
         format!(
@@ -176,7 +178,7 @@ fn an_oust_game_replays_too() {
 
 #[test]
 fn what_is_not_a_record_is_refused_clearly() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     std::fs::write(dir.path().join("x.json"), "{\"hello\": 1}").unwrap();
     let out = replay(dir.path(), &["x.json"]);
     assert_eq!(out.status.code(), Some(1));

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use referee_schema::Summary;
 
 use crate::tools::need;
-use crate::util::{SETUP0, SETUP1, referee_ok, scripted, send_setup, shared, workspace_bin};
+use crate::util::{
+    SETUP0, SETUP1, TestDir, referee_ok, scripted, send_setup, shared, workspace_bin,
+};
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
@@ -32,6 +34,7 @@ impl Tmux {
                 SERVERS.fetch_add(1, Ordering::SeqCst)
             ),
         };
+        let _guard = shared();
         let status = t
             .cmd()
             .args(["new-session", "-d", "-x", "110", "-y", "45", command])
@@ -50,6 +53,7 @@ impl Tmux {
 
     /// Types `keys` (tmux key names: "Enter"), one argument each.
     fn keys(&self, keys: &[&str]) {
+        let _guard = shared();
         let status = self
             .cmd()
             .args(["send-keys", "-t", "0"])
@@ -61,6 +65,7 @@ impl Tmux {
 
     /// What the window shows.
     fn screen(&self) -> String {
+        let _guard = shared();
         let out = self
             .cmd()
             .args(["capture-pane", "-p", "-t", "0"])
@@ -88,6 +93,7 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        let _guard = shared();
         let _ = self.cmd().arg("kill-server").status();
     }
 }
@@ -103,7 +109,7 @@ fn a_person_plays_with_human_through_the_terminal() {
     let Some(tmux) = need("tmux", "a_person_plays_with_human_through_the_terminal") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let codes: Vec<String> = SETUP0.iter().map(u8::to_string).collect();
     let setup = write(dir.path(), "setup.txt", &(codes.join("\n") + "\n"));
     // The opponent: the Marshal B6 to B5, then B5 to B4.
@@ -126,7 +132,6 @@ fn a_person_plays_with_human_through_the_terminal() {
         script = script.display(),
         dir = dir.path().display(),
     );
-    let _g = shared();
     let t = Tmux::start(tmux, &command);
     // The board from player 0's side: its pieces, the opponent's hidden.
     let screen = t.wait_for("Move 1, your turn >");
@@ -182,7 +187,7 @@ fn referee_replay_steps_with_keys() {
     let Some(tmux) = need("tmux", "referee_replay_steps_with_keys") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let player = workspace_bin("player");
     let random = |seed: u32| format!("{} --strategy random --seed {seed}", player.display());
     referee_ok(

@@ -20,7 +20,10 @@ pub use tests::bins::workspace_bin;
 /// exclusively, so no other test's children are around.
 static PROCESSES: RwLock<()> = RwLock::new(());
 
-/// Held while a test starts processes.
+/// Held while a test starts processes, or opens or closes descriptors
+/// (a temporary directory's removal does): the thousand matches of
+/// `library.rs` compare this process's descriptors before and after. Never
+/// taken twice by one thread (a waiting writer would block the second).
 pub fn shared() -> RwLockReadGuard<'static, ()> {
     PROCESSES.read().unwrap_or_else(|e| e.into_inner())
 }
@@ -120,6 +123,29 @@ pub fn send_setup(codes: &[u8]) -> String {
     format!("send {}", text.join("\\n"))
 }
 
+/// A temporary directory, removed under the [`shared`] lock.
+pub struct TestDir(Option<tempfile::TempDir>);
+
+impl TestDir {
+    /// A new empty directory.
+    pub fn new() -> TestDir {
+        let _guard = shared();
+        TestDir(Some(tempfile::tempdir().expect("temporary directory")))
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &std::path::Path {
+        self.0.as_ref().expect("until dropped").path()
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _guard = shared();
+        drop(self.0.take());
+    }
+}
+
 /// Script lines: read the player number, send a setup, read the answer.
 pub fn opening(setup: &[u8]) -> String {
     format!("read 1\n{}\nread 1\n", send_setup(setup))
@@ -127,7 +153,7 @@ pub fn opening(setup: &[u8]) -> String {
 
 /// A game to run: two scripts (or programs) and referee options.
 pub struct Game {
-    dir: tempfile::TempDir,
+    dir: TestDir,
     players: [Option<PathBuf>; 2],
     scripts: [String; 2],
     options: Vec<String>,
@@ -158,7 +184,7 @@ pub struct Outcome {
     pub logs: [Vec<u8>; 2],
     /// The working directory of the game (logs, record).
     pub dir: PathBuf,
-    _keep: tempfile::TempDir,
+    _keep: TestDir,
 }
 
 impl Outcome {
@@ -174,7 +200,7 @@ impl Game {
     /// Two scripted players with these scripts.
     pub fn new(script0: &str, script1: &str) -> Game {
         Game {
-            dir: tempfile::tempdir().expect("temporary directory"),
+            dir: TestDir::new(),
             players: [None, None],
             scripts: [script0.to_owned(), script1.to_owned()],
             options: Vec::new(),

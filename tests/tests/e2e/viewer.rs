@@ -10,7 +10,7 @@ use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 use crate::cdp::Browser;
 use crate::tools::need;
-use crate::util::{StrategoRecord, referee_ok, workspace_bin};
+use crate::util::{StrategoRecord, TestDir, referee_ok, workspace_bin};
 
 /// The boards the record implies, position by position: for each view
 /// ("all", then each player's), every square as `SQUARE:OWNER:RANK`
@@ -116,7 +116,7 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
     ) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
     let player = workspace_bin("player").display().to_string();
     let random = |seed: u32| format!("{player} --strategy random --seed {seed}");
     referee_ok(
