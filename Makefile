@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust tournament-demo tournament-bench test bench bench-strength bench-oust-strength bench-oust-variants fuzz clean
+.PHONY: all build demo demo-oust viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants fuzz clean
 
 all: build
 
@@ -24,6 +24,24 @@ demo-oust: build
 	target/release/referee --game oust -v --time-limit-ms 2000 \
 		--player 'ai=target/release/player --game oust --move-time-ms 300' \
 		--player 'greedy=target/release/player --game oust --strategy greedy --seed 1'
+
+## viewer-demo: a game between the AI and the random player, written as the
+## HTML viewer's page, and a screenshot of its last position taken by a
+## headless Chromium (installed from Debian if missing), in logs/viewer-demo/
+CHROMIUM_FLAGS = --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	--disable-background-networking --disable-component-update --disable-sync
+viewer-demo: build
+	scripts/need.sh chromium
+	mkdir -p logs/viewer-demo
+	target/release/referee --log-dir logs/viewer-demo \
+		--record logs/viewer-demo/game.json --html logs/viewer-demo/game.html \
+		--player 'ai=target/release/player --move-time-ms 100 --seed 1' \
+		--player 'random=target/release/player --strategy random --seed 2'
+	profile=$$(mktemp -d) && chromium $(CHROMIUM_FLAGS) --user-data-dir="$$profile" \
+		--window-size=1300,900 --screenshot="$(CURDIR)/logs/viewer-demo/screenshot.png" \
+		"file://$(CURDIR)/logs/viewer-demo/game.html#end" 2>/dev/null; \
+		status=$$?; rm -rf "$$profile"; exit $$status
+	@echo "page: logs/viewer-demo/game.html  screenshot: logs/viewer-demo/screenshot.png"
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
@@ -46,14 +64,21 @@ tournament-bench: build
 		'r4=target/release/player --strategy random --seed {seed}' \
 		| grep -E 'This run|games played'
 
-## test: every test of the workspace, then formatting and lints
-## (the end-to-end tests run the referee and player binaries: build them first)
-test:
+## test: every test of the workspace, then formatting and lints. The tests
+## of the viewer (Chromium), human play (tmux) and the example players (a C
+## compiler, python3) need those programs: test-tools installs the missing
+## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
+## finds one missing (plain `cargo test` skips it, saying so).
+test: test-tools
 	$(CARGO) build --workspace --bins
-	$(CARGO) test --workspace --all-targets
+	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+## test-tools: the Debian packages the tests need (Chromium, tmux, gcc, python3)
+test-tools:
+	scripts/need.sh chromium tmux cc:gcc python3
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
 ## the rules engine's criterion benchmarks, then procbench's process-level

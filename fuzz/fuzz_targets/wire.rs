@@ -8,7 +8,7 @@ use stratego::{MoveResult, OpponentTurn, Player, Rank, Setup, SetupAnswer, Squar
 
 fuzz_target!(|data: &[u8]| {
     for raw in data.split(|&b| b == b'\n') {
-        if let Ok(Some(line)) = clean_line(raw) {
+        if let Ok(Some(line)) = clean_line(raw, 1) {
             assert!(line.len() <= wire::MAX_LINE_BYTES);
             assert_eq!(line, line.trim_matches([' ', '\t']));
             if let Ok(sq) = line.parse::<Square>() {

@@ -271,6 +271,65 @@ impl LineBuffer {
     }
 }
 
+impl Pending {
+    /// What was received short of a reply of `expected` lines, for people:
+    /// `nothing received`, `got 1 of 3 lines: "J3 E 1"`, `got 1 of 3 lines:
+    /// "B3", then "E" without a newline`. Lines are quoted with
+    /// [`printable`]; past [`QUOTED_LINES`] lines, the rest are counted.
+    pub fn describe(&self, expected: usize) -> String {
+        if self.lines.is_empty() && self.tail.is_empty() {
+            return "nothing received".to_owned();
+        }
+        let plural = if expected == 1 { "line" } else { "lines" };
+        let mut s = format!("got {} of {expected} {plural}", self.lines.len());
+        let quoted: Vec<String> = self
+            .lines
+            .iter()
+            .take(QUOTED_LINES)
+            .map(|l| printable(l))
+            .collect();
+        if !quoted.is_empty() {
+            s.push_str(": ");
+            s.push_str(&quoted.join(", "));
+        }
+        if self.lines.len() > QUOTED_LINES {
+            s.push_str(&format!(" and {} more", self.lines.len() - QUOTED_LINES));
+        }
+        if !self.tail.is_empty() {
+            s.push_str(if quoted.is_empty() { ": " } else { ", then " });
+            s.push_str(&printable(&self.tail));
+            s.push_str(" without a newline");
+        }
+        s
+    }
+}
+
+/// How many lines [`Pending::describe`] quotes: a whole Stratego setup.
+pub const QUOTED_LINES: usize = 40;
+
+/// How much of a line [`printable`] quotes.
+pub const QUOTE_BYTES: usize = 48;
+
+/// `bytes` quoted for a message: printable ASCII as it is, anything else
+/// as `\xNN`, cut after [`QUOTE_BYTES`] bytes with `...`.
+pub fn printable(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes.iter().take(QUOTE_BYTES) {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'\t' => s.push_str("\\t"),
+            0x20..0x7f => s.push(char::from(b)),
+            _ => s.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    s.push('"');
+    if bytes.len() > QUOTE_BYTES {
+        s.push_str("...");
+    }
+    s
+}
+
 impl std::fmt::Debug for LineBuffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LineBuffer")
@@ -300,6 +359,38 @@ mod tests {
             LineBuffer::new(Framing::default()).pending(),
             Pending::default()
         );
+    }
+
+    #[test]
+    fn pending_is_described_for_people() {
+        let described = |bytes: &[u8], expected| {
+            let mut buf = LineBuffer::new(Framing::default());
+            buf.push(bytes);
+            buf.pending().describe(expected)
+        };
+        assert_eq!(described(b"", 3), "nothing received");
+        assert_eq!(described(b"\n \n", 3), "nothing received");
+        assert_eq!(described(b"J3 E 1\n", 3), "got 1 of 3 lines: \"J3 E 1\"");
+        assert_eq!(
+            described(b"B3\nE", 3),
+            "got 1 of 3 lines: \"B3\", then \"E\" without a newline"
+        );
+        assert_eq!(
+            described(b"B3", 1),
+            "got 0 of 1 line: \"B3\" without a newline"
+        );
+        let many = "7\n".repeat(41);
+        assert!(
+            described(many.as_bytes(), 50).ends_with("\"7\" and 1 more"),
+            "{}",
+            described(many.as_bytes(), 50)
+        );
+    }
+
+    #[test]
+    fn quotes_are_escaped_and_cut() {
+        assert_eq!(printable(b"a\"b\\\n\xb6"), "\"a\\\"b\\\\\\x0a\\xb6\"");
+        assert!(printable(&[b'y'; 100]).ends_with("\"..."));
     }
 
     fn lines(ls: &[&str]) -> Vec<Vec<u8>> {

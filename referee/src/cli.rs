@@ -17,9 +17,11 @@ use referee_schema::ProgramSpec;
     name = "referee",
     version,
     about = "Plays one game between player programs, exactly as the game's protocol says, and reports the verdict",
-    after_help = "Games (--list-games for more): see docs/games.md. Exit status: 0 when the game \
-                  reached a verdict (whatever it is), 2 for a usage error, 1 for an internal error, \
-                  128+N after signal N (130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP)."
+    after_help = "Games (--list-games for more): see docs/games.md. Records: `referee replay \
+                  RECORD` judges one again and plays it back, `referee view RECORD -o FILE` writes \
+                  it as an HTML page. Exit status: 0 when the game reached a verdict (whatever it \
+                  is), 2 for a usage error, 1 for an internal error, 128+N after signal N (130 \
+                  after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP)."
 )]
 pub struct Cli {
     /// The game (`--list-games` lists them).
@@ -57,10 +59,23 @@ pub struct Cli {
     pub time_limit_ms: Option<u64>,
 
     /// Time allowed for the setup reply, in milliseconds (games with a
-    /// secret setup) [default: --time-limit-ms].
+    /// secret setup); it includes the program's start-up [default: the
+    /// game's (Stratego 2000), or --time-limit-ms if larger].
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub setup_time_limit_ms: Option<u64>,
+
+    /// A time limit of one player's own, for its setup and every move:
+    /// SEAT=MS, or SEAT=none for no limit at all (a person playing with the
+    /// `human` program); repeat for several players.
+    #[arg(long, value_name = "SEAT=MS|none", value_parser = parse_player_limit)]
+    pub player_time_limit_ms: Vec<(usize, Option<u64>)>,
+
+    /// No pondering: stop (SIGSTOP to its process group) each player that
+    /// is not on move, and continue it when it is asked to move (games
+    /// with a session per player).
+    #[arg(long)]
+    pub no_ponder: bool,
 
     /// Grace period at the end, in milliseconds: after closing a player's
     /// stdin, then again after SIGTERM, before SIGKILL.
@@ -94,9 +109,32 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 
+    /// Write the game as one self-contained HTML page to FILE (the viewer
+    /// of `referee view`): the board, each player's view, step and play.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Draw the board after every move (on stderr with --json).
     #[arg(short, long)]
     pub verbose: bool,
+}
+
+/// Reads `SEAT=MS` or `SEAT=none`.
+fn parse_player_limit(s: &str) -> Result<(usize, Option<u64>), String> {
+    let (seat, limit) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not SEAT=MS or SEAT=none"))?;
+    let seat = seat
+        .parse()
+        .map_err(|_| format!("{seat:?} is not a seat number"))?;
+    let limit = match limit {
+        "none" => None,
+        ms => match ms.parse::<u64>() {
+            Ok(ms @ 1..=3_600_000) => Some(ms),
+            _ => return Err(format!("{ms:?} is not a time in ms (1 to 3600000) or none")),
+        },
+    };
+    Ok((seat, limit))
 }
 
 /// The game named on a command line: the value of its `--game` option,
@@ -182,6 +220,12 @@ impl Cli {
                 players.len()
             ));
         }
+        if let Some((seat, _)) = self.player_time_limit_ms.iter().find(|(s, _)| *s >= seats) {
+            return Err(format!(
+                "--player-time-limit-ms: there is no player {seat} ({} takes {seats})",
+                self.game
+            ));
+        }
         Ok(players)
     }
 
@@ -197,8 +241,17 @@ impl Cli {
         cfg.names = names;
         let time = self.time_limit_ms.unwrap_or(defaults.time_limit_ms);
         cfg.time_limit = Duration::from_millis(time);
-        cfg.setup_time_limit = Duration::from_millis(self.setup_time_limit_ms.unwrap_or(time));
+        let setup = self
+            .setup_time_limit_ms
+            .unwrap_or(defaults.setup_time_limit_ms.max(time));
+        cfg.setup_time_limit = Duration::from_millis(setup);
+        cfg.player_time_limits = self
+            .player_time_limit_ms
+            .iter()
+            .map(|&(seat, ms)| (seat, ms.map(Duration::from_millis)))
+            .collect();
         cfg.grace = Duration::from_millis(self.grace_ms);
+        cfg.no_ponder = self.no_ponder;
         cfg.max_turns = self.max_turns.unwrap_or(defaults.max_turns);
         cfg.max_log_bytes = self.max_log_bytes;
         cfg.log_dir = self.log_dir.clone();
@@ -245,7 +298,8 @@ mod tests {
         assert_eq!(players[1].1, Program::new("b", ["--strategy"]));
         let cfg = cli.config(players, <Stratego as Spec>::DEFAULTS);
         assert_eq!(cfg.time_limit, Duration::from_millis(500));
-        assert_eq!(cfg.setup_time_limit, Duration::from_millis(500));
+        // The setup reply has 2 s by default (start-up included).
+        assert_eq!(cfg.setup_time_limit, Duration::from_millis(2000));
         assert_eq!(cfg.max_turns, 2000);
     }
 
@@ -279,6 +333,32 @@ mod tests {
             parse::<Stratego>(&os(&["referee", "--two-square-rule", "a", "b"])).unwrap();
         assert!(opts.two_square_rule);
         assert_eq!(cli.players(2).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_player_may_have_a_limit_of_its_own_or_none() {
+        let (cli, _) = parse::<Stratego>(&os(&[
+            "referee",
+            "--player-time-limit-ms",
+            "0=none",
+            "--player-time-limit-ms=1=1500",
+            "a",
+            "b",
+        ]))
+        .unwrap();
+        let cfg = cli.config(cli.players(2).unwrap(), <Stratego as Spec>::DEFAULTS);
+        assert_eq!(cfg.move_limit(0), None);
+        assert_eq!(cfg.setup_limit(0), None);
+        assert_eq!(cfg.move_limit(1), Some(Duration::from_millis(1500)));
+        assert_eq!(cfg.setup_limit(1), Some(Duration::from_millis(1500)));
+        for bad in ["0", "x=1", "0=0", "0=soon"] {
+            let args = os(&["referee", "--player-time-limit-ms", bad, "a", "b"]);
+            assert!(parse::<Stratego>(&args).is_err(), "{bad}");
+        }
+        let (cli, _) =
+            parse::<Stratego>(&os(&["referee", "--player-time-limit-ms", "2=9", "a", "b"]))
+                .unwrap();
+        assert!(cli.players(2).unwrap_err().contains("no player 2"));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 pub mod game;
 pub mod process;
+pub mod replay;
 
 pub use game::{MatchConfig, MatchError, MatchReport, Observer, Verdict, play_match};
 pub use process::Program;

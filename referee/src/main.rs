@@ -3,6 +3,8 @@
 
 mod cli;
 mod output;
+mod playback;
+mod records;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -15,6 +17,9 @@ use referee_schema::exit;
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<OsString> = std::env::args_os().collect();
+    if records::is_command(&args) {
+        return records::main(&args);
+    }
     let name = cli::game_name(&args).unwrap_or_else(|| games::DEFAULT.to_owned());
     match games::visit(&name, Run { args }) {
         Some(code) => code,
@@ -109,6 +114,11 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
     if let Some(path) = &cli.record {
         std::fs::write(path, report.record_json() + "\n")
             .with_context(|| format!("cannot write the record to {}", path.display()))?;
+    }
+    if let Some(path) = &cli.html {
+        let replay = records::judge(&report.record_json(), false)
+            .context("the game's record cannot be shown")?;
+        records::write_page(&replay, path)?;
     }
     Ok(match report.interrupted_by {
         Some(sig) => ExitCode::from(exit::after_signal(sig).clamp(0, 255) as u8),

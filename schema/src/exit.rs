@@ -6,6 +6,8 @@ pub const VERDICT: i32 = 0;
 pub const INTERNAL: i32 = 1;
 /// The command line was wrong.
 pub const USAGE: i32 = 2;
+/// `referee replay`: the record differs from today's rules.
+pub const DIFFERS: i32 = 3;
 /// Added to the number of the signal that interrupted the referee
 /// (130 after SIGINT, 143 after SIGTERM, 129 after SIGHUP).
 pub const SIGNAL_BASE: i32 = 128;
@@ -24,6 +26,8 @@ pub enum Meaning {
     Internal,
     /// [`USAGE`].
     Usage,
+    /// [`DIFFERS`].
+    Differs,
     /// Interrupted by this signal.
     Signal(i32),
     /// Not one of the referee's codes.
@@ -36,6 +40,7 @@ pub fn meaning(code: i32) -> Meaning {
         VERDICT => Meaning::Verdict,
         INTERNAL => Meaning::Internal,
         USAGE => Meaning::Usage,
+        DIFFERS => Meaning::Differs,
         c if c > SIGNAL_BASE && c < SIGNAL_BASE + 65 => Meaning::Signal(c - SIGNAL_BASE),
         c => Meaning::Other(c),
     }

@@ -18,13 +18,98 @@ pub struct Record<M = Map<String, Value>, S = Value> {
     pub game: String,
     /// The settings, the game's options among them.
     pub settings: Settings,
+    /// Each seat's player for people: its name (`--player NAME=...`), or
+    /// its program and arguments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
     /// Each seat's accepted setup, or `None`; empty in a game without setups.
     #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
     pub setups: Vec<Option<S>>,
     /// Every legal move played, in order.
     pub moves: Vec<MoveEntry<M>>,
+    /// The replies the referee refused (a refused setup, the illegal or
+    /// unreadable move that ended the game), as received, so that a replay
+    /// judges them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejected: Vec<RejectedReply>,
     /// The end.
     pub end: EndReport,
+}
+
+/// Which reply of a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Its secret setup.
+    Setup,
+    /// A move.
+    Move,
+}
+
+/// A reply the referee refused, line by line as it was received.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RejectedReply {
+    /// The seat that sent it.
+    pub player: u8,
+    /// A setup or a move.
+    pub phase: Phase,
+    /// Its non-blank lines, without `\n` or a trailing `\r`, each
+    /// written with [`escape_line`] (bytes that are not printable ASCII
+    /// as `\xNN`, a backslash as `\\`).
+    pub lines: Vec<String>,
+}
+
+impl RejectedReply {
+    /// A refused reply from its raw lines.
+    pub fn new(player: usize, phase: Phase, lines: &[Vec<u8>]) -> RejectedReply {
+        RejectedReply {
+            player: player as u8,
+            phase,
+            lines: lines.iter().map(|l| escape_line(l)).collect(),
+        }
+    }
+
+    /// The raw lines again; `None` if a line is not as [`escape_line`]
+    /// writes them.
+    pub fn raw_lines(&self) -> Option<Vec<Vec<u8>>> {
+        self.lines.iter().map(|l| unescape_line(l)).collect()
+    }
+}
+
+/// A raw line as JSON text, reversibly: printable ASCII but `\\` as it
+/// is, `\\` doubled, any other byte as `\xNN`.
+pub fn escape_line(raw: &[u8]) -> String {
+    let mut s = String::with_capacity(raw.len());
+    for &b in raw {
+        match b {
+            b'\\' => s.push_str("\\\\"),
+            0x20..0x7f => s.push(char::from(b)),
+            _ => s.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    s
+}
+
+/// The raw line [`escape_line`] wrote; `None` for text it cannot have written.
+pub fn unescape_line(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut bytes = text.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => match bytes.next()? {
+                b'\\' => out.push(b'\\'),
+                b'x' => {
+                    let hex = [bytes.next()?, bytes.next()?];
+                    let hex = std::str::from_utf8(&hex).ok()?;
+                    out.push(u8::from_str_radix(hex, 16).ok()?);
+                }
+                _ => return None,
+            },
+            0x20..0x7f => out.push(b),
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 fn default_game() -> String {
@@ -106,5 +191,23 @@ mod tests {
         // Written again, the moves keep their fields.
         let again = serde_json::to_value(&r).unwrap();
         assert_eq!(again["moves"], v["moves"]);
+        assert!(r.rejected.is_empty());
+        assert!(again.get("rejected").is_none());
+    }
+
+    #[test]
+    fn rejected_lines_come_back_byte_for_byte() {
+        let raw = vec![b"B3".to_vec(), b"E\xb6\\x".to_vec(), Vec::new()];
+        let r = RejectedReply::new(1, Phase::Move, &raw);
+        assert_eq!(r.lines, ["B3", "E\\xb6\\\\x", ""]);
+        assert_eq!(r.raw_lines().unwrap(), raw);
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            json,
+            r#"{"player":1,"phase":"move","lines":["B3","E\\xb6\\\\x",""]}"#
+        );
+        assert_eq!(unescape_line("\\q"), None);
+        assert_eq!(unescape_line("\\x4"), None);
+        assert_eq!(unescape_line("é"), None);
     }
 }

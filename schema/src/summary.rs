@@ -106,6 +106,17 @@ pub struct Settings {
     /// Time for each move reply, in ms.
     #[serde(default)]
     pub time_limit_ms: u64,
+    /// Time for the setup reply, in ms (games with a setup phase).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_time_limit_ms: Option<u64>,
+    /// When some players have a limit of their own
+    /// (`--player-time-limit-ms`): each seat's time per reply, setup
+    /// included, in ms (`None`: no limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_time_limits_ms: Option<Vec<Option<u64>>>,
+    /// Whether the players not on move were stopped (`--no-ponder`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_ponder: bool,
     /// Grace period at the end, in ms.
     #[serde(default)]
     pub grace_ms: u64,

@@ -8,4 +8,5 @@
 //!   commands and records every byte it receives;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them.
 
+pub mod bins;
 pub mod faulty;

@@ -64,7 +64,7 @@ impl games::Visit for Describe<'_> {
             max_turns: S::DEFAULTS.max_turns,
             limits: Limits {
                 move_time: std::time::Duration::from_millis(S::DEFAULTS.time_limit_ms),
-                setup_time: std::time::Duration::from_millis(S::DEFAULTS.time_limit_ms),
+                setup_time: std::time::Duration::from_millis(S::DEFAULTS.setup_time_limit_ms),
             },
             seed: 0,
         };

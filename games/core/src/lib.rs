@@ -98,6 +98,10 @@ pub struct Context {
 pub struct Defaults {
     /// Time for each move, in milliseconds.
     pub time_limit_ms: u64,
+    /// Time for the setup reply, in milliseconds (games with a secret
+    /// setup; it includes the program's start-up, which costs interpreted
+    /// and JVM players hundreds of milliseconds).
+    pub setup_time_limit_ms: u64,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
 }
@@ -159,10 +163,16 @@ pub trait Game {
     type IllegalMove: std::error::Error;
     /// A played move as `--record` shows it: the game's own fields,
     /// beside the driver's `ply`, `player` and `reply_ms`; and in words
-    /// for people (`B3 E 1 -> B 3 1`).
-    type MoveRecord: serde::Serialize + fmt::Display + fmt::Debug + 'static;
+    /// for people (`B3 E 1 -> B 3 1`). Read back by a replay, which
+    /// compares it with the move played again.
+    type MoveRecord: serde::Serialize
+        + serde::de::DeserializeOwned
+        + PartialEq
+        + fmt::Display
+        + fmt::Debug
+        + 'static;
     /// An accepted setup as `--record` shows it.
-    type SetupRecord: serde::Serialize + fmt::Debug + 'static;
+    type SetupRecord: serde::Serialize + serde::de::DeserializeOwned + fmt::Debug + 'static;
 
     /// The number of seats (2 to [`MAX_SEATS`]).
     fn seats(&self) -> usize;
@@ -226,9 +236,55 @@ pub trait Game {
     /// anything addressed to a seat that has failed itself.
     fn tell_failure(&self, seat: Seat, tell: &mut Tell);
 
-    /// The position drawn as text for people (`referee -v`), from every
-    /// seat's view at once; `colour` allows ANSI colours.
+    /// The position drawn as text for people (`referee -v`, `referee
+    /// replay`), from every seat's view at once; `colour` allows ANSI
+    /// colours.
     fn draw(&self, colour: bool) -> String;
+
+    /// The reply lines that make the recorded move `rec` again, as a
+    /// program would send them: a replay parses, checks and plays them
+    /// with today's rules (`referee replay`).
+    fn move_reply(&self, rec: &Self::MoveRecord) -> Vec<Vec<u8>>;
+
+    /// The reply lines of `seat`'s recorded setup (games with a setup
+    /// phase; the others never have one to give).
+    fn setup_reply(&self, seat: Seat, rec: &Self::SetupRecord) -> Vec<Vec<u8>>;
+
+    /// The position as the HTML viewer shows it (`referee view`): to
+    /// everyone (`viewer` is `None`: every piece) or as `viewer`'s seat
+    /// knows it; `None` when the game does not draw that view. The text is
+    /// the game's own encoding, drawn by its [`Viewer::script`]. By default
+    /// the omniscient text of [`draw`](Self::draw), shown as it is, and no
+    /// seat's view.
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        viewer.is_none().then(|| self.draw(false))
+    }
+
+    /// How the HTML viewer draws this game's scenes; by default as text.
+    fn viewer(&self) -> Viewer {
+        Viewer::TEXT
+    }
+}
+
+/// A game's drawing in the HTML viewer (`docs/games.md`, "The viewer"):
+/// JavaScript and CSS inlined into the page.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Viewer {
+    /// Defines `function drawScene(scene, element, view)`, which fills the
+    /// DOM `element` with the board of `scene` (a [`Game::scene`] string)
+    /// as `view` sees it (`"all"`, or a seat number). Empty: each scene is
+    /// shown as preformatted text.
+    pub script: &'static str,
+    /// CSS for what the script draws.
+    pub style: &'static str,
+}
+
+impl Viewer {
+    /// Scenes shown as text.
+    pub const TEXT: Viewer = Viewer {
+        script: "",
+        style: "",
+    };
 }
 
 /// Why a game's options were refused.
@@ -247,10 +303,12 @@ pub trait Spec {
     const DEFAULTS: Defaults;
 
     /// The game's own options, parsed from the referee's command line
-    /// and written into its JSON and record (`settings`).
+    /// and written into its JSON and record (`settings`), and read back
+    /// from a record by a replay.
     type Options: clap::Args
         + clap::FromArgMatches
         + serde::Serialize
+        + serde::de::DeserializeOwned
         + Clone
         + fmt::Debug
         + Send

@@ -32,28 +32,8 @@ pub enum LineError {
     },
 }
 
-/// How much of a line an error message quotes.
-const QUOTE_BYTES: usize = 48;
-
-/// `bytes` quoted for a message: printable ASCII as it is, anything else
-/// as `\xNN`, cut after [`QUOTE_BYTES`] bytes with `...`.
-pub fn printable(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for &b in bytes.iter().take(QUOTE_BYTES) {
-        match b {
-            b'"' => s.push_str("\\\""),
-            b'\\' => s.push_str("\\\\"),
-            b'\t' => s.push_str("\\t"),
-            0x20..0x7f => s.push(char::from(b)),
-            _ => s.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    s.push('"');
-    if bytes.len() > QUOTE_BYTES {
-        s.push_str("...");
-    }
-    s
-}
+use linebuf::QUOTE_BYTES;
+pub use linebuf::printable;
 
 /// Cleans line number `line` (1-based) of a reply: checks the length
 /// limit, drops a trailing `\r` and the spaces and tabs around the value,
@@ -119,11 +99,5 @@ mod tests {
                 .starts_with("line 1 is too long (70 bytes, over the 64-byte limit): \"xxx"),
             "{e}"
         );
-    }
-
-    #[test]
-    fn quotes_are_escaped_and_cut() {
-        assert_eq!(printable(b"a\"b\\\n"), "\"a\\\"b\\\\\\x0a\"");
-        assert!(printable(&[b'y'; 100]).ends_with("\"..."));
     }
 }

@@ -1,10 +1,13 @@
 //! The registration point of the referee's games: adding a game is one
-//! line in [`games!`] below (its [`Spec`] and its player's entry point),
-//! and nothing else in the referee (`docs/games.md`).
+//! line in [`games!`] below (its [`Spec`], its player's entry point, and
+//! the program a person plays it with, if any), and nothing else in the
+//! referee (`docs/games.md`).
 //!
 //! The referee reaches a game's types through [`visit`], which calls a
 //! generic function with the game's [`Spec`]; the player binary calls
 //! [`Entry::player`].
+
+pub mod program;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -23,6 +26,9 @@ pub struct Entry {
     /// Our player for it: `player --game NAME ARGS...` (the arguments
     /// start with the program name).
     pub player: fn(Vec<OsString>) -> ExitCode,
+    /// The program a person plays it with, if it has one: `human --game
+    /// NAME ARGS...`.
+    pub human: Option<fn(Vec<OsString>) -> ExitCode>,
 }
 
 /// Something to do with one game's types: the referee parses the game's
@@ -35,7 +41,9 @@ pub trait Visit {
 }
 
 macro_rules! games {
-    ($($spec:ty => $player:path),+ $(,)?) => {
+    (@human) => { None };
+    (@human $human:path) => { Some($human as fn(Vec<OsString>) -> ExitCode) };
+    ($($spec:ty => $player:path $(, human $human:path)?);+ $(;)?) => {
         /// Every game, in the order `--list-games` shows them; the first
         /// is the default.
         pub fn entries() -> Vec<Entry> {
@@ -44,6 +52,7 @@ macro_rules! games {
                 about: <$spec as Spec>::ABOUT,
                 defaults: <$spec as Spec>::DEFAULTS,
                 player: $player,
+                human: games!(@human $($human)?),
             }),+]
         }
 
@@ -59,8 +68,8 @@ macro_rules! games {
 }
 
 games! {
-    stratego::referee_game::Spec => stratego_ai::player_main,
-    oust::referee_game::Spec => oust_ai::player_main,
+    stratego::referee_game::Spec => stratego_ai::player_main, human stratego_human::human_main;
+    oust::referee_game::Spec => oust_ai::player_main;
 }
 
 /// The default game.

@@ -1,5 +1,6 @@
 //! What a match needs to know before it starts, besides the game itself.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -18,8 +19,14 @@ pub struct MatchConfig {
     pub time_limit: Duration,
     /// Time allowed for the setup reply (games with a setup phase).
     pub setup_time_limit: Duration,
+    /// Seats with a time limit of their own, for their setup and every
+    /// move (`--player-time-limit-ms`); `None`: no limit (a person playing).
+    pub player_time_limits: BTreeMap<usize, Option<Duration>>,
     /// Grace period at the end: after closing stdin, then after SIGTERM.
     pub grace: Duration,
+    /// Stop (SIGSTOP) the players that are not on move, and continue each
+    /// when it is asked to move, so that nobody thinks on another's time.
+    pub no_ponder: bool,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
     pub max_turns: u32,
     /// Cap of each player's stderr log, in bytes.
@@ -38,12 +45,30 @@ impl MatchConfig {
             programs,
             names,
             time_limit: Duration::from_millis(500),
-            setup_time_limit: Duration::from_millis(500),
+            setup_time_limit: Duration::from_millis(2000),
+            player_time_limits: BTreeMap::new(),
             grace: Duration::from_millis(100),
+            no_ponder: false,
             max_turns: 2000,
             max_log_bytes: 10 * 1024 * 1024,
             log_dir: PathBuf::from("logs"),
             seed: 0,
+        }
+    }
+
+    /// The time `seat` has for each move; `None`: no limit.
+    pub fn move_limit(&self, seat: usize) -> Option<Duration> {
+        match self.player_time_limits.get(&seat) {
+            Some(own) => *own,
+            None => Some(self.time_limit),
+        }
+    }
+
+    /// The time `seat` has for its setup; `None`: no limit.
+    pub fn setup_limit(&self, seat: usize) -> Option<Duration> {
+        match self.player_time_limits.get(&seat) {
+            Some(own) => *own,
+            None => Some(self.setup_time_limit),
         }
     }
 

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use game_core::{Game, Launch, Question, Seat, Tell};
 use linebuf::Framing;
 use referee_schema::{
-    EndReport, MoveEntry, Outcome, PlayerReport, Reason, Record, SCHEMA, Settings, SetupStatus,
-    Summary, millis,
+    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RejectedReply, SCHEMA,
+    Settings, SetupStatus, Summary, millis,
 };
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -84,6 +84,8 @@ struct Match<'a, G: Game> {
     stats: Vec<Stats>,
     setups: Vec<Option<G::SetupRecord>>,
     moves: Vec<MoveEntry<G::MoveRecord>>,
+    /// Replies refused (setups, the last move), for the record.
+    rejected: Vec<RejectedReply>,
     tell: Tell,
     interrupted_by: Option<i32>,
 }
@@ -149,6 +151,7 @@ pub fn play_match<G: Game>(
         stats: (0..seats).map(|_| Stats::default()).collect(),
         setups: (0..seats).map(|_| None).collect(),
         moves: Vec::new(),
+        rejected: Vec::new(),
         tell: Tell::new(),
         interrupted_by: None,
     };
@@ -158,6 +161,7 @@ pub fn play_match<G: Game>(
         stats,
         setups,
         moves,
+        rejected,
         interrupted_by,
         game,
         ..
@@ -197,8 +201,13 @@ pub fn play_match<G: Game>(
             }
         })
         .collect();
+    let ms = |d: Duration| d.as_millis() as u64;
     let settings = Settings {
-        time_limit_ms: cfg.time_limit.as_millis() as u64,
+        time_limit_ms: ms(cfg.time_limit),
+        setup_time_limit_ms: has_setups.then(|| ms(cfg.setup_time_limit)),
+        no_ponder: cfg.no_ponder,
+        player_time_limits_ms: (!cfg.player_time_limits.is_empty())
+            .then(|| (0..seats).map(|s| cfg.move_limit(s).map(ms)).collect()),
         grace_ms: cfg.grace.as_millis() as u64,
         max_turns: cfg.max_turns,
         seed: Some(cfg.seed),
@@ -207,12 +216,28 @@ pub fn play_match<G: Game>(
     let points = verdict.outcome.as_ref().map(|o| o.points().to_vec());
     let winner = verdict.winner().map(|w| w as u8);
     let result = verdict.result();
+    let labels = (0..seats)
+        .map(|i| match cfg.names.get(i).cloned().flatten() {
+            Some(name) => name,
+            None => std::iter::once(cfg.programs[i].display())
+                .chain(
+                    cfg.programs[i]
+                        .args
+                        .iter()
+                        .map(|a| a.to_string_lossy().into_owned()),
+                )
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+        .collect();
     let record = Record {
         schema: SCHEMA,
         game: game_name.to_owned(),
         settings: settings.clone(),
+        players: labels,
         setups: if has_setups { setups } else { Vec::new() },
         moves,
+        rejected,
         end: EndReport {
             winner,
             result: result.clone(),
@@ -275,8 +300,8 @@ impl<G: Game> Match<'_, G> {
         }
     }
 
-    /// Asks `seat` the question `q`, under `limit`.
-    fn ask(&mut self, seat: Seat, q: &Question, limit: Duration) -> Result<(), MatchError> {
+    /// Asks `seat` the question `q`, under `limit` (if any).
+    fn ask(&mut self, seat: Seat, q: &Question, limit: Option<Duration>) -> Result<(), MatchError> {
         match self.launch {
             Launch::Session => {
                 if !q.input.is_empty() {
@@ -285,14 +310,14 @@ impl<G: Game> Match<'_, G> {
             }
             Launch::PerMove => self.sup.launch(seat, &q.args, q.input.as_bytes())?,
         }
-        self.sup.expect_reply_within(seat, q.lines, limit);
+        self.sup.expect_reply_limited(seat, q.lines, limit);
         Ok(())
     }
 
     /// Counts a failure in the seat's statistics.
     fn note_failure(&mut self, seat: Seat, failure: &Failure) {
         self.stats[seat].failure = Some(reason_of(failure));
-        if matches!(failure, Failure::Timeout(_)) {
+        if matches!(failure, Failure::Timeout { .. }) {
             self.stats[seat].timeouts += 1;
         }
     }
@@ -353,7 +378,7 @@ impl<G: Game> Match<'_, G> {
         let n = self.seats();
         for seat in 0..n {
             let q = self.game.setup_question(seat).expect("every seat sets up");
-            self.ask(seat, &q, self.cfg.setup_time_limit)?;
+            self.ask(seat, &q, self.cfg.setup_limit(seat))?;
         }
         let mut state: Vec<SetupState<G::Setup>> = (0..n).map(|_| SetupState::Waiting).collect();
         while state.iter().any(|s| matches!(s, SetupState::Waiting)) {
@@ -366,7 +391,11 @@ impl<G: Game> Match<'_, G> {
                     self.stats[child].setup_time = Some(elapsed);
                     state[child] = match self.game.parse_setup(child, &lines) {
                         Ok(s) => SetupState::Accepted(s),
-                        Err(e) => SetupState::Refused(e.to_string()),
+                        Err(e) => {
+                            let reply = RejectedReply::new(child, Phase::Setup, &lines);
+                            self.rejected.push(reply);
+                            SetupState::Refused(e.to_string())
+                        }
                     };
                 }
                 Event::BadReply {
@@ -482,7 +511,10 @@ impl<G: Game> Match<'_, G> {
             }
             let me = self.game.to_move();
             let q = self.game.question(me);
-            self.ask(me, &q, self.cfg.time_limit)?;
+            if self.cfg.no_ponder && self.launch == Launch::Session {
+                self.only_on_move_runs(me);
+            }
+            self.ask(me, &q, self.cfg.move_limit(me))?;
             let (lines, elapsed) = match self.sup.next_event()? {
                 Event::Reply {
                     child,
@@ -497,14 +529,22 @@ impl<G: Game> Match<'_, G> {
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
             self.stats[me].reply_times.push(elapsed);
-            let parsed = lines.and_then(|l| self.game.parse(me, &l).map_err(|e| e.to_string()));
+            let parsed = match &lines {
+                Ok(l) => self.game.parse(me, l).map_err(|e| e.to_string()),
+                Err(why) => Err(why.clone()),
+            };
             let checked = match &parsed {
                 Ok(u) => self.game.check(me, u).map_err(|e| e.to_string()),
                 Err(why) => Err(why.clone()),
             };
             let mv = match checked {
                 Ok(mv) => mv,
-                Err(why) => return Ok(self.illegal(me, parsed.ok().as_ref(), why)),
+                Err(why) => {
+                    if let Ok(l) = &lines {
+                        self.rejected.push(RejectedReply::new(me, Phase::Move, l));
+                    }
+                    return Ok(self.illegal(me, parsed.ok().as_ref(), why));
+                }
             };
             let detail = self.game.play(mv, &mut self.tell);
             self.send_told();
@@ -520,6 +560,15 @@ impl<G: Game> Match<'_, G> {
             observer.moved(&self.game, &entry);
             self.moves.push(entry);
         }
+    }
+
+    /// `--no-ponder`: every seat but `me` is stopped, `me` runs (its reply
+    /// is timed from the moment it was continued).
+    fn only_on_move_runs(&mut self, me: Seat) {
+        for seat in (0..self.seats()).filter(|&s| s != me) {
+            self.sup.pause(seat);
+        }
+        self.sup.resume(me);
     }
 
     /// `seat`'s move reply was unreadable or illegal: it loses.

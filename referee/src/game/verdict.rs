@@ -51,7 +51,7 @@ impl Verdict {
 pub fn reason_of(f: &Failure) -> Reason {
     match f {
         Failure::ExecFailed(_) => Reason::ExecFailed,
-        Failure::Timeout(_) => Reason::Timeout,
+        Failure::Timeout { .. } => Reason::Timeout,
         Failure::Exited(_) => Reason::Exited,
         Failure::Crashed(_) => Reason::Crashed,
         Failure::ClosedOutput => Reason::ClosedOutput,

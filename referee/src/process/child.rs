@@ -29,8 +29,8 @@ const SETTLE: Duration = Duration::from_millis(50);
 #[derive(Clone, Copy, Debug)]
 struct Awaiting {
     lines: usize,
-    /// Time allowed for it.
-    limit: Duration,
+    /// Time allowed for it; `None`: no limit.
+    limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
 }
@@ -96,6 +96,9 @@ pub struct Child {
     pub(super) retiring: bool,
     /// Processes started for this child so far.
     pub(super) processes: u32,
+    /// Its process group is stopped (SIGSTOP) while another child is on
+    /// move (no pondering): it cannot read, so no write clock runs.
+    pub(super) stopped: bool,
 }
 
 impl Child {
@@ -127,6 +130,7 @@ impl Child {
             close_after_write: false,
             retiring: false,
             processes: 1,
+            stopped: false,
         }
     }
 
@@ -163,6 +167,7 @@ impl Child {
             close_after_write: false,
             retiring: false,
             processes: 0,
+            stopped: false,
         }
     }
 
@@ -276,8 +281,9 @@ impl Child {
     }
 
     /// Starts waiting for a reply of `lines` non-blank lines within
-    /// `limit`; its clock starts once everything queued so far is written.
-    pub(super) fn expect(&mut self, lines: usize, limit: Duration) {
+    /// `limit` (if any); its clock starts once everything queued so far is
+    /// written.
+    pub(super) fn expect(&mut self, lines: usize, limit: Option<Duration>) {
         if self.is_failed() {
             return;
         }
@@ -295,8 +301,13 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
-        let reply = self.awaiting.and_then(|a| a.started.map(|s| s + a.limit));
-        let write = self.queued_at.map(|q| q + write_limit);
+        let reply = self
+            .awaiting
+            .and_then(|a| a.started.zip(a.limit).map(|(s, l)| s + l));
+        let write = self
+            .queued_at
+            .filter(|_| !self.stopped)
+            .map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
         [reply, write, settle].into_iter().flatten().min()
     }
@@ -575,6 +586,40 @@ impl Child {
         Some(Event::Failed { child: id, failure })
     }
 
+    /// Stops the child's whole process group (SIGSTOP): it may not think
+    /// while another child is on move. Nothing if it has ended or failed.
+    pub(super) fn stop(&mut self) {
+        let Some(pid) = self.pid else { return };
+        if self.stopped || self.has_ended() || self.reaped || self.is_failed() {
+            return;
+        }
+        match sys::kill(pid.group(), nix::libc::SIGSTOP) {
+            Ok(_) => self.stopped = true,
+            Err(e) => log::warn!("{}: SIGSTOP to {} failed: {e}", self.program, pid.group()),
+        }
+    }
+
+    /// Continues a stopped process group (SIGCONT). Clocks that ran from
+    /// a write it could not read while stopped start again at `now`.
+    pub(super) fn cont(&mut self, now: Instant) {
+        if !self.stopped {
+            return;
+        }
+        self.stopped = false;
+        if let Some(pid) = self.pid.filter(|_| !self.reaped) {
+            if let Err(e) = sys::kill(pid.group(), nix::libc::SIGCONT) {
+                log::warn!("{}: SIGCONT to {} failed: {e}", self.program, pid.group());
+            }
+        }
+        if self.queued_at.is_some() {
+            self.queued_at = Some(now);
+        }
+        self.drained_at = self.drained_at.max(now);
+        if let Some(started) = self.awaiting.as_mut().and_then(|a| a.started.as_mut()) {
+            *started = (*started).max(now);
+        }
+    }
+
     /// Sends `sig` to the child's whole process group, remembering why.
     pub(super) fn signal_group(&mut self, sig: i32, why: Termination) {
         let Some(pid) = self.pid else { return };
@@ -611,6 +656,7 @@ impl Child {
         }
         if let Some(deadline) = self
             .queued_at
+            .filter(|_| !self.stopped)
             .map(|q| q + write_limit)
             .filter(|d| *d <= now)
         {
@@ -618,7 +664,7 @@ impl Child {
             return self.fail(id, Failure::StoppedReading);
         }
         let awaiting = self.awaiting?;
-        let limit = awaiting.limit;
+        let limit = awaiting.limit?;
         let deadline = awaiting.started? + limit;
         if deadline > now {
             return None;
@@ -628,7 +674,12 @@ impl Child {
             return Some(e);
         }
         self.kill_at_deadline(deadline, Termination::Timeout);
-        self.fail(id, Failure::Timeout(limit))
+        let failure = Failure::Timeout {
+            limit,
+            expected: awaiting.lines,
+            received: self.lines.pending(),
+        };
+        self.fail(id, failure)
     }
 
     /// After the process was seen to end: takes a reply still in the pipe

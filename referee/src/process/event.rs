@@ -4,6 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use linebuf::Pending;
+
 use super::sys::WaitStatus;
 
 /// Which child, by its index in the list given to the supervisor.
@@ -53,7 +55,14 @@ pub enum Failure {
     /// The program could not be started.
     ExecFailed(String),
     /// No complete reply within the time limit; its process group was killed.
-    Timeout(Duration),
+    Timeout {
+        /// The limit.
+        limit: Duration,
+        /// Lines the reply takes.
+        expected: usize,
+        /// What had arrived of it when the time ran out.
+        received: Pending,
+    },
     /// It exited (with this code).
     Exited(i32),
     /// A signal (this number) killed it.
@@ -69,9 +78,16 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::ExecFailed(m) => f.write_str(m),
-            Failure::Timeout(limit) => {
-                write!(f, "no complete reply within {} ms", limit.as_millis())
-            }
+            Failure::Timeout {
+                limit,
+                expected,
+                received,
+            } => write!(
+                f,
+                "no complete reply within {} ms: {}",
+                limit.as_millis(),
+                received.describe(*expected)
+            ),
             Failure::Exited(code) => write!(f, "exited with status {code}"),
             Failure::Crashed(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Failure::ClosedOutput => f.write_str("closed its standard output"),

@@ -273,11 +273,32 @@ impl Supervisor {
     /// `limit`. Its clock starts when everything sent to it so far has been
     /// written. Lines it wrote earlier count toward this reply.
     pub fn expect_reply_within(&mut self, child: ChildId, lines: usize, limit: Duration) {
+        self.expect_reply_limited(child, lines, Some(limit));
+    }
+
+    /// Waits for a reply of `lines` non-blank lines from `child`, within
+    /// `limit` if there is one (a person at a keyboard has none).
+    pub fn expect_reply_limited(&mut self, child: ChildId, lines: usize, limit: Option<Duration>) {
         self.children[child].expect(lines, limit);
         // The reply may be complete already.
         if let Some(e) = self.children[child].take_reply(child, Instant::now()) {
             self.queue.push_back(e);
         }
+    }
+
+    /// Stops `child`'s process group (SIGSTOP) so that it cannot think
+    /// while another child is on move (`--no-ponder`); [`resume`](Self::resume)
+    /// continues it. A stopped child has no write deadline, and the end of
+    /// the session continues it before closing its stdin, so that it can
+    /// exit (and SIGKILL ends it anyway).
+    pub fn pause(&mut self, child: ChildId) {
+        self.children[child].stop();
+    }
+
+    /// Continues a child stopped by [`pause`](Self::pause); a reply asked
+    /// of it afterwards is timed from this moment.
+    pub fn resume(&mut self, child: ChildId) {
+        self.children[child].cont(Instant::now());
     }
 
     /// Starts a new process for a [`Launch::PerReply`] child: its program
@@ -535,6 +556,10 @@ impl Supervisor {
         self.finishing = true;
         self.queue.clear();
         let grace = self.config.grace;
+        // A stopped group could neither read its end of file nor act on
+        // SIGTERM.
+        let now = Instant::now();
+        self.children.iter_mut().for_each(|c| c.cont(now));
 
         let flush_until = Instant::now() + grace;
         loop {

@@ -159,7 +159,7 @@ fn timeout_kills_the_whole_group() {
         sup.next_event().unwrap(),
         Event::Failed {
             child: 0,
-            failure: Failure::Timeout(_)
+            failure: Failure::Timeout { .. }
         }
     ));
     let ends = sup.finish().unwrap();
@@ -394,15 +394,21 @@ fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants()
 #[test]
 fn a_process_per_reply_is_killed_at_its_deadline() {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(&[sh("sleep 60")], 2000);
+    let (mut sup, _dir) = start_per_reply(&[sh("printf 'B3\\nE'; sleep 60")], 2000);
     sup.launch(0, &[], b"").unwrap();
-    sup.expect_reply_within(0, 1, Duration::from_millis(200));
+    sup.expect_reply_within(0, 3, Duration::from_millis(200));
+    let event = sup.next_event().unwrap();
+    let Event::Failed {
+        child: 0,
+        failure: failure @ Failure::Timeout { .. },
+    } = event
+    else {
+        panic!("expected a timeout, got {event:?}")
+    };
+    // The message says what had arrived.
     assert_eq!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Timeout(Duration::from_millis(200))
-        }
+        failure.to_string(),
+        "no complete reply within 200 ms: got 1 of 3 lines: \"B3\", then \"E\" without a newline"
     );
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
@@ -437,4 +443,52 @@ fn a_session_child_cannot_be_launched() {
         Err(SupervisorError::NotLaunchable(0))
     ));
     sup.finish().unwrap();
+}
+
+/// The state letter of `pid` in `/proc` (`T` for stopped).
+fn state(pid: i32) -> char {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| s.rsplit(')').next()?.trim_start().chars().next())
+        .unwrap_or('?')
+}
+
+#[test]
+fn a_paused_child_is_stopped_and_its_write_clock_waits() {
+    let _g = lock();
+    let (mut sup, _dir) = start(
+        &[
+            sh("echo $$; head -c 200000 >/dev/null; echo done; cat >/dev/null"),
+            sh("sleep 0.4; echo late; cat >/dev/null"),
+        ],
+        100,
+    );
+    let pid = pid_line(&mut sup);
+    sup.pause(0);
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while state(pid) != 'T' && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(state(pid), 'T');
+    // More than a pipe holds, while it cannot read: 400 ms, four time
+    // limits, and no `stopped_reading`.
+    sup.send(0, &[b'x'; 200_000]);
+    sup.expect_reply_within(1, 1, Duration::from_secs(5));
+    let event = sup.next_event().unwrap();
+    assert!(matches!(event, Event::Reply { child: 1, .. }), "{event:?}");
+    assert_eq!(sup.failure(0), None);
+    sup.resume(0);
+    sup.expect_reply(0, 1);
+    match sup.next_event().unwrap() {
+        Event::Reply {
+            child: 0, lines, ..
+        } => assert_eq!(lines, [b"done".to_vec()]),
+        other => panic!("expected child 0's reply, got {other:?}"),
+    }
+    // Stopped again at the end: finish continues it, and it exits on its
+    // end of file.
+    sup.pause(0);
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
+    assert_eq!(ends[0].killed_by, None);
 }

@@ -3,7 +3,8 @@
 //! to `SCRIPT.recv` (appended as it arrives), plus facts about itself to
 //! `SCRIPT.info`.
 //!
-//! One command per line; `\n`, `\r`, `\t` and `\\` in arguments are escapes:
+//! One command per line; `\n`, `\r`, `\t`, `\\` and `\xNN` (any byte) in
+//! arguments are escapes:
 //! - `send TEXT`: write TEXT and a newline to stdout;
 //! - `raw TEXT`: write TEXT as is;
 //! - `read N`: wait until N more lines have arrived;
@@ -16,11 +17,17 @@
 //! - `spawn-child SECS`: start `sleep SECS` in our process group;
 //! - `spawn-setsid SECS`: start `setsid sleep SECS`, which leaves our group
 //!   and session but keeps our stdout and stderr open;
-//! - `hang`: sleep forever.
+//! - `hang`: sleep forever;
+//! - `spin MS`: busy-loop that long (thinking);
+//! - `wait-state INFO STATE MS`: the process whose info file is INFO
+//!   (another scripted player's, relative paths from our script's
+//!   directory) is watched until `/proc` shows it in STATE (one letter,
+//!   `T` for stopped) or MS pass; `state X` (what was last seen) goes to
+//!   our info file.
 //!
 //! At the end of the script it reads until end of file, then exits 0.
 //! Before anything else it writes the descriptors it inherited to the info
-//! file as `fds 0 1 2`.
+//! file as `fds 0 1 2`, and its pid as `pid N`.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -49,20 +56,25 @@ impl Input {
     }
 }
 
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
+fn unescape(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut bytes = s.bytes();
+    while let Some(b) = bytes.next() {
+        if b != b'\\' {
+            out.push(b);
             continue;
         }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
+        match bytes.next() {
+            Some(b'n') => out.push(b'\n'),
+            Some(b'r') => out.push(b'\r'),
+            Some(b't') => out.push(b'\t'),
+            Some(b'x') => {
+                let hex: Vec<u8> = bytes.by_ref().take(2).collect();
+                let hex = std::str::from_utf8(&hex).expect("two hex digits after \\x");
+                out.push(u8::from_str_radix(hex, 16).expect("two hex digits after \\x"));
+            }
             Some(other) => out.push(other),
-            None => out.push('\\'),
+            None => out.push(b'\\'),
         }
     }
     out
@@ -88,6 +100,35 @@ fn inherited_fds() -> Vec<String> {
     fds.into_iter().map(|(fd, t)| format!("{fd}:{t}")).collect()
 }
 
+/// Watches the process named in the info file `other` until its state is
+/// `want` or `ms` pass; returns the last state seen (`?` if unknown).
+fn wait_state(other: &std::path::Path, want: &str, ms: u64) -> String {
+    let until = std::time::Instant::now() + Duration::from_millis(ms);
+    let mut seen = "?".to_owned();
+    loop {
+        let pid = std::fs::read_to_string(other).ok().and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("pid ").map(str::to_owned))
+        });
+        if let Some(stat) =
+            pid.and_then(|p| std::fs::read_to_string(format!("/proc/{p}/stat")).ok())
+        {
+            // Field 3, after the parenthesised command name.
+            if let Some(state) = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().next())
+            {
+                seen = state.to_owned();
+            }
+        }
+        if seen == want || std::time::Instant::now() >= until {
+            return seen;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 fn flood(mut out: impl Write, bytes: usize) {
     let chunk = [b'x'; 65536];
     let mut left = bytes;
@@ -109,6 +150,7 @@ fn main() {
     let script = std::fs::read_to_string(&script_path).expect("script");
     let mut info = File::create(format!("{script_path}.info")).expect("info");
     writeln!(info, "fds {}", fds.join(" ")).expect("info");
+    writeln!(info, "pid {}", std::process::id()).expect("info");
     let record = OpenOptions::new()
         .create(true)
         .append(true)
@@ -127,11 +169,13 @@ fn main() {
         match cmd {
             "" => {}
             "send" => {
-                let _ = out.write_all((unescape(arg) + "\n").as_bytes());
+                let mut bytes = unescape(arg);
+                bytes.push(b'\n');
+                let _ = out.write_all(&bytes);
                 let _ = out.flush();
             }
             "raw" => {
-                let _ = out.write_all(unescape(arg).as_bytes());
+                let _ = out.write_all(&unescape(arg));
                 let _ = out.flush();
             }
             "read" => {
@@ -172,6 +216,25 @@ fn main() {
                     .expect("spawn");
                 writeln!(info, "child {}", child.id()).expect("info");
                 children.push(child);
+            }
+            "spin" => {
+                let until = std::time::Instant::now() + Duration::from_millis(num());
+                while std::time::Instant::now() < until {
+                    std::hint::spin_loop();
+                }
+            }
+            "wait-state" => {
+                let mut words = arg.split_whitespace();
+                let (Some(other), Some(want), Some(ms)) =
+                    (words.next(), words.next(), words.next())
+                else {
+                    panic!("wait-state INFO STATE MS")
+                };
+                let dir = std::path::Path::new(&script_path)
+                    .parent()
+                    .expect("script dir");
+                let seen = wait_state(&dir.join(other), want, ms.parse().expect("MS"));
+                writeln!(info, "state {seen}").expect("info");
             }
             "hang" => loop {
                 std::thread::sleep(Duration::from_secs(3600));

@@ -200,7 +200,12 @@ impl Faulty<'_> {
                 }
             } else {
                 let (m, r) = match self.reader.next_opponent_turn()? {
-                    None | Some(OpponentTurn::Error | OpponentTurn::Failure) => {
+                    None
+                    | Some(
+                        OpponentTurn::Error
+                        | OpponentTurn::Failure
+                        | OpponentTurn::Move(_, MoveResult::Error | MoveResult::Failure),
+                    ) => {
                         return Err(Stop::GameOver);
                     }
                     Some(OpponentTurn::Move(m, r)) => (m, r),

@@ -159,7 +159,7 @@ fn expected_transcript(record: &StrategoRecord, verdict: &Summary, me: usize) ->
     }
     if verdict.winner.map(usize::from) == Some(me) {
         match &verdict.reason {
-            Reason::IllegalMove => s.push_str("E\n"),
+            Reason::IllegalMove => s.push_str(&util::illegal_move_told(record)),
             Reason::Game(r) if r == "flag_captured" || r == "no_legal_move" => {}
             Reason::Interrupted => {}
             _ => s.push_str("F\n"),

@@ -50,6 +50,9 @@ fn children() -> Vec<String> {
 
 #[test]
 fn a_thousand_matches_in_one_process_leak_nothing() {
+    // The binaries are built on first use, by whichever test comes first:
+    // not while the descriptors are counted.
+    util::workspace_bin("referee");
     let _lock = util::exclusive();
     let logs = tempfile::tempdir().expect("log directory");
     let faulty = util::faulty();

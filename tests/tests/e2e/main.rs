@@ -2,19 +2,21 @@
 //! (and the random `player`). Every message of §3 is checked byte for byte
 //! on both sides, with every end condition and every result code.
 
+mod cdp;
 mod cli;
+mod examples;
 mod faulty;
 mod library;
 mod oust;
+mod ponder;
+mod replay;
+mod terminal;
+mod tools;
 mod util;
+mod viewer;
 
 use referee_schema::{Reason, SetupStatus, Summary};
-use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, reason, send_setup};
-
-/// Script lines: read the player number, send a setup, read the answer.
-fn opening(setup: &[u8]) -> String {
-    format!("read 1\n{}\nread 1\n", send_setup(setup))
-}
+use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, reason, send_setup};
 
 #[test]
 fn a_full_game_every_message_byte_for_byte() {
@@ -147,24 +149,43 @@ fn illegal_move_gives_e_to_both() {
         o.summary.detail,
         "player 0: A0 holds a Flag, which cannot move"
     );
-    assert_eq!(o.received, ["0\nOK\nE\n", "1\nOK\nE\n"]);
+    // The opponent gets the move, normalised, then E: the course
+    // referee's bytes (§3.2).
+    assert_eq!(o.received, ["0\nOK\nE\n", "1\nOK\nA0\nS\n1\nE\n"]);
     assert_eq!(o.player(0).illegal_moves, 1);
 }
 
 #[test]
+fn regression_an_illegal_move_that_parses_is_forwarded_normalised_then_e() {
+    // Blanks, \r and a distance with a leading zero: normalised.
+    let o = illegal("send  A1 \\r\\nE\\n01");
+    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+    assert_eq!(o.received[1], "1\nOK\nA1\nE\n1\nE\n");
+}
+
+#[test]
 fn unreadable_moves_are_illegal() {
+    // A reply that does not read as a move: E alone in place of the move.
     for (reply, detail) in [
         ("send Z3\\nE\\n1", "Z3 is off the board"),
         ("send 3B\\nE\\n1", "\"3B\" is not a square"),
         ("send B3\\nX\\n1", "\"X\" is not a direction"),
         ("send B3\\nE\\n0", "distance 0 is not positive"),
-        ("send B3\\nE\\n2", "moves 1 square, not 2"),
+        ("send J3 E 1\\nB3\\nE", "\"J3 E 1\" is not a square"),
     ] {
         let o = illegal(reply);
         assert_eq!(reason(&o), "illegal_move");
         assert!(o.summary.detail.as_str().contains(detail), "{}", o.json);
         assert_eq!(o.received[1], "1\nOK\nE\n");
     }
+    // A move that breaks a rule: forwarded, then E.
+    let o = illegal("send B3\\nE\\n2");
+    assert!(
+        o.summary.detail.contains("moves 1 square, not 2"),
+        "{}",
+        o.json
+    );
+    assert_eq!(o.received[1], "1\nOK\nB3\nE\n2\nE\n");
 }
 
 #[test]
@@ -188,6 +209,140 @@ fn over_4096_bytes_before_a_complete_reply_is_illegal() {
         "{}",
         o.json
     );
+}
+
+/// A move reply that never completes: the timeout's message.
+fn timeout_detail(reply: &str) -> String {
+    let p0 = format!("{}{reply}\nhang\n", opening(&SETUP0));
+    let o = Game::new(&p0, &opening(&SETUP1))
+        .options(&["--time-limit-ms", "200"])
+        .run();
+    assert_eq!(reason(&o), "timeout", "{}", o.json);
+    o.summary.detail
+}
+
+#[test]
+fn regression_a_timeout_says_what_was_received() {
+    // A move on one line, two lines of three, nothing at all (a missing
+    // flush looks the same from outside: the message says so).
+    assert_eq!(
+        timeout_detail("send J3 E 1"),
+        "player 0: no complete reply within 200 ms: got 1 of 3 lines: \"J3 E 1\""
+    );
+    assert_eq!(
+        timeout_detail("send J3\\nE\nraw 1"),
+        "player 0: no complete reply within 200 ms: got 2 of 3 lines: \"J3\", \"E\", \
+         then \"1\" without a newline"
+    );
+    assert_eq!(
+        timeout_detail(""),
+        "player 0: no complete reply within 200 ms: nothing received"
+    );
+}
+
+#[test]
+fn regression_a_non_ascii_byte_is_named_with_its_line() {
+    let o = illegal("send B3\\nE\\xb6\\n1");
+    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+    assert_eq!(
+        o.summary.detail,
+        "player 0: line 2 holds the byte 0xb6 at column 2, which is not printable ASCII: \"E\\xb6\""
+    );
+    // Not a move: E alone in place of it.
+    assert_eq!(o.received[1], "1\nOK\nE\n");
+    // In a setup the same, and the setup is refused.
+    let mut codes: Vec<String> = SETUP1.iter().map(u8::to_string).collect();
+    codes[6] = "1\\xb6".to_owned();
+    let bad = format!("read 1\nsend {}\nread 1\n", codes.join("\\n"));
+    let o = Game::new(&opening(&SETUP0), &bad).run();
+    assert_eq!(reason(&o), "setup_refused", "{}", o.json);
+    assert_eq!(
+        o.summary.detail,
+        "player 1's setup refused: line 7 holds the byte 0xb6 at column 2, which is not \
+         printable ASCII: \"1\\xb6\""
+    );
+}
+
+#[test]
+fn regression_a_41st_code_is_read_as_the_first_move() {
+    // §3.1: the setup is the first 40 lines; the 41st starts the next reply.
+    let p0 = format!(
+        "read 1\n{}\\n12\nread 1\nsend B3\\nE\\n1\n",
+        send_setup(&SETUP0)
+    );
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(o.player(0).setup, Some(SetupStatus::Accepted));
+    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+    assert!(
+        o.summary
+            .detail
+            .starts_with("player 0: \"12\" is not a square"),
+        "{}",
+        o.json
+    );
+}
+
+#[test]
+fn regression_a_missing_code_is_a_timeout_not_ko() {
+    let p0 = format!("read 1\n{}\nhang\n", send_setup(&SETUP0[..39]));
+    let o = Game::new(&p0, &opening(&SETUP1))
+        .options(&["--setup-time-limit-ms", "300"])
+        .run();
+    assert_eq!(reason(&o), "timeout", "{}", o.json);
+    assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
+    assert!(
+        o.summary.detail.starts_with(
+            "player 0: no complete reply within 300 ms: got 39 of 40 lines: \"11\", \"12\""
+        ),
+        "{}",
+        o.json
+    );
+    assert_eq!(o.received[1], "1\nF\n");
+}
+
+#[test]
+fn the_setup_reply_has_two_seconds_by_default() {
+    // A slow start (an interpreter, a JVM) eats into the setup reply only.
+    let p0 = format!(
+        "read 1\nsleep 1000\n{}\nread 1\nsend A3\\nE\\n3\n",
+        send_setup(&SETUP0)
+    );
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(o.summary.settings.setup_time_limit_ms, Some(2000));
+    assert!(o.player(0).setup_ms.unwrap() >= 1000.0);
+}
+
+#[test]
+fn a_player_may_play_without_a_time_limit() {
+    let slow = |setup: &[u8]| {
+        format!(
+            "read 1\nsleep 600\n{}\nread 1\nsleep 600\nsend A3\\nE\\n3\n",
+            send_setup(setup)
+        )
+    };
+    let limits = [
+        "--time-limit-ms",
+        "300",
+        "--setup-time-limit-ms",
+        "300",
+        "--player-time-limit-ms",
+        "0=none",
+    ];
+    let o = Game::new(&slow(&SETUP0), &opening(&SETUP1))
+        .options(&limits)
+        .run();
+    assert_eq!(reason(&o), "flag_captured", "{}", o.json);
+    assert_eq!(
+        o.summary.settings.player_time_limits_ms,
+        Some(vec![None, Some(300)])
+    );
+    assert!(o.player(0).max_reply_ms.unwrap() >= 600.0);
+    // The other player keeps its limit.
+    let p1 = format!("read 1\nsleep 600\n{}\nread 1\n", send_setup(&SETUP1));
+    let o = Game::new(&opening(&SETUP0), &p1).options(&limits).run();
+    assert_eq!(reason(&o), "timeout", "{}", o.json);
+    assert_eq!(o.summary.winner, Some(0));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Helpers: locating the binaries, scripting players, running the referee
 //! and checking that nothing is left behind.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -12,23 +12,7 @@ use referee_schema::{PlayerReport, Record, Summary};
 /// A Stratego game record, with its moves and setups typed.
 pub type StrategoRecord = Record<stratego::referee_game::MoveRecord, Vec<u8>>;
 
-/// A binary of the workspace built next to this test's target directory
-/// (`cargo build --workspace --bins`, which `make test` runs first).
-pub fn workspace_bin(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    // target/debug/deps/e2e-HASH -> target/debug/NAME
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target directory");
-    let path = dir.join(name);
-    assert!(
-        path.is_file(),
-        "{} not found: build the binaries first with `cargo build --workspace --bins` (make test does)",
-        path.display()
-    );
-    path
-}
+pub use tests::bins::workspace_bin;
 
 /// Tests that start processes share this lock; a test that plays matches
 /// inside this process (the referee library becomes a child subreaper and
@@ -36,7 +20,10 @@ pub fn workspace_bin(name: &str) -> PathBuf {
 /// exclusively, so no other test's children are around.
 static PROCESSES: RwLock<()> = RwLock::new(());
 
-/// Held while a test starts processes.
+/// Held while a test starts processes, or opens or closes descriptors
+/// (a temporary directory's removal does): the thousand matches of
+/// `library.rs` compare this process's descriptors before and after. Never
+/// taken twice by one thread (a waiting writer would block the second).
 pub fn shared() -> RwLockReadGuard<'static, ()> {
     PROCESSES.read().unwrap_or_else(|e| e.into_inner())
 }
@@ -44,6 +31,50 @@ pub fn shared() -> RwLockReadGuard<'static, ()> {
 /// Held while a test plays matches in this process.
 pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
     PROCESSES.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What the opponent of an illegal move is told (§3.2): the move
+/// normalised then `E` when the refused reply the record holds reads as a
+/// move, `E` alone when it does not (or when no reply was kept: a reply
+/// that broke the framing).
+pub fn illegal_move_told(record: &StrategoRecord) -> String {
+    let reply = record
+        .rejected
+        .iter()
+        .find(|r| r.phase == referee_schema::Phase::Move);
+    let parsed = reply.and_then(|r| {
+        let raw = r.raw_lines()?;
+        let lines: Vec<&str> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, l)| game_core::clean_line(l, i + 1, 64).ok().flatten())
+            .collect::<Option<_>>()?;
+        stratego::UncheckedMove::from_lines(lines[0], lines[1], lines[2]).ok()
+    });
+    match parsed {
+        Some(m) => m.to_wire() + "E\n",
+        None => "E\n".to_owned(),
+    }
+}
+
+/// Runs the referee in `dir` with `args` (holding the process lock),
+/// checks that it exited 0, and returns what it printed.
+pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
+    dir: &std::path::Path,
+    args: &[S],
+) -> std::process::Output {
+    let _guard = shared();
+    let out = Command::new(workspace_bin("referee"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run the referee");
+    assert!(
+        out.status.success(),
+        "referee failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
 }
 
 /// The faulty player of this crate.
@@ -92,9 +123,37 @@ pub fn send_setup(codes: &[u8]) -> String {
     format!("send {}", text.join("\\n"))
 }
 
+/// A temporary directory, removed under the [`shared`] lock.
+pub struct TestDir(Option<tempfile::TempDir>);
+
+impl TestDir {
+    /// A new empty directory.
+    pub fn new() -> TestDir {
+        let _guard = shared();
+        TestDir(Some(tempfile::tempdir().expect("temporary directory")))
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &std::path::Path {
+        self.0.as_ref().expect("until dropped").path()
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _guard = shared();
+        drop(self.0.take());
+    }
+}
+
+/// Script lines: read the player number, send a setup, read the answer.
+pub fn opening(setup: &[u8]) -> String {
+    format!("read 1\n{}\nread 1\n", send_setup(setup))
+}
+
 /// A game to run: two scripts (or programs) and referee options.
 pub struct Game {
-    dir: tempfile::TempDir,
+    dir: TestDir,
     players: [Option<PathBuf>; 2],
     scripts: [String; 2],
     options: Vec<String>,
@@ -125,7 +184,7 @@ pub struct Outcome {
     pub logs: [Vec<u8>; 2],
     /// The working directory of the game (logs, record).
     pub dir: PathBuf,
-    _keep: tempfile::TempDir,
+    _keep: TestDir,
 }
 
 impl Outcome {
@@ -141,7 +200,7 @@ impl Game {
     /// Two scripted players with these scripts.
     pub fn new(script0: &str, script1: &str) -> Game {
         Game {
-            dir: tempfile::tempdir().expect("temporary directory"),
+            dir: TestDir::new(),
             players: [None, None],
             scripts: [script0.to_owned(), script1.to_owned()],
             options: Vec::new(),

@@ -10,17 +10,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// A binary of the workspace, next to the `tournament` binary cargo built
-/// for these tests.
+/// A binary of the workspace (built on first use: `cargo test` needs no
+/// build first).
 pub fn sibling(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_BIN_EXE_tournament")).with_file_name(name);
-    assert!(
-        path.is_file(),
-        "{} is missing: build every binary first (`cargo build --workspace --bins`; \
-         `make test` does)",
-        path.display()
-    );
-    path
+    tests::bins::workspace_bin(name)
 }
 
 /// A test's own directory, with `referee`, `player` and `faulty-player`

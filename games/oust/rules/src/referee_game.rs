@@ -25,6 +25,8 @@ impl game_core::Spec for Spec {
     const ABOUT: &'static str = "Oust on a board of points (default 7x7), a process per move given the position (docs/games/oust.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: 4000,
+        // No setup phase.
+        setup_time_limit_ms: 4000,
         max_turns: DEFAULT_MAX_TURNS,
     };
     type Options = Options;
@@ -182,5 +184,20 @@ impl game_core::Game for Match {
 
     fn draw(&self, colour: bool) -> String {
         wire::draw(&self.pos, colour)
+    }
+
+    fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
+        // A pass is any point off the board: the first one past the corner.
+        let o = self.pos.options();
+        let (col, row) = rec
+            .col
+            .zip(rec.row)
+            .unwrap_or((u32::from(o.cols), u32::from(o.rows)));
+        let line = wire::reply_text(UncheckedMove::new(col, row));
+        vec![line.trim_end().as_bytes().to_vec()]
+    }
+
+    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
+        match *setup {}
     }
 }

@@ -15,16 +15,21 @@ use thiserror::Error;
 
 use crate::strategy::Strategy;
 
-/// How a session ended without error.
+/// How a session ended without error: what decided the game, as far as
+/// this player can tell. `E`, `F` and `KO` end a session at once (every
+/// referee ends the game there); a Flag capture or a lack of legal moves
+/// does not: the session goes on until the end of its input, answering
+/// every move it is asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SessionEnd {
-    /// The referee closed the stream (the game is over).
+    /// The referee closed the stream with nothing decided that we saw.
     Closed,
     /// The referee refused our setup.
     SetupRefused,
     /// Our move was judged illegal (`E`).
     OwnError,
-    /// The opponent moved illegally (`E` in place of its move).
+    /// The opponent moved illegally: its move then `E`, or `E` in place
+    /// of its move.
     OpponentError,
     /// `F`: the opponent failed.
     OpponentFailed,
@@ -32,7 +37,7 @@ pub enum SessionEnd {
     FlagTaken,
     /// The opponent took our Flag.
     FlagLost,
-    /// We have no legal move left: the game is lost, the referee ends it.
+    /// We had no legal move left: the game is lost, the referee ends it.
     NoLegalMove,
 }
 
@@ -56,6 +61,8 @@ pub struct LineReader<R> {
     inner: R,
     buf: Vec<u8>,
     start: usize,
+    /// Lines read so far, blank ones included (for error messages).
+    lines: usize,
 }
 
 impl<R: Read> LineReader<R> {
@@ -65,16 +72,19 @@ impl<R: Read> LineReader<R> {
             inner,
             buf: Vec::with_capacity(256),
             start: 0,
+            lines: 0,
         }
     }
 
     /// The next non-blank line, cleaned; `None` at the end of the stream.
+    /// Errors name the line by its number in the stream.
     pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
         loop {
             if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
                 let raw = &self.buf[self.start..self.start + pos];
                 self.start += pos + 1;
-                if let Some(line) = clean_line(raw)? {
+                self.lines += 1;
+                if let Some(line) = clean_line(raw, self.lines).map_err(WireError::from)? {
                     return Ok(Some(line.to_owned()));
                 }
                 continue;
@@ -83,7 +93,9 @@ impl<R: Read> LineReader<R> {
             self.buf.drain(..self.start);
             self.start = 0;
             if self.buf.len() > wire::MAX_LINE_BYTES + 1 {
-                return Err(WireError::LineTooLong(self.buf.len()).into());
+                // Too long already: the cleaning says so, naming the line.
+                let e = clean_line(&self.buf, self.lines + 1).expect_err("over the limit");
+                return Err(WireError::from(e).into());
             }
             let mut chunk = [0u8; 4096];
             let n = loop {
@@ -96,7 +108,9 @@ impl<R: Read> LineReader<R> {
             if n == 0 {
                 // A last line without its newline still counts.
                 let rest = std::mem::take(&mut self.buf);
-                return Ok(clean_line(&rest)?.map(str::to_owned));
+                self.lines += 1;
+                let line = clean_line(&rest, self.lines).map_err(WireError::from)?;
+                return Ok(line.map(str::to_owned));
             }
             self.buf.extend_from_slice(&chunk[..n]);
         }
@@ -144,6 +158,14 @@ impl<R: Read> LineReader<R> {
 /// Plays one game on `input`/`output` with `strategy`. `move_time` is the
 /// time allowed to choose a move; `log` receives one line per event
 /// (usually stderr).
+///
+/// After a Flag capture the session reads on and answers every move it is
+/// asked for: a referee that does not end the game there (the course's
+/// does not) goes on asking, and a player that left would lose on end of
+/// file. The game is decided then, so moves are chosen without thinking
+/// (a legal move picked by the move count). With no legal move left there
+/// is nothing to answer, and the session waits for the end of its input.
+/// `E`, `F` and `KO` end the session at once.
 pub fn run<R: Read, W: Write>(
     input: R,
     mut output: W,
@@ -176,6 +198,9 @@ pub fn run<R: Read, W: Write>(
 
     let mut view = View::new(&setup);
     let mut moves = MoveList::new();
+    // Set once a Flag is taken: the game is decided, play goes on only if
+    // the referee asks for more.
+    let mut decided: Option<SessionEnd> = None;
     // The referee's clock runs from the moment it finished writing what we
     // needed (its `OK`, or the opponent's result), so ours starts when we
     // have read it, before any bookkeeping.
@@ -186,11 +211,15 @@ pub fn run<R: Read, W: Write>(
             moves.clear();
             view.legal_moves(&mut moves);
             if moves.is_empty() {
-                // The rules end the game here (§3.5.2); the referee says no
-                // more, so there is nothing to wait for.
-                return Ok(SessionEnd::NoLegalMove);
+                // The rules end the game here (§3.5.2): the referee asks
+                // nothing more. Wait for the end of the input.
+                let _ = writeln!(log, "no legal move: waiting for the end of the game");
+                return reader.finish(decided.unwrap_or(SessionEnd::NoLegalMove));
             }
-            let mv = strategy.choose(&view, started + move_time);
+            let mv = match decided {
+                None => strategy.choose(&view, started + move_time),
+                Some(_) => moves[view.plies() as usize % moves.len()],
+            };
             output.write_all(mv.to_unchecked().to_wire().as_bytes())?;
             output.flush()?;
             let took = started.elapsed();
@@ -201,37 +230,55 @@ pub fn run<R: Read, W: Write>(
                 took.as_secs_f64() * 1e3,
                 strategy
                     .report()
+                    .filter(|_| decided.is_none())
                     .map_or_else(String::new, |r| format!(" ({r})"))
             );
             let result = reader.next_result()?;
             match result {
-                None => return Ok(SessionEnd::Closed),
+                None => return Ok(decided.unwrap_or(SessionEnd::Closed)),
                 Some(MoveResult::Error) => return Ok(SessionEnd::OwnError),
                 Some(MoveResult::Failure) => return Ok(SessionEnd::OpponentFailed),
                 Some(r) => {
                     view.apply_own(mv, r)?;
-                    strategy.observe_own(&view, mv, r);
-                    if takes_flag(r) {
-                        return Ok(SessionEnd::FlagTaken);
+                    if decided.is_none() {
+                        strategy.observe_own(&view, mv, r);
+                    }
+                    if takes_flag(r) && decided.is_none() {
+                        let _ = writeln!(log, "we took the Flag: playing on if asked");
+                        decided = Some(SessionEnd::FlagTaken);
                     }
                 }
             }
         } else {
             let (m, r) = match reader.next_opponent_turn()? {
-                None => return Ok(SessionEnd::Closed),
-                Some(OpponentTurn::Error) => return Ok(SessionEnd::OpponentError),
-                Some(OpponentTurn::Failure) => return Ok(SessionEnd::OpponentFailed),
+                None => return Ok(decided.unwrap_or(SessionEnd::Closed)),
+                Some(OpponentTurn::Error | OpponentTurn::Move(_, MoveResult::Error)) => {
+                    return Ok(decided.unwrap_or(SessionEnd::OpponentError));
+                }
+                Some(OpponentTurn::Failure | OpponentTurn::Move(_, MoveResult::Failure)) => {
+                    return Ok(decided.unwrap_or(SessionEnd::OpponentFailed));
+                }
                 Some(OpponentTurn::Move(m, r)) => (m, r),
             };
             ready = Instant::now();
-            apply_opponent(&mut view, strategy, m, r)?;
-            if takes_flag(r) {
-                // The game is over: do not start thinking about a move the
-                // referee will never ask for (it closes our input and gives
-                // us only a short grace period to exit).
-                return Ok(SessionEnd::FlagLost);
+            view.apply_opponent(m, r)?;
+            if decided.is_none() {
+                strategy.observe_opponent(&view, m, r);
+            }
+            if takes_flag(r) && decided.is_none() {
+                let _ = writeln!(log, "the opponent took our Flag: playing on if asked");
+                decided = Some(SessionEnd::FlagLost);
             }
         }
+    }
+}
+
+impl<R: Read> LineReader<R> {
+    /// With nothing to answer: reads what is left of the input until its
+    /// end (the referee's end of the game), then gives `end`.
+    fn finish(&mut self, end: SessionEnd) -> Result<SessionEnd, SessionError> {
+        while self.next_line()?.is_some() {}
+        Ok(end)
     }
 }
 
@@ -243,17 +290,6 @@ fn takes_flag(r: MoveResult) -> bool {
             ..
         }
     )
-}
-
-fn apply_opponent(
-    view: &mut View,
-    strategy: &mut dyn Strategy,
-    m: UncheckedMove,
-    r: MoveResult,
-) -> Result<(), SessionError> {
-    view.apply_opponent(m, r)?;
-    strategy.observe_opponent(view, m, r);
-    Ok(())
 }
 
 #[cfg(test)]
@@ -359,19 +395,39 @@ mod tests {
     }
 
     #[test]
-    fn taking_the_flag_ends_the_session_at_once() {
+    fn regression_the_player_plays_on_after_taking_the_flag() {
+        // The course referee does not end the game at a Flag capture: the
+        // opponent moves, and we are asked for our next move.
         let mut s = Fixed {
             codes: FLAG_A0,
             moves: vec!["A3\nE\n3\n"],
         };
-        // More input follows, but the game is over after our capture.
         let (end, out) = play_fixed("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagTaken);
-        assert!(out.ends_with("A3\nE\n3\n"), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 46, "setup, the capture, one more move: {out}");
+        assert_eq!(lines[40..43], ["A3", "E", "3"]);
+        // The move after the capture is legal where it stands.
+        let after = UncheckedMove::from_lines(lines[43], lines[44], lines[45]).unwrap();
+        let mut view = View::new(&s.setup(Player::Zero));
+        let capture = view
+            .check(&UncheckedMove::from_wire("A3\nE\n3\n").unwrap())
+            .unwrap();
+        let flag = MoveResult::Battle {
+            attacker: stratego::Rank::Scout,
+            defender: stratego::Rank::Flag,
+        };
+        view.apply_own(capture, flag).unwrap();
+        view.apply_opponent(
+            UncheckedMove::from_wire("B6\nW\n1\n").unwrap(),
+            MoveResult::Nothing,
+        )
+        .unwrap();
+        assert!(view.check(&after).is_ok(), "{after} is not legal");
     }
 
     #[test]
-    fn losing_the_flag_ends_the_session_without_thinking_about_a_move() {
+    fn regression_the_player_plays_on_after_losing_the_flag() {
         // As player 1 the same codes put the Flag on A6, in front.
         let mut s = Fixed {
             codes: FLAG_A0,
@@ -379,11 +435,23 @@ mod tests {
         };
         let (end, out) = play_fixed("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagLost);
-        assert_eq!(out.lines().count(), 40, "only the setup was sent");
+        assert_eq!(out.lines().count(), 43, "the setup, then an answer: {out}");
     }
 
     #[test]
-    fn no_legal_move_ends_the_session_cleanly() {
+    fn regression_a_forwarded_illegal_move_then_e_is_the_opponents_loss() {
+        let (end, out) = play("1\nOK\nB3\nE\n1\nE\n");
+        assert_eq!(end.unwrap(), SessionEnd::OpponentError);
+        assert_eq!(out.lines().count(), 40, "only the setup was sent");
+        // Even a move that makes no sense on our board: the game is over.
+        assert_eq!(
+            play("1\nOK\nJ9\nN\n7\nE\n").0.unwrap(),
+            SessionEnd::OpponentError
+        );
+    }
+
+    #[test]
+    fn with_no_legal_move_the_session_reads_to_the_end() {
         // Player 0's front column holds only Bombs and pieces facing lakes.
         let codes: [u8; 40] = [
             1, 2, 3, 12, 3, 4, 4, 12, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 12, 7, 7, 8, 12, 8, 8, 8, 8,
@@ -393,7 +461,29 @@ mod tests {
             codes,
             moves: vec![],
         };
-        let (end, _) = play_fixed("0\nOK\n", &mut s);
+        // Whatever else comes is read, not answered.
+        let (end, out) = play_fixed("0\nOK\nX\nY\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::NoLegalMove);
+        assert_eq!(out.lines().count(), 40);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_byte() {
+        let mut strategy = RandomStrategy::new(1);
+        let input: &[u8] = b"1\nO\xb6K\n";
+        let e = run(
+            input,
+            io::sink(),
+            &mut strategy,
+            Duration::ZERO,
+            &mut io::sink(),
+        );
+        let Err(SessionError::Wire(w)) = e else {
+            panic!("a wire error, not {e:?}")
+        };
+        assert_eq!(
+            w.to_string(),
+            "line 2 holds the byte 0xb6 at column 2, which is not printable ASCII: \"O\\xb6K\""
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Error types: one enum per operation, each message saying exactly what was wrong.
 
+use game_core::LineError;
 use thiserror::Error;
 
 use crate::piece::Rank;
@@ -8,12 +9,11 @@ use crate::square::{Direction, Square};
 /// A line of wire text that could not be read as the expected message.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WireError {
-    /// The line is longer than [`MAX_LINE_BYTES`](crate::wire::MAX_LINE_BYTES).
-    #[error("line of {0} bytes is over the 64-byte limit")]
-    LineTooLong(usize),
-    /// The line holds bytes that are not printable ASCII.
-    #[error("line holds a byte that is not printable ASCII")]
-    NotAscii,
+    /// The line is longer than [`MAX_LINE_BYTES`](crate::wire::MAX_LINE_BYTES)
+    /// or holds a byte that is not printable ASCII (the message names the
+    /// line and the byte).
+    #[error(transparent)]
+    Line(#[from] LineError),
     /// Not of the form letter + digit.
     #[error("{0:?} is not a square (a row letter A..J then a column digit 0..9)")]
     BadSquare(String),
@@ -58,6 +58,10 @@ pub enum SetupError {
         /// How many codes were given.
         given: usize,
     },
+    /// A line that is too long or not printable ASCII (the message names
+    /// the line and the byte).
+    #[error(transparent)]
+    Unreadable(#[from] LineError),
     /// A line that is not a piece code.
     #[error("line {line}: {source}")]
     Line {

@@ -35,6 +35,7 @@ mod moves;
 mod piece;
 pub mod referee_game;
 mod setup;
+pub mod show;
 mod square;
 mod view;
 pub mod wire;

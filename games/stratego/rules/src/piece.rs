@@ -106,6 +106,20 @@ impl Rank {
         !matches!(self, Rank::Bomb | Rank::Flag)
     }
 
+    /// The 40 pieces of an army, by code: the Marshal, the General, the
+    /// two Colonels, ..., the six Bombs (a valid setup in this order).
+    pub fn army() -> [Rank; 40] {
+        let mut army = [Rank::Flag; 40];
+        let mut i = 0;
+        for r in Rank::ALL {
+            for _ in 0..r.count() {
+                army[i] = r;
+                i += 1;
+            }
+        }
+        army
+    }
+
     /// English name, singular.
     pub const fn name(self) -> &'static str {
         match self {

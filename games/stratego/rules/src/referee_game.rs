@@ -4,14 +4,18 @@
 
 use std::fmt;
 
-use game_core::{Context, Defaults, End, Framing, OptionsError, Question, Seat, Tell};
+use game_core::{
+    Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::bits::Bits;
 use crate::error::{IllegalMove, SetupError, WireError};
 use crate::game::{EndReason, Game, Rules};
 use crate::moves::{Move, UncheckedMove};
 use crate::piece::{Player, Rank};
 use crate::setup::Setup;
+use crate::show;
 use crate::square::Square;
 use crate::wire::{self, MoveResult, OpponentTurn, SetupAnswer, clean_line};
 
@@ -38,6 +42,7 @@ impl game_core::Spec for Spec {
         "Stratego on a 10x10 board, secret setups, a session per player (docs/protocol.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: 500,
+        setup_time_limit_ms: 2000,
         max_turns: Rules::DEFAULT_MAX_TURNS,
     };
     type Options = Options;
@@ -51,6 +56,8 @@ impl game_core::Spec for Spec {
             },
             game: None,
             last: None,
+            last_to: None,
+            revealed: 0,
         })
     }
 }
@@ -61,6 +68,11 @@ pub struct Match {
     game: Option<Game>,
     /// The last move played, for the words of a Flag capture.
     last: Option<UncheckedMove>,
+    /// Where the last move went, for the viewer.
+    last_to: Option<Square>,
+    /// Squares whose piece both players have seen in battle (the viewer's
+    /// views of each player).
+    revealed: Bits,
 }
 
 impl Match {
@@ -97,23 +109,31 @@ impl fmt::Display for MoveRecord {
             "{} {} {} -> ",
             self.square, self.direction, self.distance
         )?;
-        match (self.attacker, self.defender) {
-            (Some(a), Some(d)) => write!(f, "B {a} {d}"),
-            _ => f.write_str(&self.result),
-        }
+        let (Some(a), Some(d)) = (self.attacker, self.defender) else {
+            return f.write_str(&self.result);
+        };
+        write!(f, "B {a} {d}")?;
+        // In words, for people: who attacked whom, and who survived.
+        let (Some(ra), Some(rd)) = (Rank::from_code(a), Rank::from_code(d)) else {
+            return Ok(());
+        };
+        let survivor = match crate::battle::fight(ra, rd) {
+            crate::battle::Fight::AttackerWins if rd == Rank::Flag => "the Flag is taken",
+            crate::battle::Fight::AttackerWins => "the attacker wins",
+            crate::battle::Fight::DefenderWins => "the defender wins",
+            crate::battle::Fight::BothRemoved => "both are removed",
+        };
+        write!(f, " ({ra} attacks {rd}: {survivor})")
     }
 }
 
-/// Cleans the raw lines of a reply, blank lines kept as empty.
-fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, (usize, WireError)> {
+/// Cleans the raw lines of a reply, blank lines kept as empty; an error
+/// names the line (among the reply's non-blank lines) and the byte.
+fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, LineError> {
     lines
         .iter()
         .enumerate()
-        .map(|(i, raw)| {
-            clean_line(raw)
-                .map(Option::unwrap_or_default)
-                .map_err(|e| (i + 1, e))
-        })
+        .map(|(i, raw)| clean_line(raw, i + 1).map(Option::unwrap_or_default))
         .collect()
 }
 
@@ -150,7 +170,7 @@ impl game_core::Game for Match {
     }
 
     fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SetupError> {
-        let lines = cleaned(lines).map_err(|(line, source)| SetupError::Line { line, source })?;
+        let lines = cleaned(lines)?;
         Setup::from_lines(player(seat), &lines)
     }
 
@@ -226,7 +246,7 @@ impl game_core::Game for Match {
     }
 
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
-        let lines = cleaned(lines).map_err(|(_, e)| e)?;
+        let lines = cleaned(lines)?;
         UncheckedMove::from_lines(lines[0], lines[1], lines[2])
     }
 
@@ -238,8 +258,13 @@ impl game_core::Game for Match {
         let game = self.game.as_mut().expect("play starts after the setups");
         let me = game.to_move().index();
         let u = mv.to_unchecked();
-        let result = MoveResult::from(game.play(mv));
+        let outcome = game.play(mv);
+        let battle = !matches!(outcome, crate::battle::Outcome::Quiet);
+        self.revealed =
+            show::revealed_after(self.revealed, game.board(), mv.from(), mv.to(), battle);
+        let result = MoveResult::from(outcome);
         self.last = Some(u);
+        self.last_to = Some(mv.to());
         // §3.2: the result to the mover; the move and its result to the
         // opponent.
         tell.to(me, result.to_wire());
@@ -260,10 +285,16 @@ impl game_core::Game for Match {
         }
     }
 
-    fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        // §3.2: E to the mover as its result, E alone to the opponent.
+    fn tell_illegal(&self, seat: Seat, parsed: Option<&UncheckedMove>, tell: &mut Tell) {
+        // §3.2: E to the mover as its result; to the opponent, the move
+        // normalised then E when the reply reads as a move (the course
+        // referee's bytes), E alone in place of the move when it does not.
         tell.to(seat, MoveResult::Error.to_wire());
-        tell.to(1 - seat, OpponentTurn::Error.to_wire());
+        let theirs = match parsed {
+            Some(&u) => OpponentTurn::Move(u, MoveResult::Error),
+            None => OpponentTurn::Error,
+        };
+        tell.to(1 - seat, theirs.to_wire());
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
@@ -272,38 +303,36 @@ impl game_core::Game for Match {
 
     fn draw(&self, colour: bool) -> String {
         match &self.game {
-            Some(game) => draw_board(game, colour),
+            Some(game) => show::draw_board(game, colour),
             None => String::new(),
         }
     }
-}
 
-/// The board for people: player 0's pieces plain, player 1's in
-/// parentheses (red and blue in colour), lakes `~`.
-pub fn draw_board(game: &Game, colour: bool) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::from("   ");
-    for c in 0..10 {
-        let _ = write!(s, " {c} ");
+    fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
+        [&rec.square, &rec.direction, &rec.distance.to_string()]
+            .map(|l| l.as_bytes().to_vec())
+            .to_vec()
     }
-    s.push('\n');
-    for r in 0..10u8 {
-        let _ = write!(s, " {} ", char::from(b'A' + r));
-        for c in 0..10 {
-            let sq = Square::new(r, c).expect("on the board");
-            let (text, code) = match game.board().get(sq) {
-                None if sq.is_lake() => (" ~ ".to_owned(), "36"),
-                None => (" . ".to_owned(), "2"),
-                Some(p) if p.owner == Player::Zero => (format!(" {} ", p.rank.symbol()), "1;31"),
-                Some(p) => (format!("({})", p.rank.symbol()), "1;34"),
-            };
-            if colour {
-                let _ = write!(s, "\x1b[{code}m{text}\x1b[0m");
-            } else {
-                s.push_str(&text);
-            }
+
+    fn setup_reply(&self, _seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
+        rec.iter().map(|c| c.to_string().into_bytes()).collect()
+    }
+
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        let game = self.game.as_ref()?;
+        let last = self.last.zip(self.last_to).map(|(u, to)| (u.from, to));
+        Some(show::scene(
+            game.board(),
+            self.revealed,
+            viewer.map(player),
+            last,
+        ))
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: show::VIEWER_SCRIPT,
+            style: show::VIEWER_STYLE,
         }
-        s.push('\n');
     }
-    s
 }

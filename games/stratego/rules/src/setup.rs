@@ -68,16 +68,9 @@ impl Setup {
     /// cleaned and with blank lines skipped as §3 says.
     pub fn from_wire(player: Player, text: &str) -> Result<Setup, SetupError> {
         let mut lines = Vec::with_capacity(Rank::TOTAL);
-        for raw in wire::split_lines(text) {
-            match wire::clean_line(raw.as_bytes()) {
-                Ok(Some(l)) => lines.push(l),
-                Ok(None) => {}
-                Err(source) => {
-                    return Err(SetupError::Line {
-                        line: lines.len() + 1,
-                        source,
-                    });
-                }
+        for (i, raw) in wire::split_lines(text).enumerate() {
+            if let Some(l) = wire::clean_line(raw.as_bytes(), i + 1)? {
+                lines.push(l);
             }
         }
         Setup::from_lines(player, &lines)

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use game_core::LineError;
+
 use crate::battle::Outcome;
 use crate::error::WireError;
 use crate::moves::UncheckedMove;
@@ -26,39 +28,19 @@ pub fn split_lines(text: &str) -> impl Iterator<Item = &str> {
     body.split('\n').filter(move |_| !empty)
 }
 
-/// Cleans one raw line (without its `\n`): checks the length limit, drops a
-/// trailing `\r` and surrounding spaces and tabs. `Ok(None)` for a blank line,
-/// which the protocol skips.
-pub fn clean_line(raw: &[u8]) -> Result<Option<&str>, WireError> {
-    if raw.len() > MAX_LINE_BYTES {
-        return Err(WireError::LineTooLong(raw.len()));
-    }
-    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let is_blank = |b: &u8| *b == b' ' || *b == b'\t';
-    let start = raw.iter().position(|b| !is_blank(b)).unwrap_or(raw.len());
-    let end = raw
-        .iter()
-        .rposition(|b| !is_blank(b))
-        .map_or(start, |i| i + 1);
-    let value = &raw[start..end];
-    if value.is_empty() {
-        return Ok(None);
-    }
-    if !value
-        .iter()
-        .all(|b| (0x20..0x7f).contains(b) || *b == b'\t')
-    {
-        return Err(WireError::NotAscii);
-    }
-    // Printable ASCII is valid UTF-8.
-    Ok(std::str::from_utf8(value).ok())
+/// Cleans raw line number `line` (1-based, without its `\n`): checks the
+/// length limit, drops a trailing `\r` and surrounding spaces and tabs, and
+/// requires printable ASCII (the error names the line and the byte).
+/// `Ok(None)` for a blank line, which the protocol skips.
+pub fn clean_line(raw: &[u8], line: usize) -> Result<Option<&str>, LineError> {
+    game_core::clean_line(raw, line, MAX_LINE_BYTES)
 }
 
 /// The cleaned, non-blank lines of a whole message.
 fn message_lines(text: &str) -> Result<Vec<&str>, WireError> {
     let mut out = Vec::new();
-    for raw in split_lines(text) {
-        if let Some(l) = clean_line(raw.as_bytes())? {
+    for (i, raw) in split_lines(text).enumerate() {
+        if let Some(l) = clean_line(raw.as_bytes(), i + 1)? {
             out.push(l);
         }
     }
@@ -229,9 +211,12 @@ impl UncheckedMove {
 /// What a player receives after its opponent's turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum OpponentTurn {
-    /// The opponent's move, normalised, and its result.
+    /// The opponent's move, normalised, and its result. With the result
+    /// [`MoveResult::Error`] the move was illegal (it read as a move, but
+    /// breaks a rule): the receiver wins.
     Move(UncheckedMove, MoveResult),
-    /// `E` in place of the move: the opponent moved illegally; the receiver wins.
+    /// `E` in place of the move: the opponent's reply did not read as a
+    /// move; the receiver wins.
     Error,
     /// `F` in place of the move: the opponent failed; the receiver wins.
     Failure,
@@ -280,23 +265,29 @@ mod tests {
 
     #[test]
     fn cleaning_follows_section_3() {
-        assert_eq!(clean_line(b"B3"), Ok(Some("B3")));
-        assert_eq!(clean_line(b"B3\r"), Ok(Some("B3")));
-        assert_eq!(clean_line(b" \tB3 \t\r"), Ok(Some("B3")));
-        assert_eq!(clean_line(b""), Ok(None));
-        assert_eq!(clean_line(b" \t\r"), Ok(None));
+        assert_eq!(clean_line(b"B3", 1), Ok(Some("B3")));
+        assert_eq!(clean_line(b"B3\r", 1), Ok(Some("B3")));
+        assert_eq!(clean_line(b" \tB3 \t\r", 1), Ok(Some("B3")));
+        assert_eq!(clean_line(b"", 1), Ok(None));
+        assert_eq!(clean_line(b" \t\r", 1), Ok(None));
         assert_eq!(
-            clean_line(&[b'1'; 64]).map(|l| l.map(str::len)),
+            clean_line(&[b'1'; 64], 1).map(|l| l.map(str::len)),
             Ok(Some(64))
         );
-        assert_eq!(
-            clean_line(&[b'1'; 65]).unwrap_err().to_string(),
-            "line of 65 bytes is over the 64-byte limit"
+        assert!(
+            clean_line(&[b'1'; 65], 3)
+                .unwrap_err()
+                .to_string()
+                .starts_with("line 3 is too long (65 bytes, over the 64-byte limit)")
         );
-        assert_eq!(clean_line(b"B\x003"), Err(WireError::NotAscii));
-        assert_eq!(clean_line("É3".as_bytes()), Err(WireError::NotAscii));
+        let not_text = |raw: &[u8]| clean_line(raw, 2).unwrap_err().to_string();
+        assert_eq!(
+            not_text(b"B\x003"),
+            "line 2 holds the byte 0x00 at column 2, which is not printable ASCII: \"B\\x003\""
+        );
+        assert!(not_text("É3".as_bytes()).starts_with("line 2 holds the byte 0xc3 at column 1"));
         // Only a trailing \r is dropped; one inside the value is not text.
-        assert_eq!(clean_line(b"B\r3"), Err(WireError::NotAscii));
+        assert!(not_text(b"B\r3").starts_with("line 2 holds the byte 0x0d at column 2"));
     }
 
     #[test]
@@ -331,6 +322,10 @@ mod tests {
         assert_eq!(t.to_wire(), "B3\nE\n1\nN\n");
         assert_eq!(OpponentTurn::from_wire("B3\r\nE\n 1\n\nN\n"), Ok(t));
         assert_eq!(OpponentTurn::from_wire("E\n"), Ok(OpponentTurn::Error));
+        // An illegal move that reads as a move is forwarded, then E.
+        let illegal = OpponentTurn::Move(m, MoveResult::Error);
+        assert_eq!(illegal.to_wire(), "B3\nE\n1\nE\n");
+        assert_eq!(OpponentTurn::from_wire("B3\nE\n1\nE\n"), Ok(illegal));
         assert_eq!(OpponentTurn::from_wire("F\n"), Ok(OpponentTurn::Failure));
     }
 

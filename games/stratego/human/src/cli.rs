@@ -1,0 +1,128 @@
+//! `human --game stratego [--setup FILE] [--seed N]`: the program a person
+//! plays with, through the terminal.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use stratego::{Player, Setup};
+use terminal::Terminal;
+
+use crate::play::{self, Person, PlayError};
+
+/// Stratego for a person at the terminal.
+#[derive(Parser, Debug)]
+#[command(
+    about = "Stratego for a person at the terminal: give it to the referee as a player, with no \
+             time limit for its seat, e.g.\n  referee --player-time-limit-ms 0=none human player",
+    after_help = "It draws the board from your side on the terminal (/dev/tty), takes moves typed \
+                  as B3 S 1, refuses an illegal one with the reason before anything is sent, and \
+                  tells the opponent's moves and battles. Its stdin and stdout are the referee's."
+)]
+struct Options {
+    /// Play this setup: 40 piece codes, one per line, in the protocol's
+    /// order (otherwise one of our AI's setups is proposed, and another on
+    /// request).
+    #[arg(long, value_name = "FILE")]
+    setup: Option<PathBuf>,
+    /// Seed of the proposed setups.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+}
+
+/// The person, at the terminal.
+struct AtTerminal {
+    term: Terminal,
+}
+
+impl Person for AtTerminal {
+    fn show(&mut self, board: &str, news: &[String]) -> io::Result<()> {
+        let mut text = String::from("Stratego\n\n");
+        text.push_str(board);
+        text.push('\n');
+        for n in news {
+            text.push_str(n);
+            text.push('\n');
+        }
+        self.term.clear()?;
+        self.term.print(&text)
+    }
+
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        self.term.ask(prompt)
+    }
+
+    fn colour(&self) -> bool {
+        self.term.colour()
+    }
+}
+
+/// `human --game stratego ARGS...` (the arguments start with the program's name).
+pub fn human_main(args: Vec<OsString>) -> ExitCode {
+    let options = match Options::try_parse_from(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let fixed = match &options.setup {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                eprintln!("human: cannot read the setup {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let term = match Terminal::open() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!(
+                "human: a person plays through the terminal, and there is none here (/dev/tty: {e})"
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let mut person = AtTerminal { term };
+    let mut rng = stratego_ai::rng::Rng::new(options.seed);
+    let mut problem = None;
+    let mut setups = |p: Player| match &fixed {
+        Some(text) => match Setup::from_wire(p, text) {
+            Ok(s) => s,
+            Err(e) => {
+                problem = Some(format!("the setup file is refused: {e}"));
+                stratego_ai::ai::setups::random_setup(p, &mut rng)
+            }
+        },
+        None => stratego_ai::ai::setups::random_setup(p, &mut rng),
+    };
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    let end = play::run(stdin, stdout, &mut person, &mut setups, fixed.is_some());
+    if let Some(p) = problem {
+        let _ = person.term.print(&format!("{p}\n"));
+    }
+    let (message, code) = match end {
+        Ok(message) => (message, 0),
+        Err(PlayError::GaveUp) => ("You gave up.".to_owned(), 0),
+        Err(e) => (format!("The game stopped: {e}: {}", source_of(&e)), 1),
+    };
+    let _ = person.term.print(&format!("\n{message}\n"));
+    let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
+    ExitCode::from(code)
+}
+
+/// The innermost cause, for the message.
+fn source_of(e: &dyn std::error::Error) -> String {
+    let mut cause = e.source();
+    let mut last = String::new();
+    while let Some(c) = cause {
+        last = c.to_string();
+        cause = c.source();
+    }
+    last
+}

@@ -1,0 +1,86 @@
+//! A person at the terminal, for the `human` player programs.
+//!
+//! A player's stdin and stdout are the referee's pipes, so a person plays
+//! through the terminal itself, `/dev/tty`. The referee starts every
+//! player in a process group of its own, which is not the terminal's
+//! foreground group: reading the terminal from there would stop the
+//! program (SIGTTIN). [`Terminal::open`] therefore makes its group the
+//! foreground (with SIGTTOU blocked, as POSIX allows for `tcsetpgrp` from
+//! the background), and gives the foreground back to the group that had
+//! it when dropped. Input is the terminal's own line editing (canonical
+//! mode: a line at Enter).
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Write};
+
+use nix::sys::signal::{SigSet, Signal};
+use nix::unistd::{self, Pid};
+
+/// The terminal, taken as the foreground while it lives.
+pub struct Terminal {
+    input: BufReader<File>,
+    output: File,
+    /// The foreground group before ours, given back at the end.
+    previous: Option<Pid>,
+    colour: bool,
+}
+
+impl Terminal {
+    /// Opens `/dev/tty` and makes this process group its foreground.
+    /// Fails without a controlling terminal (a referee run by a script,
+    /// or one that starts players in a session of their own).
+    pub fn open() -> io::Result<Terminal> {
+        let tty = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
+        // From the background, tcsetpgrp would stop us with SIGTTOU
+        // unless it is blocked; writing to the terminal would too, were
+        // `stty tostop` set.
+        let mut mask = SigSet::empty();
+        mask.add(Signal::SIGTTOU);
+        mask.thread_block().map_err(io::Error::from)?;
+        let previous = unistd::tcgetpgrp(&tty).ok();
+        unistd::tcsetpgrp(&tty, unistd::getpgrp()).map_err(io::Error::from)?;
+        let colour = std::env::var_os("NO_COLOR").is_none()
+            && std::env::var("TERM").is_ok_and(|t| t != "dumb");
+        Ok(Terminal {
+            input: BufReader::new(tty.try_clone()?),
+            output: tty,
+            previous,
+            colour,
+        })
+    }
+
+    /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
+    pub fn colour(&self) -> bool {
+        self.colour
+    }
+
+    /// Writes `text` as it is.
+    pub fn print(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.flush()
+    }
+
+    /// Clears the screen.
+    pub fn clear(&mut self) -> io::Result<()> {
+        self.print("\x1b[H\x1b[2J")
+    }
+
+    /// Shows `prompt` and reads a line, without its end; `None` at the end
+    /// of input (Ctrl-D).
+    pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        self.print(prompt)?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Some(pid) = self.previous {
+            let _ = unistd::tcsetpgrp(&self.output, pid);
+        }
+    }
+}

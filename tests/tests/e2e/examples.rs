@@ -1,0 +1,98 @@
+//! The example players for students (`examples/stratego/`), the C one
+//! compiled here, each playing a whole game against our AI through the
+//! referee, in both seats: they follow the protocol to the end.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use referee_schema::{Reason, Summary};
+
+use crate::tools::need;
+use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+
+/// The workspace's `examples/stratego/NAME`.
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/stratego")
+        .join(name)
+}
+
+/// Plays `program` (a `--player` spec) against our AI in `seat`; checks
+/// that the game ended by the rules, with the example never at fault.
+fn plays_a_whole_game(program: &str, seat: usize) {
+    let dir = TestDir::new();
+    let ai = format!(
+        "ai={} --move-time-ms 20 --seed 5",
+        workspace_bin("player").display()
+    );
+    let example = format!("example={program}");
+    let players = if seat == 0 {
+        [&example, &ai]
+    } else {
+        [&ai, &example]
+    };
+    let out = referee_ok(
+        dir.path(),
+        &["--json", "--player", players[0], "--player", players[1]],
+    );
+    let json = String::from_utf8_lossy(&out.stdout);
+    let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert!(
+        matches!(s.reason, Reason::Game(_)),
+        "not a rules' end: {json}"
+    );
+    let p = &s.players[seat];
+    assert_eq!(
+        (p.illegal_moves, p.timeouts, &p.failure),
+        (0, 0, &None),
+        "{json}"
+    );
+    assert!(p.moves > 0, "{json}");
+    // It read to the end of its input and left by itself.
+    assert_eq!(p.exit.code, Some(0), "{json}");
+    assert!(p.exit.killed_by_referee.is_none(), "{json}");
+}
+
+#[test]
+fn the_c_example_plays_whole_games_against_the_ai() {
+    let Some(cc) = need("cc", "the_c_example_plays_whole_games_against_the_ai") else {
+        return;
+    };
+    let dir = TestDir::new();
+    let binary = dir.path().join("random-player");
+    let out = {
+        let _guard = shared();
+        Command::new(cc)
+            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+            .arg(&binary)
+            .arg(example("random-player.c"))
+            .output()
+            .unwrap()
+    };
+    assert!(
+        out.status.success(),
+        "the example does not compile cleanly: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for seat in [0, 1] {
+        plays_a_whole_game(&binary.display().to_string(), seat);
+    }
+}
+
+#[test]
+fn the_python_example_plays_whole_games_against_the_ai() {
+    let Some(python) = need(
+        "python3",
+        "the_python_example_plays_whole_games_against_the_ai",
+    ) else {
+        return;
+    };
+    let program = format!(
+        "{} {}",
+        python.display(),
+        example("random-player.py").display()
+    );
+    for seat in [0, 1] {
+        plays_a_whole_game(&program, seat);
+    }
+}

@@ -1,0 +1,212 @@
+//! The HTML viewer in a real browser (Debian's Chromium, headless, driven
+//! over the DevTools protocol): the page of a real game loads without a
+//! console error, and stepping through it shows, in every view, exactly
+//! the board the record implies.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
+
+use crate::cdp::Browser;
+use crate::tools::need;
+use crate::util::{StrategoRecord, TestDir, referee_ok, workspace_bin};
+
+/// The boards the record implies, position by position: for each view
+/// ("all", then each player's), every square as `SQUARE:OWNER:RANK`
+/// (`A4::` empty, `A6:1:?` a piece that view does not know).
+fn expected_boards(record: &StrategoRecord) -> Vec<Boards> {
+    let setup = |p: Player| {
+        let codes = record.setups[p.index()].as_ref().expect("both setups");
+        let ranks: Vec<Rank> = codes.iter().map(|&c| Rank::from_code(c).unwrap()).collect();
+        Setup::new(p, &ranks).unwrap()
+    };
+    let rules = Rules {
+        max_turns: record.settings.max_turns,
+        two_square_rule: false,
+    };
+    let mut game = Game::new(&setup(Player::Zero), &setup(Player::One), rules);
+    // Squares of pieces seen in battle (a revealed piece keeps it as it moves).
+    let mut revealed: HashSet<Square> = HashSet::new();
+    let boards = |game: &Game, revealed: &HashSet<Square>| {
+        let view = |viewer: Option<Player>| {
+            Square::all()
+                .map(|sq| match game.board().get(sq) {
+                    None => format!("{sq}::"),
+                    Some(p) if viewer.is_none_or(|v| v == p.owner) || revealed.contains(&sq) => {
+                        format!("{sq}:{}:{}", p.owner.index(), p.rank.code())
+                    }
+                    Some(p) => format!("{sq}:{}:?", p.owner.index()),
+                })
+                .collect()
+        };
+        vec![
+            ("all".to_owned(), view(None)),
+            ("0".to_owned(), view(Some(Player::Zero))),
+            ("1".to_owned(), view(Some(Player::One))),
+        ]
+    };
+    let mut out = vec![boards(&game, &revealed)];
+    for m in &record.moves {
+        let d = &m.detail;
+        let u =
+            UncheckedMove::from_lines(&d.square, &d.direction, &d.distance.to_string()).unwrap();
+        let mv = game.check(&u).expect("a recorded move is legal");
+        let (from, to) = (mv.from(), mv.to());
+        game.play(mv);
+        let was_revealed = revealed.remove(&from);
+        revealed.remove(&to);
+        let occupied = game.board().get(to).is_some();
+        if occupied && (d.result == "B" || was_revealed) {
+            revealed.insert(to);
+        }
+        out.push(boards(&game, &revealed));
+    }
+    out
+}
+
+/// Every view's board in the page, as [`expected_boards`] writes them.
+const READ_BOARDS: &str = r#"Array.from(document.querySelectorAll("section.view")).map(function (s) {
+  return [s.dataset.view, Array.from(s.querySelectorAll("td[data-square]")).map(function (td) {
+    return td.dataset.square + ":" + td.dataset.owner + ":" + td.dataset.rank;
+  })];
+})"#;
+
+type Boards = Vec<(String, Vec<String>)>;
+
+fn page_boards(b: &mut Browser) -> Boards {
+    let v = b.eval(READ_BOARDS);
+    serde_json::from_value(v).expect("views and squares")
+}
+
+/// Fails, listing the squares that differ, unless the page shows `want`.
+fn assert_boards(b: &mut Browser, want: &Boards, when: &str) {
+    let got = page_boards(b);
+    let views = |bs: &Boards| bs.iter().map(|(v, _)| v.clone()).collect::<Vec<_>>();
+    assert_eq!(views(&got), views(want), "the views {when}");
+    let wrong: Vec<String> = got
+        .iter()
+        .zip(want)
+        .flat_map(|((view, g), (_, w))| {
+            g.iter()
+                .zip(w)
+                .filter(|(a, b)| a != b)
+                .map(move |(a, b)| format!("view {view}: page {a}, record {b}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "the boards {when}: {wrong:#?}");
+}
+
+fn text(b: &mut Browser, id: &str) -> String {
+    b.eval(&format!("document.getElementById({id:?}).textContent"))
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn click(b: &mut Browser, id: &str) {
+    b.eval(&format!("document.getElementById({id:?}).click()"));
+}
+
+#[test]
+fn the_viewer_steps_through_a_real_game_in_chromium() {
+    let Some(chromium) = need(
+        "chromium",
+        "the_viewer_steps_through_a_real_game_in_chromium",
+    ) else {
+        return;
+    };
+    let dir = TestDir::new();
+    let player = workspace_bin("player").display().to_string();
+    let random = |seed: u32| format!("{player} --strategy random --seed {seed}");
+    referee_ok(
+        dir.path(),
+        &[
+            "--record",
+            "game.json",
+            "--html",
+            "game.html",
+            "--player",
+            &random(11),
+            "--player",
+            &random(12),
+        ],
+    );
+    let record =
+        StrategoRecord::from_json(&std::fs::read_to_string(dir.path().join("game.json")).unwrap())
+            .unwrap();
+    assert!(
+        record.moves.iter().any(|m| m.detail.result == "B"),
+        "a game with battles"
+    );
+    // `referee view` writes the same page from the record.
+    referee_ok(dir.path(), &["view", "game.json", "-o", "view.html"]);
+    let page = std::fs::read(dir.path().join("game.html")).unwrap();
+    assert_eq!(page, std::fs::read(dir.path().join("view.html")).unwrap());
+
+    let expected = expected_boards(&record);
+    let last = expected.len() - 1;
+    let mut b = Browser::start(&chromium);
+    b.open(&format!(
+        "file://{}",
+        dir.path().join("game.html").display()
+    ));
+    assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
+    // Forward through the whole game, one move at a time.
+    for (ply, boards) in expected.iter().enumerate() {
+        if ply > 0 {
+            click(&mut b, "next");
+        }
+        assert_boards(&mut b, boards, &format!("at ply {ply}"));
+        assert_eq!(text(&mut b, "ply"), format!("{ply} / {last}"));
+        let title = match ply {
+            0 => "start".to_owned(),
+            p => {
+                let m = &record.moves[p - 1];
+                format!("move {p}: player {} {}", m.player, m.detail)
+            }
+        };
+        assert_eq!(text(&mut b, "title"), title);
+    }
+    // At the end: the reason shown; past it, nothing moves.
+    assert!(
+        b.eval("document.body.classList.contains('at-end')")
+            .as_bool()
+            .unwrap()
+    );
+    assert!(text(&mut b, "end").contains(&record.end.reason_text));
+    click(&mut b, "next");
+    assert_eq!(text(&mut b, "ply"), format!("{last} / {last}"));
+    // Back, first, last.
+    click(&mut b, "prev");
+    assert_boards(&mut b, &expected[last - 1], "after prev");
+    click(&mut b, "first");
+    assert_boards(&mut b, &expected[0], "after first");
+    click(&mut b, "last");
+    assert_boards(&mut b, &expected[last], "after last");
+    // Play runs by itself from the start, and pauses.
+    click(&mut b, "first");
+    b.eval("document.getElementById('speed').value = '100'");
+    click(&mut b, "play");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    click(&mut b, "play");
+    let frame: usize = b
+        .eval("Number(document.body.dataset.frame)")
+        .as_u64()
+        .unwrap() as usize;
+    assert!(frame >= 2, "play advanced to {frame}");
+    assert_boards(&mut b, &expected[frame], "after playing");
+    // A position in the address opens there (a page of its own: a new
+    // fragment alone would not load again).
+    b.open(&format!(
+        "file://{}#end",
+        dir.path().join("view.html").display()
+    ));
+    assert_boards(&mut b, &expected[last], "opened at #end");
+    let judgement: Value = b.eval("document.getElementById('judgement').textContent");
+    assert!(
+        judgement.as_str().unwrap().contains("the same game"),
+        "{judgement}"
+    );
+    assert!(b.errors.is_empty(), "console errors: {:?}", b.errors);
+}
