@@ -62,10 +62,10 @@ impl games::Visit for Describe<'_> {
         let options = S::Options::from_arg_matches(&matches).map_err(|e| bad(e.to_string()))?;
         let context = Context {
             max_turns: S::DEFAULTS.max_turns,
-            limits: Limits {
-                move_time: std::time::Duration::from_millis(S::DEFAULTS.time_limit_ms),
-                setup_time: std::time::Duration::from_millis(S::DEFAULTS.setup_time_limit_ms),
-            },
+            limits: Limits::new(
+                std::time::Duration::from_millis(S::DEFAULTS.time_limit_ms),
+                std::time::Duration::from_millis(S::DEFAULTS.setup_time_limit_ms),
+            ),
             seed: 0,
         };
         let game = S::new(&options, &context).map_err(|e| bad(e.to_string()))?;

@@ -79,6 +79,50 @@ pub struct Limits {
     pub move_time: std::time::Duration,
     /// Time for the setup reply.
     pub setup_time: std::time::Duration,
+    /// A seat's own limit where the match gave it one
+    /// (`--player-time-limit-ms`), for its moves and its setup alike.
+    pub seats: [SeatLimit; MAX_SEATS],
+}
+
+/// The time limit of one seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum SeatLimit {
+    /// The match's limits.
+    #[default]
+    Shared,
+    /// A limit of its own.
+    Own(std::time::Duration),
+    /// No limit (a person at a keyboard).
+    Unlimited,
+}
+
+impl Limits {
+    /// The same limits for every seat.
+    pub fn new(move_time: std::time::Duration, setup_time: std::time::Duration) -> Limits {
+        Limits {
+            move_time,
+            setup_time,
+            seats: [SeatLimit::Shared; MAX_SEATS],
+        }
+    }
+
+    /// The time `seat` has for each move; `None`: no limit.
+    pub fn move_time_of(&self, seat: Seat) -> Option<std::time::Duration> {
+        match self.seats.get(seat).copied().unwrap_or_default() {
+            SeatLimit::Shared => Some(self.move_time),
+            SeatLimit::Own(d) => Some(d),
+            SeatLimit::Unlimited => None,
+        }
+    }
+
+    /// The time `seat` has for its setup; `None`: no limit.
+    pub fn setup_time_of(&self, seat: Seat) -> Option<std::time::Duration> {
+        match self.seats.get(seat).copied().unwrap_or_default() {
+            SeatLimit::Shared => Some(self.setup_time),
+            SeatLimit::Own(d) => Some(d),
+            SeatLimit::Unlimited => None,
+        }
+    }
 }
 
 /// What a game is built with besides its own options.

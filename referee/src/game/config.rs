@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_core::{Context, Limits};
+use game_core::{Context, Limits, SeatLimit};
 
 use crate::process::Program;
 
@@ -56,20 +56,25 @@ impl MatchConfig {
         }
     }
 
+    /// The limits of every seat, as the game is told them.
+    pub fn limits(&self) -> Limits {
+        let mut limits = Limits::new(self.time_limit, self.setup_time_limit);
+        for (&seat, own) in &self.player_time_limits {
+            if let Some(slot) = limits.seats.get_mut(seat) {
+                *slot = own.map_or(SeatLimit::Unlimited, SeatLimit::Own);
+            }
+        }
+        limits
+    }
+
     /// The time `seat` has for each move; `None`: no limit.
     pub fn move_limit(&self, seat: usize) -> Option<Duration> {
-        match self.player_time_limits.get(&seat) {
-            Some(own) => *own,
-            None => Some(self.time_limit),
-        }
+        self.limits().move_time_of(seat)
     }
 
     /// The time `seat` has for its setup; `None`: no limit.
     pub fn setup_limit(&self, seat: usize) -> Option<Duration> {
-        match self.player_time_limits.get(&seat) {
-            Some(own) => *own,
-            None => Some(self.setup_time_limit),
-        }
+        self.limits().setup_time_of(seat)
     }
 
     /// The log file of seat `i`.
@@ -81,10 +86,7 @@ impl MatchConfig {
     pub fn context(&self) -> Context {
         Context {
             max_turns: self.max_turns,
-            limits: Limits {
-                move_time: self.time_limit,
-                setup_time: self.setup_time_limit,
-            },
+            limits: self.limits(),
             seed: self.seed,
         }
     }

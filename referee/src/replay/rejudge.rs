@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use game_core::{Context, Game, Limits, Seat, Spec, Tell, Viewer};
+use game_core::{Context, Game, Limits, Seat, SeatLimit, Spec, Tell, Viewer};
 use referee_schema::{Phase, Reason, Record, RejectedReply};
 use thiserror::Error;
 
@@ -111,14 +111,26 @@ pub fn rejudge<S: Spec>(text: &str, colour: bool) -> Result<Replay, ReplayError>
             })?;
     let s = &record.settings;
     let move_time = Duration::from_millis(s.time_limit_ms);
+    let mut limits = Limits::new(
+        move_time,
+        s.setup_time_limit_ms
+            .map_or(move_time, Duration::from_millis),
+    );
+    // Each seat's own limit, as the game was told it.
+    for (slot, own) in limits
+        .seats
+        .iter_mut()
+        .zip(s.player_time_limits_ms.iter().flatten())
+    {
+        *slot = match own {
+            Some(ms) if Duration::from_millis(*ms) == move_time => SeatLimit::Shared,
+            Some(ms) => SeatLimit::Own(Duration::from_millis(*ms)),
+            None => SeatLimit::Unlimited,
+        };
+    }
     let context = Context {
         max_turns: s.max_turns,
-        limits: Limits {
-            move_time,
-            setup_time: s
-                .setup_time_limit_ms
-                .map_or(move_time, Duration::from_millis),
-        },
+        limits,
         seed: s.seed.unwrap_or(0),
     };
     let game = S::new(&options, &context).map_err(|source| ReplayError::Refused {

@@ -131,6 +131,32 @@ fn each_move_starts_the_program_with_the_seconds_and_the_position() {
     );
 }
 
+/// A seat given a limit of its own (`--player-time-limit-ms`) was told the
+/// match's seconds, and thought for longer than it had.
+#[test]
+fn regression_a_seat_with_its_own_limit_is_told_its_own_seconds() {
+    let scripts = tempfile::tempdir().unwrap();
+    let black = recorder(scripts.path(), "black");
+    let white = recorder(scripts.path(), "white");
+    let o = play(
+        5,
+        3000,
+        [black.display().to_string(), white.display().to_string()],
+        &["--player-time-limit-ms", "1=2000"],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let told = |name: &str| {
+        std::fs::read_to_string(scripts.path().join(format!("{name}.args"))).unwrap()
+    };
+    let (black, white) = (told("black"), told("white"));
+    assert!(!black.is_empty() && black.lines().all(|l| l == "3"), "{black}");
+    assert!(!white.is_empty() && white.lines().all(|l| l == "2"), "{white}");
+    assert_eq!(
+        o.summary.settings.player_time_limits_ms,
+        Some(vec![Some(3000), Some(2000)])
+    );
+}
+
 #[test]
 fn our_ai_plays_a_whole_game_against_itself_process_per_move() {
     let o = play(

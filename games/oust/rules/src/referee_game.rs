@@ -38,7 +38,11 @@ impl game_core::Spec for Spec {
             .map_err(|e| OptionsError(e.to_string()))?;
         Ok(Match {
             pos: Position::new(opts, context.max_turns),
-            seconds: (context.limits.move_time.as_millis() / 1000) as u64,
+            // A seat without a limit is told the match's.
+            seconds: [0, 1].map(|seat| {
+                let limit = context.limits.move_time_of(seat);
+                (limit.unwrap_or(context.limits.move_time).as_millis() / 1000) as u64
+            }),
         })
     }
 }
@@ -46,8 +50,9 @@ impl game_core::Spec for Spec {
 /// An Oust game at the referee's table.
 pub struct Match {
     pos: Position,
-    /// The time allowed per move in whole seconds, the programs' argument.
-    seconds: u64,
+    /// The time each seat has per move in whole seconds, its programs'
+    /// argument.
+    seconds: [u64; 2],
 }
 
 impl Match {
@@ -151,11 +156,11 @@ impl game_core::Game for Match {
         self.pos.to_move().seat()
     }
 
-    fn question(&self, _seat: Seat) -> Question {
+    fn question(&self, seat: Seat) -> Question {
         Question {
             lines: 1,
             input: wire::position_text(&self.pos),
-            args: vec![self.seconds.to_string()],
+            args: vec![self.seconds[seat].to_string()],
         }
     }
 
