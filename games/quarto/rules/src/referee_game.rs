@@ -124,7 +124,7 @@ impl game_core::Game for Match {
     }
 
     fn greeting(&self, seat: Seat) -> String {
-        wire::greeting(seat as u8)
+        wire::greeting(seat as u8, self.pos.level())
     }
 
     fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn a_game_to_a_win_message_by_message() {
         let mut m = Spec::new(&Options::default(), &context(0)).unwrap();
-        assert_eq!(m.greeting(0), "0\n");
+        assert_eq!(m.greeting(0), "0\n1\n");
         assert_eq!(m.question(0).lines, 2);
         let (tell, r) = reply(&mut m, "-", "4");
         assert_eq!(

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! referee -> each seat    0 or 1                 its seat; seat 0 gives first
+//!                         1 .. 4                 the level
 //! seat to move -> referee B3                     where the piece it holds goes ("-" on the first move)
 //!                         7                      the piece it gives ("-" when none is left or it wins)
 //! referee -> mover        N, W, D or E           play on, you won, draw, illegal (you lose)
@@ -15,6 +16,7 @@ use std::fmt::Write as _;
 use game_core::{clean_line, printable};
 
 use crate::error::WireError;
+use crate::pattern::Level;
 use crate::piece::{Attribute, Piece};
 use crate::position::{Outcome, Position, UncheckedMove};
 use crate::square::Square;
@@ -26,9 +28,9 @@ pub const MAX_REPLY_BYTES: usize = 4096;
 /// Non-blank lines of a reply: the square, then the piece given.
 pub const REPLY_LINES: usize = 2;
 
-/// What each seat is told first: its number.
-pub fn greeting(seat: u8) -> String {
-    format!("{seat}\n")
+/// What each seat is told first: its number, then the level.
+pub fn greeting(seat: u8, level: Level) -> String {
+    format!("{seat}\n{level}\n")
 }
 
 /// The result of a move, as the mover reads it and as it closes the
@@ -140,8 +142,9 @@ pub fn parse_reply(lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
     Ok(UncheckedMove { square, gift })
 }
 
-/// Reads the greeting (the player's side): `0` or `1`.
-pub fn parse_greeting(line: &str) -> Result<u8, WireError> {
+/// Reads the greeting's first line (the player's side): the seat, `0` or
+/// `1`.
+pub fn parse_seat(line: &str) -> Result<u8, WireError> {
     match line {
         "0" => Ok(0),
         "1" => Ok(1),
@@ -150,6 +153,19 @@ pub fn parse_greeting(line: &str) -> Result<u8, WireError> {
             got: printable(line.as_bytes()),
         }),
     }
+}
+
+/// Reads the greeting's second line (the player's side): the level, `1`
+/// to `4`.
+pub fn parse_level(line: &str) -> Result<Level, WireError> {
+    line.parse()
+        .ok()
+        .filter(|_| line.len() == 1)
+        .and_then(Level::new)
+        .ok_or_else(|| WireError::Unexpected {
+            expected: "the level, 1 to 4",
+            got: printable(line.as_bytes()),
+        })
 }
 
 /// The board for people: each piece as its number and letters, the piece
@@ -192,7 +208,7 @@ pub fn draw(pos: &Position, colour: bool) -> String {
     match (pos.end(), pos.hand()) {
         (Some(e), _) => {
             let _ = match e.won {
-                Some((p, a, _)) => writeln!(s, "won: {p}, {}", a.words()),
+                Some((p, a, _)) => writeln!(s, "won: {p}, all {}", a.words()),
                 None => writeln!(s, "{}", e.reason.words()),
             };
         }
@@ -223,7 +239,6 @@ pub fn draw(pos: &Position, colour: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::Level;
 
     fn lines(a: &str, b: &str) -> Vec<Vec<u8>> {
         vec![a.as_bytes().to_vec(), b.as_bytes().to_vec()]
@@ -265,7 +280,7 @@ mod tests {
 
     #[test]
     fn messages_to_the_seats() {
-        assert_eq!(greeting(1), "1\n");
+        assert_eq!(greeting(1, Level::ALL[3]), "1\n4\n");
         let m = UncheckedMove {
             square: Square::parse("C2"),
             gift: Piece::new(12),
@@ -284,8 +299,12 @@ mod tests {
             );
         }
         assert!(MoveResult::from_line("X").is_err());
-        assert_eq!(parse_greeting("0"), Ok(0));
-        assert!(parse_greeting("2").is_err());
+        assert_eq!(parse_seat("0"), Ok(0));
+        assert!(parse_seat("2").is_err());
+        assert_eq!(parse_level("3"), Ok(Level::ALL[2]));
+        for bad in ["0", "5", "03", "x", ""] {
+            assert!(parse_level(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

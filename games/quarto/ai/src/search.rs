@@ -1,0 +1,492 @@
+//! The search: negamax with alpha-beta over (board, piece in hand), a
+//! transposition table on canonical keys, iterative deepening to the end
+//! of the game (an exact solve) as far as the time allows.
+//!
+//! A node is the mover's turn: place the piece in hand, give one of the
+//! pieces left. Two rules cut the tree before any search: a placement
+//! that wins ends the game (the parent checks it first), and a piece that
+//! lets the opponent win at once (one of the board's completers) is never
+//! given while another can be; a placement after which every piece left
+//! is such a piece loses at the opponent's next placement. So a node is
+//! never entered with a winning piece in hand.
+//!
+//! Values are from the mover's side: a win `WIN + e` where `e` is the
+//! number of empty squares left after the winning placement (the sooner
+//! the better, and the same whatever the path, so the table needs no
+//! adjustment), a loss its negation, a draw 0, and a heuristic value
+//! strictly between (`eval`) at the horizon of a search that could not
+//! reach the end.
+
+use std::time::{Duration, Instant};
+
+use quarto::{Board, Level, Move, Piece, PieceSet, Position, Square};
+
+use crate::eval::{self, Eval};
+use crate::symmetry::{Group, Key};
+use crate::tt::{Bound, Table};
+
+/// The value of a win with no empty square left; a win with `e` squares
+/// left is worth `WIN + e`.
+pub const WIN: i32 = 1000;
+const INF: i32 = 30_000;
+
+/// How to search (the defaults are the player's; the others measure).
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Use the transposition table.
+    pub tt: bool,
+    /// Key the table by the canonical form (every symmetry); without it,
+    /// only complements are folded.
+    pub symmetry: bool,
+    /// The table holds `2^tt_bits` entries of 16 bytes.
+    pub tt_bits: u32,
+    /// Stop each search after this many nodes (reproducible games).
+    pub max_nodes: Option<u64>,
+    /// The value at the horizon.
+    pub eval: Eval,
+    /// Among the moves of equal value, prefer those that leave the
+    /// opponent the most replies that lose.
+    pub traps: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            tt: true,
+            symmetry: true,
+            tt_bits: 20,
+            max_nodes: None,
+            eval: Eval::default(),
+            traps: true,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    /// The move chosen.
+    pub best: Move,
+    /// Its value.
+    pub score: i32,
+    /// The depth of the last completed iteration, in placements.
+    pub depth: u32,
+    /// Whether the value is exact: the game was solved from here.
+    pub exact: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// The value in words: `win in 3`, `loss in 4`, `draw`, `+12`.
+    pub fn value_words(&self, empties: u32) -> String {
+        if self.score >= WIN {
+            format!("win in {} placements", empties - (self.score - WIN) as u32)
+        } else if self.score <= -WIN {
+            format!(
+                "loss in {} placements",
+                empties - (-self.score - WIN) as u32
+            )
+        } else if self.exact {
+            "draw".to_owned()
+        } else {
+            format!("{:+}", self.score)
+        }
+    }
+}
+
+/// A searcher: its table lives across the moves of a game.
+pub struct Searcher {
+    level: Level,
+    group: &'static Group,
+    table: Table,
+    settings: Settings,
+    nodes: u64,
+    stop: bool,
+    deadline: Instant,
+}
+
+/// The placements of `hand` on `board` in the order tried: the hint's
+/// square first.
+fn squares(board: &Board, hint: Option<u8>) -> impl Iterator<Item = Square> {
+    let empty = board.empty();
+    let first = hint.filter(|&s| empty >> s & 1 == 1);
+    first
+        .into_iter()
+        .chain(
+            Square::of_mask(empty)
+                .map(|s| s.index() as u8)
+                .filter(move |&s| Some(s) != first),
+        )
+        .map(|s| Square::new(s).expect("a square"))
+}
+
+impl Searcher {
+    /// A searcher for games at `level`.
+    pub fn new(level: Level, settings: Settings) -> Searcher {
+        Searcher {
+            level,
+            group: Group::of(level),
+            table: Table::new(if settings.tt { settings.tt_bits } else { 0 }),
+            settings,
+            nodes: 0,
+            stop: false,
+            deadline: Instant::now(),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Forgets the table (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn key(&self, board: &Board, hand: Piece) -> Key {
+        if self.settings.symmetry {
+            self.group.key(board, hand)
+        } else {
+            // Complements folded only: the planes XORed by the hand.
+            let occ = board.occupied();
+            let mut k = u128::from(occ) << 64;
+            for (i, a) in quarto::Attribute::ALL.iter().enumerate() {
+                let mut p = board.plane(*a);
+                if hand.has(*a) {
+                    p ^= occ;
+                }
+                k |= u128::from(p) << (16 * i);
+            }
+            Key(k)
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            let over_nodes = self.settings.max_nodes.is_some_and(|m| self.nodes >= m);
+            if over_nodes || Instant::now() >= self.deadline {
+                self.stop = true;
+            }
+        }
+        self.stop
+    }
+
+    /// The value of placing `hand` on `board` and giving one of `avail`,
+    /// searched `depth` placements deep, within (`alpha`, `beta`). `hand`
+    /// does not win on `board`.
+    pub fn negamax(
+        &mut self,
+        board: Board,
+        hand: Piece,
+        avail: PieceSet,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let e = board.empties();
+        if avail.is_empty() {
+            // The last placement, which cannot win: a draw.
+            return 0;
+        }
+        // Best case: win at the next own placement (e - 3 left); worst:
+        // lose at the opponent's (e - 2 left).
+        let most = WIN + e as i32 - 3;
+        if alpha >= most {
+            return most;
+        }
+        if depth == 0 {
+            return eval::evaluate(self.settings.eval, self.level, &board, hand, avail);
+        }
+        // The depth that solves this node exactly.
+        let full = e - 1;
+        let depth = depth.min(full);
+        let key = self.settings.tt.then(|| self.key(&board, hand));
+        let mut hint = None;
+        if let Some(hit) = key.and_then(|k| self.table.probe(k)) {
+            if u32::from(hit.depth) >= depth {
+                match hit.bound {
+                    Bound::Exact => return hit.value,
+                    Bound::Lower if hit.value >= beta => return hit.value,
+                    Bound::Upper if hit.value <= alpha => return hit.value,
+                    _ => {}
+                }
+            }
+            hint = hit.hint;
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        'squares: for s in squares(&board, hint.map(|h| h.0)) {
+            let mut next = board;
+            next.place(s, hand);
+            let safe = avail & !next.completers(self.level);
+            if safe.is_empty() {
+                // Every piece left wins for the opponent.
+                let v = -(WIN + e as i32 - 2);
+                if v > best {
+                    best = v;
+                    best_move = Some((
+                        s.index() as u8,
+                        avail.iter().next().map_or(0, Piece::number),
+                    ));
+                }
+                continue;
+            }
+            let hint_gift = hint
+                .and_then(|h| Piece::new(h.1))
+                .filter(|&g| safe.contains(g));
+            let gifts = hint_gift
+                .into_iter()
+                .chain(safe.iter().filter(move |&g| Some(g) != hint_gift));
+            for g in gifts {
+                let v = -self.negamax(
+                    next,
+                    g,
+                    avail.without(g),
+                    depth - 1,
+                    -beta,
+                    -alpha.max(best),
+                );
+                if self.stop {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = Some((s.index() as u8, g.number()));
+                    if v >= beta {
+                        break 'squares;
+                    }
+                }
+            }
+        }
+        alpha = alpha.max(best);
+        if let Some(k) = key {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(k, best, depth as u8, bound, best_move);
+        }
+        best
+    }
+
+    /// Chooses a move in `pos` (not over) by `deadline`.
+    pub fn search(&mut self, pos: &Position, deadline: Instant) -> Report {
+        let start = Instant::now();
+        self.deadline = deadline;
+        self.nodes = 0;
+        self.stop = false;
+        let done = |best: Move, score: i32, depth: u32, exact: bool, nodes: u64| Report {
+            best,
+            score,
+            depth,
+            exact,
+            nodes,
+            elapsed: start.elapsed(),
+        };
+        let avail = pos.available();
+        let Some(hand) = pos.hand() else {
+            // The first gift: on the empty board every piece is every other
+            // one after a complement, so any will do.
+            let g = avail.iter().next().expect("sixteen pieces");
+            return done(Move::new_unchecked(None, Some(g)), 0, 0, false, 0);
+        };
+        let board = *pos.board();
+        let e = board.empties();
+        // A win now.
+        if let Some(s) =
+            Square::of_mask(board.empty()).find(|&s| board.wins_at(self.level, s, hand))
+        {
+            return done(
+                Move::new_unchecked(Some(s), None),
+                WIN + e as i32 - 1,
+                1,
+                true,
+                1,
+            );
+        }
+        // The root moves: every placement with every safe gift; a
+        // placement without one loses at once.
+        let mut roots: Vec<(Move, i32)> = Vec::new();
+        let mut losing = None;
+        for s in Square::of_mask(board.empty()) {
+            let mut next = board;
+            next.place(s, hand);
+            if avail.is_empty() {
+                return done(Move::new_unchecked(Some(s), None), 0, 1, true, 1);
+            }
+            let safe = avail & !next.completers(self.level);
+            if safe.is_empty() {
+                losing.get_or_insert(Move::new_unchecked(Some(s), avail.iter().next()));
+            }
+            roots.extend(
+                safe.iter()
+                    .map(|g| (Move::new_unchecked(Some(s), Some(g)), 0)),
+            );
+        }
+        if roots.is_empty() {
+            let m = losing.expect("a placement");
+            return done(m, -(WIN + e as i32 - 2), 1, true, 1);
+        }
+        let mut best = roots[0];
+        let mut depth_done = 0;
+        let mut exact = false;
+        for depth in 1..e {
+            let mut alpha = -INF;
+            let mut scored = Vec::with_capacity(roots.len());
+            for &(m, _) in &roots {
+                let (s, g) = (m.square().expect("placed"), m.gift().expect("given"));
+                let mut next = board;
+                next.place(s, hand);
+                // One less than the best so far, so that ties are exact.
+                let v = -self.negamax(
+                    next,
+                    g,
+                    avail.without(g),
+                    depth - 1,
+                    -INF,
+                    -(alpha - 1).max(-INF),
+                );
+                if self.stop {
+                    break;
+                }
+                alpha = alpha.max(v);
+                scored.push((m, v));
+            }
+            if self.stop {
+                // A win proven in this unfinished iteration is still a win.
+                if let Some(&(m, v)) = scored.iter().max_by_key(|(_, v)| *v) {
+                    if v >= WIN {
+                        best = (m, v);
+                    }
+                }
+                break;
+            }
+            // Best first next time; a stable sort keeps the order of ties.
+            scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            roots = scored;
+            best = roots[0];
+            depth_done = depth;
+            exact = depth >= e - 1;
+            if exact || best.1.abs() >= WIN {
+                exact = true;
+                break;
+            }
+        }
+        if self.settings.traps && !self.stop {
+            best = self.most_traps(&board, hand, avail, &roots, best, exact);
+        }
+        done(best.0, best.1, depth_done, exact, self.nodes)
+    }
+
+    /// Among the root moves as good as the best, the one whose replies
+    /// lose most often for the opponent (within the depth searched): the
+    /// share of the opponent's replies with a safe gift that lose, then
+    /// the number. Stops at the deadline with the best found so far.
+    fn most_traps(
+        &mut self,
+        board: &Board,
+        hand: Piece,
+        avail: PieceSet,
+        roots: &[(Move, i32)],
+        best: (Move, i32),
+        exact: bool,
+    ) -> (Move, i32) {
+        let tied: Vec<Move> = roots
+            .iter()
+            .filter(|r| r.1 == best.1)
+            .map(|r| r.0)
+            .collect();
+        if tied.len() < 2 || best.1 >= WIN {
+            return best;
+        }
+        let e = board.empties();
+        // The opponent's replies are searched to the end when the root was
+        // solved; otherwise a few placements deep.
+        let depth = if exact { e } else { 2 };
+        let mut chosen: Option<(Move, u64, u64)> = None;
+        for m in tied {
+            let (s, g) = (m.square().expect("placed"), m.gift().expect("given"));
+            let mut next = *board;
+            next.place(s, hand);
+            let left = avail.without(g);
+            let (mut losing, mut safe_replies) = (0u64, 0u64);
+            for s2 in Square::of_mask(next.empty()) {
+                let mut after = next;
+                after.place(s2, g);
+                if left.is_empty() {
+                    safe_replies += 1;
+                    continue;
+                }
+                let safe = left & !after.completers(self.level);
+                for g2 in safe.iter() {
+                    safe_replies += 1;
+                    // The reply's value for us, to move after it.
+                    let v = self.negamax(after, g2, left.without(g2), depth, -INF, INF);
+                    if self.stop {
+                        return chosen.map_or(best, |c| (c.0, best.1));
+                    }
+                    if v >= WIN {
+                        losing += 1;
+                    }
+                }
+            }
+            // The greater share of losing replies, then the more of them.
+            let better = chosen.is_none_or(|(_, bl, bs)| {
+                let (a, b) = (losing * bs.max(1), bl * safe_replies.max(1));
+                a > b || a == b && losing > bl
+            });
+            if better {
+                chosen = Some((m, losing, safe_replies));
+            }
+        }
+        chosen.map_or(best, |c| (c.0, best.1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_words() {
+        let r = Report {
+            best: Move::new_unchecked(None, Piece::new(0)),
+            score: WIN + 5,
+            depth: 3,
+            exact: true,
+            nodes: 1,
+            elapsed: Duration::ZERO,
+        };
+        assert_eq!(r.value_words(8), "win in 3 placements");
+        assert_eq!(
+            Report {
+                score: -(WIN + 4),
+                ..r
+            }
+            .value_words(8),
+            "loss in 4 placements"
+        );
+        assert_eq!(Report { score: 0, ..r }.value_words(8), "draw");
+        assert_eq!(
+            Report {
+                score: 12,
+                exact: false,
+                ..r
+            }
+            .value_words(8),
+            "+12"
+        );
+    }
+}
