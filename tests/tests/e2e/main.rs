@@ -6,6 +6,7 @@ mod cli;
 mod faulty;
 mod library;
 mod oust;
+mod quarto;
 mod util;
 
 use referee_schema::{Reason, SetupStatus, Summary};

@@ -29,6 +29,8 @@ use crate::tt::{Bound, Table};
 /// left is worth `WIN + e`.
 pub const WIN: i32 = 1000;
 const INF: i32 = 30_000;
+/// Nodes with this many empty squares or fewer skip the table.
+const TT_MIN_EMPTIES: u32 = 6;
 
 /// How to search (the defaults are the player's; the others measure).
 #[derive(Clone, Copy, Debug)]
@@ -80,19 +82,19 @@ pub struct Report {
 }
 
 impl Report {
-    /// The value in words: `win in 3`, `loss in 4`, `draw`, `+12`.
+    /// The value in words: `win in 3 placements` (when the search knows
+    /// how soon), `win`, `loss`, `draw` (exact), `not lost within the
+    /// depth`.
     pub fn value_words(&self, empties: u32) -> String {
-        if self.score >= WIN {
-            format!("win in {} placements", empties - (self.score - WIN) as u32)
-        } else if self.score <= -WIN {
-            format!(
-                "loss in {} placements",
-                empties - (-self.score - WIN) as u32
-            )
+        let distance = |v: i32| empties.checked_sub((v - WIN) as u32).filter(|_| v >= WIN);
+        if self.score >= 1 {
+            distance(self.score).map_or("win".to_owned(), |d| format!("win in {d} placements"))
+        } else if self.score <= -1 {
+            distance(-self.score).map_or("loss".to_owned(), |d| format!("loss in {d} placements"))
         } else if self.exact {
             "draw".to_owned()
         } else {
-            format!("{:+}", self.score)
+            "no forced result within the depth".to_owned()
         }
     }
 }
@@ -106,21 +108,6 @@ pub struct Searcher {
     nodes: u64,
     stop: bool,
     deadline: Instant,
-}
-
-/// The placements of `hand` on `board` in the order tried: the hint's
-/// square first.
-fn squares(board: &Board, hint: Option<u8>) -> impl Iterator<Item = Square> {
-    let empty = board.empty();
-    let first = hint.filter(|&s| empty >> s & 1 == 1);
-    first
-        .into_iter()
-        .chain(
-            Square::of_mask(empty)
-                .map(|s| s.index() as u8)
-                .filter(move |&s| Some(s) != first),
-        )
-        .map(|s| Square::new(s).expect("a square"))
 }
 
 impl Searcher {
@@ -208,7 +195,8 @@ impl Searcher {
         // The depth that solves this node exactly.
         let full = e - 1;
         let depth = depth.min(full);
-        let key = self.settings.tt.then(|| self.key(&board, hand));
+        // Near the end the table costs more than it saves.
+        let key = (self.settings.tt && e > TT_MIN_EMPTIES).then(|| self.key(&board, hand));
         let mut hint = None;
         if let Some(hit) = key.and_then(|k| self.table.probe(k)) {
             if u32::from(hit.depth) >= depth {
@@ -224,10 +212,32 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        'squares: for s in squares(&board, hint.map(|h| h.0)) {
+        // Every placement with the board it makes and the gifts it
+        // leaves safe; tried in the order: the hint's square, then those
+        // that leave the fewest safe gifts (the most pressure on the
+        // opponent), a placement without any (a loss) last.
+        let mut placements = [(Square::ALL[0], Board::EMPTY, PieceSet::EMPTY); 16];
+        let mut count = 0;
+        let threats = board.threats(self.level);
+        for s in Square::of_mask(board.empty()) {
             let mut next = board;
             next.place(s, hand);
-            let safe = avail & !next.completers(self.level);
+            let completers = board.completers_after(self.level, &threats, s, hand);
+            placements[count] = (s, next, avail & !completers);
+            count += 1;
+        }
+        let hint_square = hint.map(|h| h.0);
+        placements[..count].sort_unstable_by_key(|&(s, _, safe)| {
+            let rank = if Some(s.index() as u8) == hint_square {
+                0
+            } else if safe.is_empty() {
+                17
+            } else {
+                safe.len()
+            };
+            (rank, s.index())
+        });
+        'squares: for &(s, next, safe) in &placements[..count] {
             if safe.is_empty() {
                 // Every piece left wins for the opponent.
                 let v = -(WIN + e as i32 - 2);
@@ -243,10 +253,14 @@ impl Searcher {
             let hint_gift = hint
                 .and_then(|h| Piece::new(h.1))
                 .filter(|&g| safe.contains(g));
-            let gifts = hint_gift
-                .into_iter()
-                .chain(safe.iter().filter(move |&g| Some(g) != hint_gift));
-            for g in gifts {
+            let mut gifts = [Piece::ALL[0]; 16];
+            let mut ng = 0;
+            for g in safe.iter() {
+                gifts[ng] = g;
+                ng += 1;
+            }
+            gifts[..ng].sort_unstable_by_key(|&g| Some(g) != hint_gift);
+            for &g in &gifts[..ng] {
                 let v = -self.negamax(
                     next,
                     g,
@@ -281,7 +295,34 @@ impl Searcher {
         best
     }
 
+    /// Our value of root move `m` (a placement and a gift), its child
+    /// searched `depth` placements deep within (`alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)]
+    fn root_child(
+        &mut self,
+        board: &Board,
+        hand: Piece,
+        avail: PieceSet,
+        m: Move,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (s, g) = (m.square().expect("placed"), m.gift().expect("given"));
+        let mut next = *board;
+        next.place(s, hand);
+        -self.negamax(next, g, avail.without(g), depth, -beta, -alpha)
+    }
+
     /// Chooses a move in `pos` (not over) by `deadline`.
+    ///
+    /// Iterative deepening: each iteration classifies every root move as a
+    /// win, a loss or neither within its depth, with the narrow window
+    /// (-1, 1) (so a search stops at the first win or refutation it finds);
+    /// the last iteration reaches the end of the game, and then the classes
+    /// are exact. A win is played at once. Among the moves that do not
+    /// lose, the one whose opponent's replies (with a safe gift) lose most
+    /// often; if every move loses, the slowest loss.
     pub fn search(&mut self, pos: &Position, deadline: Instant) -> Report {
         let start = Instant::now();
         self.deadline = deadline;
@@ -318,7 +359,7 @@ impl Searcher {
         }
         // The root moves: every placement with every safe gift; a
         // placement without one loses at once.
-        let mut roots: Vec<(Move, i32)> = Vec::new();
+        let mut roots: Vec<Move> = Vec::new();
         let mut losing = None;
         for s in Square::of_mask(board.empty()) {
             let mut next = board;
@@ -330,128 +371,129 @@ impl Searcher {
             if safe.is_empty() {
                 losing.get_or_insert(Move::new_unchecked(Some(s), avail.iter().next()));
             }
-            roots.extend(
-                safe.iter()
-                    .map(|g| (Move::new_unchecked(Some(s), Some(g)), 0)),
-            );
+            roots.extend(safe.iter().map(|g| Move::new_unchecked(Some(s), Some(g))));
         }
         if roots.is_empty() {
             let m = losing.expect("a placement");
             return done(m, -(WIN + e as i32 - 2), 1, true, 1);
         }
-        let mut best = roots[0];
+        let n = roots.len();
+        let mut values = vec![0; n];
+        let mut order: Vec<usize> = (0..n).collect();
         let mut depth_done = 0;
         let mut exact = false;
         for depth in 1..e {
-            let mut alpha = -INF;
-            let mut scored = Vec::with_capacity(roots.len());
-            for &(m, _) in &roots {
-                let (s, g) = (m.square().expect("placed"), m.gift().expect("given"));
-                let mut next = board;
-                next.place(s, hand);
-                // One less than the best so far, so that ties are exact.
-                let v = -self.negamax(
-                    next,
-                    g,
-                    avail.without(g),
-                    depth - 1,
-                    -INF,
-                    -(alpha - 1).max(-INF),
-                );
+            let mut vals = vec![0; n];
+            for &i in &order {
+                let v = self.root_child(&board, hand, avail, roots[i], depth - 1, -1, 1);
                 if self.stop {
                     break;
                 }
-                alpha = alpha.max(v);
-                scored.push((m, v));
+                if v >= 1 {
+                    // A forced win: play it.
+                    return done(roots[i], v, depth, true, self.nodes);
+                }
+                vals[i] = v;
             }
             if self.stop {
-                // A win proven in this unfinished iteration is still a win.
-                if let Some(&(m, v)) = scored.iter().max_by_key(|(_, v)| *v) {
-                    if v >= WIN {
-                        best = (m, v);
-                    }
-                }
                 break;
             }
-            // Best first next time; a stable sort keeps the order of ties.
-            scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            roots = scored;
-            best = roots[0];
+            values = vals;
             depth_done = depth;
-            exact = depth >= e - 1;
-            if exact || best.1.abs() >= WIN {
+            // The moves that do not lose first, in their last order.
+            order.sort_by_key(|&i| values[i] < 0);
+            if depth >= e - 1 || values.iter().all(|&v| v < 0) {
                 exact = true;
                 break;
             }
         }
-        if self.settings.traps && !self.stop {
-            best = self.most_traps(&board, hand, avail, &roots, best, exact);
+        if depth_done == 0 {
+            // Not even one placement deep: any safe move.
+            return done(roots[order[0]], 0, 0, false, self.nodes);
         }
-        done(best.0, best.1, depth_done, exact, self.nodes)
+        if values.iter().all(|&v| v < 0) {
+            // Every move loses: the slowest loss, searched exactly.
+            let mut best = (roots[order[0]], -INF);
+            for &i in &order {
+                let v = self.root_child(&board, hand, avail, roots[i], depth_done - 1, -INF, INF);
+                if self.stop {
+                    break;
+                }
+                if v > best.1 {
+                    best = (roots[i], v);
+                }
+            }
+            let score = if best.1 == -INF { -WIN } else { best.1 };
+            return done(best.0, score, depth_done, exact, self.nodes);
+        }
+        let candidates: Vec<Move> = order
+            .iter()
+            .filter(|&&i| values[i] >= 0)
+            .map(|&i| roots[i])
+            .collect();
+        let mut best = candidates[0];
+        if self.settings.traps && candidates.len() > 1 {
+            // The opponent's replies are searched as deep as the root
+            // moves were, less their two placements.
+            let depth = if exact {
+                e
+            } else {
+                depth_done.saturating_sub(2)
+            };
+            best = self.most_traps(&board, hand, avail, &candidates, depth);
+        }
+        done(best, 0, depth_done, exact, self.nodes)
     }
 
-    /// Among the root moves as good as the best, the one whose replies
-    /// lose most often for the opponent (within the depth searched): the
-    /// share of the opponent's replies with a safe gift that lose, then
-    /// the number. Stops at the deadline with the best found so far.
+    /// Among `candidates` (root moves of equal value), the one whose
+    /// opponent's replies with a safe gift lose most often within `depth`
+    /// further placements: the greatest share of losing replies, then the
+    /// most of them. Stops at the deadline with the best found so far.
     fn most_traps(
         &mut self,
         board: &Board,
         hand: Piece,
         avail: PieceSet,
-        roots: &[(Move, i32)],
-        best: (Move, i32),
-        exact: bool,
-    ) -> (Move, i32) {
-        let tied: Vec<Move> = roots
-            .iter()
-            .filter(|r| r.1 == best.1)
-            .map(|r| r.0)
-            .collect();
-        if tied.len() < 2 || best.1 >= WIN {
-            return best;
-        }
-        let e = board.empties();
-        // The opponent's replies are searched to the end when the root was
-        // solved; otherwise a few placements deep.
-        let depth = if exact { e } else { 2 };
+        candidates: &[Move],
+        depth: u32,
+    ) -> Move {
         let mut chosen: Option<(Move, u64, u64)> = None;
-        for m in tied {
+        for &m in candidates {
             let (s, g) = (m.square().expect("placed"), m.gift().expect("given"));
             let mut next = *board;
             next.place(s, hand);
             let left = avail.without(g);
-            let (mut losing, mut safe_replies) = (0u64, 0u64);
+            let (mut losing, mut replies) = (0u64, 0u64);
             for s2 in Square::of_mask(next.empty()) {
                 let mut after = next;
                 after.place(s2, g);
                 if left.is_empty() {
-                    safe_replies += 1;
+                    replies += 1;
                     continue;
                 }
                 let safe = left & !after.completers(self.level);
                 for g2 in safe.iter() {
-                    safe_replies += 1;
-                    // The reply's value for us, to move after it.
-                    let v = self.negamax(after, g2, left.without(g2), depth, -INF, INF);
+                    replies += 1;
+                    // Does the reply lose for the opponent: do we win,
+                    // to move after it?
+                    let v = self.negamax(after, g2, left.without(g2), depth, 0, 1);
                     if self.stop {
-                        return chosen.map_or(best, |c| (c.0, best.1));
+                        return chosen.map_or(candidates[0], |c| c.0);
                     }
-                    if v >= WIN {
+                    if v >= 1 {
                         losing += 1;
                     }
                 }
             }
-            // The greater share of losing replies, then the more of them.
-            let better = chosen.is_none_or(|(_, bl, bs)| {
-                let (a, b) = (losing * bs.max(1), bl * safe_replies.max(1));
+            let better = chosen.is_none_or(|(_, bl, br)| {
+                let (a, b) = (losing * br.max(1), bl * replies.max(1));
                 a > b || a == b && losing > bl
             });
             if better {
-                chosen = Some((m, losing, safe_replies));
+                chosen = Some((m, losing, replies));
             }
         }
-        chosen.map_or(best, |c| (c.0, best.1))
+        chosen.map_or(candidates[0], |c| c.0)
     }
 }
 

@@ -168,15 +168,74 @@ impl Board {
             if full.count_ones() != 3 {
                 continue;
             }
-            let mut index = 0usize;
-            for a in 0..4 {
-                let plane = self.planes[a] & m;
-                index |= usize::from(plane == full) << a;
-                index |= usize::from(plane == 0) << (a + 4);
-            }
-            set |= COMPLETERS[index];
+            set |= self.completers_of(m, full);
         }
         PieceSet(set)
+    }
+
+    /// The pieces that would win on each empty square (the threats of
+    /// patterns with three pieces and that square as their hole), to get
+    /// the completers after a placement with
+    /// [`completers_after`](Self::completers_after) without going over
+    /// every pattern again.
+    pub fn threats(&self, level: Level) -> Threats {
+        let mut by_hole = [0u16; 16];
+        for &m in level.masks() {
+            let full = self.occupied & m;
+            if full.count_ones() == 3 {
+                let hole = (m & !self.occupied).trailing_zeros() as usize;
+                by_hole[hole] |= self.completers_of(m, full);
+            }
+        }
+        // For each square, the union over the other holes.
+        let mut all_but = [0u16; 16];
+        let mut before = 0u16;
+        for (s, slot) in all_but.iter_mut().enumerate() {
+            *slot = before;
+            before |= by_hole[s];
+        }
+        let mut after = 0u16;
+        for s in (0..16).rev() {
+            all_but[s] |= after;
+            after |= by_hole[s];
+        }
+        Threats { all_but }
+    }
+
+    /// The completers of the board after `p` is put on the empty square
+    /// `s`, where it does not win: those of the patterns without `s`
+    /// (from `threats`, this board's), and those of the patterns through
+    /// `s` that the piece leaves with one hole.
+    pub fn completers_after(
+        &self,
+        level: Level,
+        threats: &Threats,
+        s: Square,
+        p: Piece,
+    ) -> PieceSet {
+        let mut next = *self;
+        next.place(s, p);
+        let mut set = threats.all_but[s.index()];
+        for &m in level.through(s) {
+            let full = next.occupied & m;
+            if full.count_ones() == 3 {
+                set |= next.completers_of(m, full);
+            }
+        }
+        PieceSet(set)
+    }
+
+    /// The pieces that complete pattern `m`, whose occupied squares are
+    /// `full` (three of them).
+    #[inline]
+    fn completers_of(&self, m: u16, full: u16) -> u16 {
+        let mut index = 0usize;
+        for a in 0..4 {
+            let plane = self.planes[a] & m;
+            index |= usize::from(plane == full) << a;
+            index |= usize::from(plane == 0) << (a + 4);
+        }
+        COMPLETERS[index]
     }
 
     /// The empty squares where `p` wins at `level`.
@@ -185,6 +244,13 @@ impl Board {
             .filter(|&s| self.wins_at(level, s, p))
             .fold(0, |m, s| m | s.bit())
     }
+}
+
+/// What [`Board::threats`] finds: for each square, the pieces that would
+/// win on another square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Threats {
+    all_but: [u16; 16],
 }
 
 impl fmt::Debug for Board {

@@ -34,7 +34,7 @@ pub mod seed_board;
 mod square;
 pub mod wire;
 
-pub use board::Board;
+pub use board::{Board, Threats};
 pub use error::{IllegalMove, PositionError, WireError};
 pub use pattern::{Agreement, Kind, Level, PATTERNS, Pattern};
 pub use piece::{Attribute, Piece, PieceSet};

@@ -66,6 +66,15 @@ proptest! {
                 .filter(|&p| Square::of_mask(b.empty()).any(|q| b.wins_at(level, q, p)))
                 .fold(PieceSet::EMPTY, PieceSet::with_piece);
             prop_assert_eq!(b.completers(level), expected, "{:?}", pos);
+            // After each placement of the piece in hand that does not win,
+            // the incremental way gives the same.
+            let threats = b.threats(level);
+            let Some(hand) = pos.hand() else { continue };
+            for q in Square::of_mask(b.empty()).filter(|&q| !b.wins_at(level, q, hand)) {
+                let mut next = *b;
+                next.place(q, hand);
+                prop_assert_eq!(b.completers_after(level, &threats, q, hand), next.completers(level));
+            }
         }
     }
 
