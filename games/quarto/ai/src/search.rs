@@ -521,14 +521,15 @@ mod tests {
             "loss in 4 placements"
         );
         assert_eq!(Report { score: 0, ..r }.value_words(8), "draw");
+        assert_eq!(Report { score: 1, ..r }.value_words(8), "win");
         assert_eq!(
             Report {
-                score: 12,
+                score: 0,
                 exact: false,
                 ..r
             }
             .value_words(8),
-            "+12"
+            "no forced result within the depth"
         );
     }
 }
