@@ -15,22 +15,45 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored position: 16 bytes.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    /// The low 64 bits of the key.
-    lo: u64,
-    /// The high 16 bits of the key (the key is 80 bits).
-    hi: u16,
-    value: i16,
-    /// Placements searched below; `u8::MAX` for an empty slot.
-    depth: u8,
-    /// 0 exact, 1 lower, 2 upper.
-    bound: u8,
-    /// The best move's square (low nibble) and gift (high nibble), in the
-    /// coordinates of the position that stored it; 0xff for none.
-    hint: u8,
-    _pad: u8,
+/// One stored position, packed in 128 bits (so that a table of zeros,
+/// which the system hands out untouched, is an empty table): bits 0..64
+/// the key's low 64 bits, 64..80 its high 16 bits, 80..96 the value,
+/// 96..104 the depth (placements searched below, at least 1; 0 for an
+/// empty slot), 104..112 the bound, 112..120 the hint (the best move's
+/// square in the low nibble, its gift in the high one; 0xff for none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry(u128);
+
+impl Entry {
+    fn key_matches(self, key: Key) -> bool {
+        self.0 & ((1 << 80) - 1) == key.0 & ((1 << 80) - 1)
+    }
+
+    fn value(self) -> i16 {
+        (self.0 >> 80) as u16 as i16
+    }
+
+    fn depth(self) -> u8 {
+        (self.0 >> 96) as u8
+    }
+
+    fn bound(self) -> u8 {
+        (self.0 >> 104) as u8
+    }
+
+    fn hint(self) -> u8 {
+        (self.0 >> 112) as u8
+    }
+
+    fn new(key: Key, value: i16, depth: u8, bound: u8, hint: u8) -> Entry {
+        Entry(
+            key.0 & ((1 << 80) - 1)
+                | u128::from(value as u16) << 80
+                | u128::from(depth) << 96
+                | u128::from(bound) << 104
+                | u128::from(hint) << 112,
+        )
+    }
 }
 
 /// What a probe found.
@@ -49,20 +72,15 @@ pub struct Hit {
 
 /// A table of `2^bits` entries, indexed by the key's hash.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<u128>,
     mask: u64,
 }
 
 impl Table {
     /// A table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Table {
-        let empty = Entry {
-            depth: u8::MAX,
-            hint: u8::MAX,
-            ..Entry::default()
-        };
         Table {
-            entries: vec![empty; 1 << bits],
+            entries: vec![0; 1 << bits],
             mask: (1u64 << bits) - 1,
         }
     }
@@ -73,54 +91,44 @@ impl Table {
 
     /// The entry of `key`, if stored.
     pub fn probe(&self, key: Key) -> Option<Hit> {
-        let e = &self.entries[self.slot(key)];
-        if e.depth == u8::MAX || e.lo != key.0 as u64 || e.hi != (key.0 >> 64) as u16 {
+        let e = Entry(self.entries[self.slot(key)]);
+        if e.depth() == 0 || !e.key_matches(key) {
             return None;
         }
         Some(Hit {
-            value: i32::from(e.value),
-            depth: e.depth,
-            bound: match e.bound {
+            value: i32::from(e.value()),
+            depth: e.depth(),
+            bound: match e.bound() {
                 0 => Bound::Exact,
                 1 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            hint: (e.hint != u8::MAX).then_some((e.hint & 0xf, e.hint >> 4)),
+            hint: (e.hint() != u8::MAX).then_some((e.hint() & 0xf, e.hint() >> 4)),
         })
     }
 
-    /// Stores a value, replacing what the slot held unless that was
-    /// searched deeper for the same key.
+    /// Stores a value searched `depth` (at least 1) placements deep,
+    /// replacing what the slot held unless that was searched deeper for
+    /// the same key.
     pub fn store(&mut self, key: Key, value: i32, depth: u8, bound: Bound, hint: Option<(u8, u8)>) {
+        debug_assert!(depth >= 1, "depth 0 marks an empty slot");
         let slot = self.slot(key);
-        let e = &mut self.entries[slot];
-        let same = e.lo == key.0 as u64 && e.hi == (key.0 >> 64) as u16 && e.depth != u8::MAX;
-        if same && e.depth > depth && bound != Bound::Exact {
+        let old = Entry(self.entries[slot]);
+        if old.depth() > depth && old.key_matches(key) && bound != Bound::Exact {
             return;
         }
-        *e = Entry {
-            lo: key.0 as u64,
-            hi: (key.0 >> 64) as u16,
-            value: value as i16,
-            depth,
-            bound: match bound {
-                Bound::Exact => 0,
-                Bound::Lower => 1,
-                Bound::Upper => 2,
-            },
-            hint: hint.map_or(u8::MAX, |(s, g)| s | g << 4),
-            _pad: 0,
+        let bound = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
         };
+        let hint = hint.map_or(u8::MAX, |(s, g)| s | g << 4);
+        self.entries[slot] = Entry::new(key, value as i16, depth, bound, hint).0;
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        let empty = Entry {
-            depth: u8::MAX,
-            hint: u8::MAX,
-            ..Entry::default()
-        };
-        self.entries.fill(empty);
+        self.entries.fill(0);
     }
 }
 
