@@ -11,7 +11,6 @@ use std::time::Duration;
 use clap::Parser;
 use game_core::Rng;
 
-use crate::eval::Eval;
 use crate::search::Settings;
 use crate::session::{self, Player, SessionError};
 use crate::strategy::Strategy;
@@ -38,10 +37,6 @@ pub struct Cli {
     #[arg(long)]
     pub max_nodes: Option<u64>,
 
-    /// The evaluation at the horizon of an unfinished search.
-    #[arg(long, value_enum, default_value_t = Eval::default())]
-    pub eval: Eval,
-
     /// Among moves of equal value, do not prefer those whose replies lose
     /// most often (measurements).
     #[arg(long)]
@@ -63,7 +58,6 @@ impl Cli {
     pub fn settings(&self) -> Settings {
         Settings {
             max_nodes: self.max_nodes,
-            eval: self.eval,
             traps: !self.no_traps,
             symmetry: !self.no_symmetry,
             tt_bits: self.tt_bits,

@@ -5,7 +5,6 @@
 
 pub mod arena;
 pub mod cli;
-pub mod eval;
 pub mod search;
 pub mod session;
 pub mod strategy;

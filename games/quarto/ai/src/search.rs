@@ -13,15 +13,15 @@
 //! Values are from the mover's side: a win `WIN + e` where `e` is the
 //! number of empty squares left after the winning placement (the sooner
 //! the better, and the same whatever the path, so the table needs no
-//! adjustment), a loss its negation, a draw 0, and a heuristic value
-//! strictly between (`eval`) at the horizon of a search that could not
-//! reach the end.
+//! adjustment), a loss its negation, a draw 0, and 0 too at the horizon
+//! of a search that could not reach the end ("nothing forced"): the
+//! search looks for forced results, and among the moves without one
+//! prefers those whose replies lose most often (`most_traps`).
 
 use std::time::{Duration, Instant};
 
 use quarto::{Board, Level, Move, Piece, PieceSet, Position, Square};
 
-use crate::eval::{self, Eval};
 use crate::symmetry::{Group, Key};
 use crate::tt::{Bound, Table};
 
@@ -44,8 +44,6 @@ pub struct Settings {
     pub tt_bits: u32,
     /// Stop each search after this many nodes (reproducible games).
     pub max_nodes: Option<u64>,
-    /// The value at the horizon.
-    pub eval: Eval,
     /// Among the moves of equal value, prefer those that leave the
     /// opponent the most replies that lose.
     pub traps: bool,
@@ -58,7 +56,6 @@ impl Default for Settings {
             symmetry: true,
             tt_bits: 20,
             max_nodes: None,
-            eval: Eval::default(),
             traps: true,
         }
     }
@@ -190,7 +187,8 @@ impl Searcher {
             return most;
         }
         if depth == 0 {
-            return eval::evaluate(self.settings.eval, self.level, &board, hand, avail);
+            // The horizon: nothing forced is known.
+            return 0;
         }
         // The depth that solves this node exactly.
         let full = e - 1;

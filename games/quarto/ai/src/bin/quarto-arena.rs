@@ -11,7 +11,6 @@ use std::time::Duration;
 use clap::Parser;
 use quarto::Level;
 use quarto_ai::arena::{Side, play};
-use quarto_ai::eval::Eval;
 use quarto_ai::search::Settings;
 use quarto_ai::strategy::Strategy;
 
@@ -40,9 +39,6 @@ struct Cli {
     /// First seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A's evaluation at the horizon.
-    #[arg(long, value_enum, default_value_t = Eval::default())]
-    a_eval: Eval,
     /// A without the tie-break by traps.
     #[arg(long)]
     a_no_traps: bool,
@@ -60,7 +56,6 @@ fn main() {
     let a = Side {
         strategy: cli.a,
         settings: Settings {
-            eval: cli.a_eval,
             traps: !cli.a_no_traps,
             symmetry: !cli.a_no_symmetry,
             tt: !cli.a_no_tt,
