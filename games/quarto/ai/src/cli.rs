@@ -28,8 +28,8 @@ pub struct Cli {
     #[arg(long)]
     pub seed: Option<u64>,
 
-    /// Time to choose a move, in milliseconds (the referee allows 1000 by
-    /// default: half of it, a margin for a loaded machine).
+    /// Time to choose a move, in milliseconds (the referee allows 2000 by
+    /// default: a quarter of it, the rest a margin for a loaded machine).
     #[arg(long, default_value_t = 500)]
     pub move_time_ms: u64,
 

@@ -84,10 +84,15 @@ impl Report {
     /// depth`.
     pub fn value_words(&self, empties: u32) -> String {
         let distance = |v: i32| empties.checked_sub((v - WIN) as u32).filter(|_| v >= WIN);
+        let placements = |d: u32| if d == 1 { "placement" } else { "placements" };
         if self.score >= 1 {
-            distance(self.score).map_or("win".to_owned(), |d| format!("win in {d} placements"))
+            distance(self.score).map_or("win".to_owned(), |d| {
+                format!("win in {d} {}", placements(d))
+            })
         } else if self.score <= -1 {
-            distance(-self.score).map_or("loss".to_owned(), |d| format!("loss in {d} placements"))
+            distance(-self.score).map_or("loss".to_owned(), |d| {
+                format!("loss in {d} {}", placements(d))
+            })
         } else if self.exact {
             "draw".to_owned()
         } else {
@@ -510,6 +515,14 @@ mod tests {
             elapsed: Duration::ZERO,
         };
         assert_eq!(r.value_words(8), "win in 3 placements");
+        assert_eq!(
+            Report {
+                score: WIN + 7,
+                ..r
+            }
+            .value_words(8),
+            "win in 1 placement"
+        );
         assert_eq!(
             Report {
                 score: -(WIN + 4),

@@ -14,9 +14,9 @@ use crate::wire::{self, MoveResult, OpponentTurn};
 /// Quarto, for the registry.
 pub struct Spec;
 
-/// The default time per move, in milliseconds (`docs/games/quarto.md`
-/// says why).
-pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+/// The default time per move, in milliseconds: four times our AI's
+/// half-second (`docs/games/quarto.md` says why).
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 2000;
 
 /// Quarto's own options on the referee's command line.
 #[derive(Clone, PartialEq, Eq, Debug, clap::Args, Serialize, Deserialize)]
