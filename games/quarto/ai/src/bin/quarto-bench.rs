@@ -112,7 +112,7 @@ fn main() {
                 },
                 median(rates) / 1e6
             );
-                    if e >= 12 && !within {
+            if e >= 12 && !within {
                 break;
             }
         }
