@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants fuzz clean
+.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
 
 all: build
 
@@ -43,6 +43,13 @@ viewer-demo: build
 		status=$$?; rm -rf "$$profile"; exit $$status
 	@echo "page: logs/viewer-demo/game.html  screenshot: logs/viewer-demo/screenshot.png"
 
+## demo-quarto: a real game of Quarto at level 4 (a session per player)
+## between our AI and the greedy baseline, the board drawn after each move
+demo-quarto: build
+	target/release/referee --game quarto --level 4 -v \
+		--player 'ai=target/release/player --game quarto' \
+		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
+
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
 tournament-demo: build
@@ -81,14 +88,18 @@ test-tools:
 	scripts/need.sh chromium tmux cc:gcc python3
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
-## the rules engine's criterion benchmarks, then procbench's process-level
+## the rules engines' criterion benchmarks, then procbench's process-level
 ## figures (overhead per move against the raw-pipe floor, timing precision,
-## throughput, memory). Prints figures and exits 0; never fails on a target.
+## throughput, memory), then the games' own (oust-bench; quarto-bench: exact
+## solve times, docs/games/quarto.md). Prints figures and exits 0; never
+## fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
 	$(CARGO) bench -p oust --bench oust -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench -p quarto --bench quarto -- --warm-up-time 1 --measurement-time 3
 	target/release/procbench
 	target/release/oust-bench
+	target/release/quarto-bench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
@@ -138,3 +149,16 @@ bench-oust-variants:
 		echo "A: full AI $$v"; \
 		target/release/oust-arena --a ai $$v --b ai --games $(VARIANT_GAMES) --move-time-ms 200 --opening 6 || exit 1; \
 	done
+
+## bench-quarto-strength: the Quarto AI against random and greedy through
+## the referee (QUARTO_GAMES per opponent, sides alternating, JOBS at once),
+## at level 1 and at level 4; about 15 minutes per level at 200 games.
+## Fails (after both levels) if a target is missed.
+QUARTO_GAMES ?= 200
+bench-quarto-strength:
+	$(CARGO) build --release --workspace --bins
+	status=0; for level in 1 4; do \
+		target/release/strength --game quarto --game-options "--level $$level" \
+			--games $(QUARTO_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
+	done; exit $$status

@@ -4,6 +4,8 @@
 //!   correctly until a chosen moment, then misbehaves in a chosen way;
 //! - `oust-faulty` (`src/bin/oust-faulty.rs`): the same for Oust's process
 //!   per move;
+//! - `quarto-faulty` (`src/bin/quarto-faulty.rs`): the same for Quarto's
+//!   session, every bad reply of its protocol;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them.

@@ -9,6 +9,7 @@ mod faulty;
 mod library;
 mod oust;
 mod ponder;
+mod quarto;
 mod replay;
 mod terminal;
 mod tools;

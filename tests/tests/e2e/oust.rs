@@ -145,12 +145,17 @@ fn regression_a_seat_with_its_own_limit_is_told_its_own_seconds() {
         &["--player-time-limit-ms", "1=2000"],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    let told = |name: &str| {
-        std::fs::read_to_string(scripts.path().join(format!("{name}.args"))).unwrap()
-    };
+    let told =
+        |name: &str| std::fs::read_to_string(scripts.path().join(format!("{name}.args"))).unwrap();
     let (black, white) = (told("black"), told("white"));
-    assert!(!black.is_empty() && black.lines().all(|l| l == "3"), "{black}");
-    assert!(!white.is_empty() && white.lines().all(|l| l == "2"), "{white}");
+    assert!(
+        !black.is_empty() && black.lines().all(|l| l == "3"),
+        "{black}"
+    );
+    assert!(
+        !white.is_empty() && white.lines().all(|l| l == "2"),
+        "{white}"
+    );
     assert_eq!(
         o.summary.settings.player_time_limits_ms,
         Some(vec![Some(3000), Some(2000)])

@@ -203,3 +203,48 @@ fn what_is_not_a_record_is_refused_clearly() {
     let out = replay(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_quarto_game_replays_too() {
+    let dir = TestDir::new();
+    let player = workspace_bin("player");
+    let p = |strategy: &str, seed: u32| {
+        format!(
+            "{} --game quarto --strategy {strategy} --seed {seed}",
+            player.display()
+        )
+    };
+    record_game(
+        dir.path(),
+        &[
+            "--game",
+            "quarto",
+            "--level",
+            "2",
+            "--player",
+            &p("greedy", 3),
+            "--player",
+            &p("random", 4),
+        ],
+    );
+    let out = replay(dir.path(), &["--check", "game.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = replay(dir.path(), &["game.json"]);
+    assert!(
+        text(&out.stdout).starts_with("quarto — player 0: "),
+        "{}",
+        text(&out.stdout)
+    );
+    // The second move gives away the piece it is placing.
+    tamper(dir.path(), |v| {
+        let placed = v["moves"][1]["piece"].clone();
+        v["moves"][1]["gift"] = placed;
+    });
+    let out = replay(dir.path(), &["--check", "game.json"]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("move 2 (player 1: "),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,0 +1,99 @@
+//! `quarto-arena`: many in-process Quarto games between two strategies,
+//! sides alternating; prints A's wins, draws and losses with a 95%
+//! interval. For measuring (use a release build):
+//!
+//! ```text
+//! cargo run --release -p quarto-ai --bin quarto-arena -- --a ai --b greedy --games 100 --level 4
+//! ```
+
+use std::time::Duration;
+
+use clap::Parser;
+use quarto::Level;
+use quarto_ai::arena::{Side, play};
+use quarto_ai::search::Settings;
+use quarto_ai::strategy::Strategy;
+
+/// Plays strategy A against strategy B, sides alternating.
+#[derive(Parser, Debug)]
+#[command(
+    version,
+    about = "Plays many in-process Quarto games between two strategies, sides alternating"
+)]
+struct Cli {
+    /// The strategy measured.
+    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
+    a: Strategy,
+    /// Its opponent.
+    #[arg(long, value_enum, default_value_t = Strategy::Greedy)]
+    b: Strategy,
+    /// Games.
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// The level.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    level: u8,
+    /// Time per move of a search, in ms.
+    #[arg(long, default_value_t = 500)]
+    move_time_ms: u64,
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A without the tie-break by traps.
+    #[arg(long)]
+    a_no_traps: bool,
+    /// A without symmetries in its table (complements only).
+    #[arg(long)]
+    a_no_symmetry: bool,
+    /// A without a transposition table.
+    #[arg(long)]
+    a_no_tt: bool,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let level = Level::new(cli.level).expect("1 to 4");
+    let a = Side {
+        strategy: cli.a,
+        settings: Settings {
+            traps: !cli.a_no_traps,
+            symmetry: !cli.a_no_symmetry,
+            tt: !cli.a_no_tt,
+            ..Settings::default()
+        },
+    };
+    let b = Side {
+        strategy: cli.b,
+        settings: Settings::default(),
+    };
+    let per_move = Duration::from_millis(cli.move_time_ms);
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut slowest = Duration::ZERO;
+    for g in 0..cli.games {
+        let a_seat = (g % 2) as usize;
+        let sides = if a_seat == 0 { [&a, &b] } else { [&b, &a] };
+        let game = play(sides, level, per_move, cli.seed + u64::from(g));
+        slowest = slowest.max(game.slowest[a_seat]);
+        match game.winner {
+            Some(s) if usize::from(s) == a_seat => w += 1,
+            Some(_) => l += 1,
+            None => d += 1,
+        }
+    }
+    let n = f64::from(cli.games);
+    let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
+    let z = 1.96;
+    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    println!(
+        "{:?} vs {:?} at level {}, {} ms/move: {w} W / {d} D / {l} L, score {:.1}% (95% {:.1}-{:.1}%), A's slowest move {:.0} ms",
+        cli.a,
+        cli.b,
+        cli.level,
+        cli.move_time_ms,
+        100.0 * score,
+        100.0 * (centre - half),
+        100.0 * (centre + half),
+        slowest.as_secs_f64() * 1e3
+    );
+}

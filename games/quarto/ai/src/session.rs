@@ -1,0 +1,328 @@
+//! One game from the player's side of the protocol
+//! (`docs/games/quarto.md`): read the referee's messages from a byte
+//! stream, keep the position, answer with the strategy's moves.
+
+use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
+
+use game_core::{Rng, clean_line, printable};
+use quarto::wire::{self, MoveResult};
+use quarto::{IllegalMove, Outcome, Position, UncheckedMove, WireError};
+use thiserror::Error;
+
+use crate::search::{Searcher, Settings};
+use crate::strategy::{Strategy, choose};
+
+/// How a session ended without error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SessionEnd {
+    /// The referee closed the stream.
+    Closed,
+    /// We won (`W` after our move).
+    Won,
+    /// The opponent won (`W` after its move).
+    Lost,
+    /// The game was drawn.
+    Drawn,
+    /// Our move was judged illegal (`E`).
+    OwnError,
+    /// The opponent's move was illegal (`E` in place of its move).
+    OpponentError,
+    /// `F`: the opponent failed.
+    OpponentFailed,
+}
+
+/// Why a session stopped abnormally.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// Reading stdin or writing stdout failed.
+    #[error("i/o error")]
+    Io(#[from] io::Error),
+    /// The referee sent something that is not the expected message.
+    #[error("unreadable message from the referee")]
+    Wire(#[from] WireError),
+    /// The referee's messages contradict the game as we know it.
+    #[error("the referee's move {mv} is not legal here")]
+    Inconsistent {
+        /// The move.
+        mv: UncheckedMove,
+        /// Why our rules refuse it.
+        #[source]
+        source: IllegalMove,
+    },
+}
+
+/// Reads cleaned, non-blank lines from a byte stream, whatever the way
+/// its bytes are split across reads.
+pub struct LineReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    start: usize,
+    line: usize,
+}
+
+impl<R: Read> LineReader<R> {
+    /// Wraps a byte stream.
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader {
+            inner,
+            buf: Vec::with_capacity(256),
+            start: 0,
+            line: 0,
+        }
+    }
+
+    /// The next non-blank line, cleaned; `None` at the end of the stream.
+    pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
+        loop {
+            if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
+                let raw = self.buf[self.start..self.start + pos].to_vec();
+                self.start += pos + 1;
+                self.line += 1;
+                match clean_line(&raw, self.line, wire::MAX_LINE_BYTES) {
+                    Ok(Some(l)) => return Ok(Some(l.to_owned())),
+                    Ok(None) => continue,
+                    Err(e) => return Err(WireError::from(e).into()),
+                }
+            }
+            // Keep only the unfinished line before reading more.
+            self.buf.drain(..self.start);
+            self.start = 0;
+            if self.buf.len() > wire::MAX_LINE_BYTES + 1 {
+                let e = clean_line(&self.buf, self.line + 1, wire::MAX_LINE_BYTES)
+                    .expect_err("over the limit");
+                return Err(WireError::from(e).into());
+            }
+            let mut chunk = [0u8; 4096];
+            let n = loop {
+                match self.inner.read(&mut chunk) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e.into()),
+                }
+            };
+            if n == 0 {
+                // A last line without its newline still counts.
+                let rest = std::mem::take(&mut self.buf);
+                self.line += 1;
+                return Ok(clean_line(&rest, self.line, wire::MAX_LINE_BYTES)
+                    .map_err(WireError::from)?
+                    .map(str::to_owned));
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+        }
+    }
+}
+
+/// How our side plays.
+pub struct Player {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// The AI's search settings.
+    pub settings: Settings,
+    /// Random choices (the baselines' ties).
+    pub rng: Rng,
+    /// Time to choose a move, from the moment the referee's message has
+    /// been read.
+    pub move_time: Duration,
+}
+
+/// Plays one game on `input`/`output`; `log` receives a line per move
+/// (usually stderr).
+pub fn run<R: Read, W: Write>(
+    input: R,
+    mut output: W,
+    player: &mut Player,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
+    let mut reader = LineReader::new(input);
+    let Some(first) = reader.next_line()? else {
+        return Ok(SessionEnd::Closed);
+    };
+    if first == "F" {
+        return Ok(SessionEnd::OpponentFailed);
+    }
+    let me = wire::parse_seat(&first)?;
+    let Some(level) = reader.next_line()? else {
+        return Ok(SessionEnd::Closed);
+    };
+    let level = wire::parse_level(&level)?;
+    let _ = writeln!(log, "seat {me}, level {level}");
+    let mut pos = Position::new(level, 0);
+    let mut searcher = Searcher::new(level, player.settings);
+    // The referee's clock runs from the moment it finished writing what we
+    // needed, so ours starts when we have read it.
+    let mut ready = Instant::now();
+    loop {
+        if pos.to_move() == me {
+            let choice = choose(
+                player.strategy,
+                &pos,
+                &mut player.rng,
+                ready + player.move_time,
+                &mut searcher,
+            );
+            let mv = choice.mv;
+            output.write_all(wire::reply_text(mv.to_unchecked()).as_bytes())?;
+            output.flush()?;
+            let took = ready.elapsed();
+            let e = pos.board().empties();
+            let _ = match choice.report {
+                Some(r) => writeln!(
+                    log,
+                    "move {}: {mv} in {:.3} ms (depth {}, {} nodes, {}{})",
+                    pos.plies() + 1,
+                    took.as_secs_f64() * 1e3,
+                    r.depth,
+                    r.nodes,
+                    r.value_words(e),
+                    if r.exact { ", exact" } else { "" }
+                ),
+                None => writeln!(
+                    log,
+                    "move {}: {mv} in {:.3} ms",
+                    pos.plies() + 1,
+                    took.as_secs_f64() * 1e3
+                ),
+            };
+            let result = match reader.next_line()?.as_deref() {
+                None => return Ok(SessionEnd::Closed),
+                Some("F") => return Ok(SessionEnd::OpponentFailed),
+                Some(line) => MoveResult::from_line(line)?,
+            };
+            match result {
+                MoveResult::Error => return Ok(SessionEnd::OwnError),
+                MoveResult::Legal(o) => {
+                    pos.play(mv);
+                    match o {
+                        Outcome::Win => return Ok(SessionEnd::Won),
+                        Outcome::Draw => return Ok(SessionEnd::Drawn),
+                        Outcome::Next => {}
+                    }
+                }
+            }
+        } else {
+            let square = match reader.next_line()?.as_deref() {
+                None => return Ok(SessionEnd::Closed),
+                Some("E") => return Ok(SessionEnd::OpponentError),
+                Some("F") => return Ok(SessionEnd::OpponentFailed),
+                Some(line) => wire::parse_square(line)?,
+            };
+            let (Some(gift), Some(result)) = (reader.next_line()?, reader.next_line()?) else {
+                return Ok(SessionEnd::Closed);
+            };
+            let u = UncheckedMove {
+                square,
+                gift: wire::parse_piece(&gift)?,
+            };
+            ready = Instant::now();
+            let outcome = match MoveResult::from_line(&result)? {
+                MoveResult::Legal(o) => o,
+                MoveResult::Error => {
+                    return Err(WireError::Unexpected {
+                        expected: "the result of a move the referee forwards (N, W or D)",
+                        got: printable(b"E"),
+                    }
+                    .into());
+                }
+            };
+            let mv = pos
+                .check(&u)
+                .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
+            pos.play(mv);
+            match outcome {
+                Outcome::Win => return Ok(SessionEnd::Lost),
+                Outcome::Draw => return Ok(SessionEnd::Drawn),
+                Outcome::Next => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that returns at most `n` bytes per read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_come_out_whatever_the_reads() {
+        let text = b"1\r\n\n 4 \nB3\nlast";
+        for size in [1, 2, 3, 100] {
+            let mut r = LineReader::new(Trickle(text, size));
+            let mut got = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                got.push(l);
+            }
+            assert_eq!(got, ["1", "4", "B3", "last"], "reads of {size}");
+        }
+    }
+
+    fn player(strategy: Strategy) -> Player {
+        Player {
+            strategy,
+            settings: Settings {
+                tt_bits: 10,
+                ..Settings::default()
+            },
+            rng: Rng::new(1),
+            move_time: Duration::from_millis(50),
+        }
+    }
+
+    #[test]
+    fn seat_0_gives_first_then_reads_its_result_and_the_opponents_move() {
+        // Seat 0 gives a piece; seat 1 puts it on A1 and gives 3; the
+        // referee then closes the stream.
+        let input = b"0\n1\nN\nA1\n3\nN\n";
+        let mut out = Vec::new();
+        let end = run(
+            &input[..],
+            &mut out,
+            &mut player(Strategy::Random),
+            &mut io::sink(),
+        );
+        // Our next move was written, then the stream ended.
+        assert_eq!(end.unwrap(), SessionEnd::Closed);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert_eq!(lines[0], "-");
+        assert!(wire::parse_square(lines[2]).unwrap().is_some());
+    }
+
+    #[test]
+    fn the_opponents_failure_and_errors_end_the_session() {
+        let mut p = player(Strategy::Ai);
+        let mut sink = Vec::new();
+        let end = run(&b"1\n1\nF\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
+        assert_eq!(end, SessionEnd::OpponentFailed);
+        let end = run(&b"1\n4\nE\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
+        assert_eq!(end, SessionEnd::OpponentError);
+        let end = run(&b"0\n2\nE\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
+        assert_eq!(end, SessionEnd::OwnError);
+    }
+
+    #[test]
+    fn a_move_the_rules_refuse_is_an_inconsistency() {
+        // Seat 1 is told that seat 0 placed a piece on the first move.
+        let e = run(
+            &b"1\n1\nA1\n3\nN\n"[..],
+            Vec::new(),
+            &mut player(Strategy::Random),
+            &mut io::sink(),
+        )
+        .unwrap_err();
+        assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
+    }
+}

@@ -1,0 +1,42 @@
+//! Quarto (`docs/games/quarto.md`): a 4x4 board, sixteen pieces that are
+//! every combination of four binary attributes; each turn a player places
+//! the piece it was given and gives the opponent one of those left. The
+//! player whose placement completes a winning pattern of four pieces that
+//! share an attribute wins; the seed's four levels decide which patterns
+//! win.
+//!
+//! Pure: no files, no processes, no clock. Validity lives in the types,
+//! after shakmaty: the wire gives an [`UncheckedMove`], [`Position::check`]
+//! makes it a legal [`Move`], [`Position::play`] plays it.
+//!
+//! ```
+//! use quarto::{Level, Piece, Position, Square, UncheckedMove};
+//!
+//! let mut pos = Position::new(Level::new(1).unwrap(), 0);
+//! // Seat 0 gives piece 10 to seat 1.
+//! let first = UncheckedMove { square: None, gift: Piece::new(10) };
+//! pos.play(pos.check(&first).unwrap());
+//! // Seat 1 puts it on B3 and gives piece 10 back: it is on the board.
+//! let bad = UncheckedMove { square: Square::parse("B3"), gift: Piece::new(10) };
+//! assert_eq!(
+//!     pos.check(&bad).unwrap_err().to_string(),
+//!     "piece 10 (BSHR) is the one you are placing: give one of the pieces left"
+//! );
+//! ```
+
+mod board;
+mod error;
+mod pattern;
+mod piece;
+mod position;
+pub mod referee_game;
+pub mod seed_board;
+mod square;
+pub mod wire;
+
+pub use board::{Board, Threats};
+pub use error::{IllegalMove, PositionError, WireError};
+pub use pattern::{Agreement, Kind, Level, PATTERNS, Pattern};
+pub use piece::{Attribute, Piece, PieceSet};
+pub use position::{End, EndReason, Move, Outcome, Position, UncheckedMove};
+pub use square::Square;

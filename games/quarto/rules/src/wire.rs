@@ -1,0 +1,340 @@
+//! The session wire format (`docs/games/quarto.md`), both ways: what the
+//! referee sends each seat, the parse of a reply, and the player's side
+//! (the referee's messages read back); and the board drawn for people.
+//!
+//! ```text
+//! referee -> each seat    0 or 1                 its seat; seat 0 gives first
+//!                         1 .. 4                 the level
+//! seat to move -> referee B3                     where the piece it holds goes ("-" on the first move)
+//!                         7                      the piece it gives ("-" when none is left or it wins)
+//! referee -> mover        N, W, D or E           play on, you won, draw, illegal (you lose)
+//! referee -> opponent     B3 / 7 / N             the move and its result; or E (illegal), F (failure)
+//! ```
+
+use std::fmt::Write as _;
+
+use game_core::{clean_line, printable};
+
+use crate::error::WireError;
+use crate::pattern::Level;
+use crate::piece::{Attribute, Piece};
+use crate::position::{Outcome, Position, UncheckedMove};
+use crate::square::Square;
+
+/// Longest line of a reply, in bytes (without the `\n`).
+pub const MAX_LINE_BYTES: usize = 64;
+/// Most bytes before a reply is complete.
+pub const MAX_REPLY_BYTES: usize = 4096;
+/// Non-blank lines of a reply: the square, then the piece given.
+pub const REPLY_LINES: usize = 2;
+
+/// What each seat is told first: its number, then the level.
+pub fn greeting(seat: u8, level: Level) -> String {
+    format!("{seat}\n{level}\n")
+}
+
+/// The result of a move, as the mover reads it and as it closes the
+/// opponent's message.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveResult {
+    /// `N`, `W` or `D`: the move was legal, and what it led to.
+    Legal(Outcome),
+    /// `E`: the move was illegal or unreadable; the mover loses.
+    Error,
+}
+
+impl MoveResult {
+    /// The line, with its `\n`.
+    pub fn to_wire(self) -> String {
+        match self {
+            MoveResult::Legal(o) => format!("{}\n", o.letter()),
+            MoveResult::Error => "E\n".to_owned(),
+        }
+    }
+
+    /// Reads a result line (the player's side).
+    pub fn from_line(line: &str) -> Result<MoveResult, WireError> {
+        Ok(match line {
+            "N" => MoveResult::Legal(Outcome::Next),
+            "W" => MoveResult::Legal(Outcome::Win),
+            "D" => MoveResult::Legal(Outcome::Draw),
+            "E" => MoveResult::Error,
+            _ => {
+                return Err(WireError::Unexpected {
+                    expected: "a result, N, W, D or E",
+                    got: printable(line.as_bytes()),
+                });
+            }
+        })
+    }
+}
+
+/// What a seat reads about its opponent's turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OpponentTurn {
+    /// The move (normalised) and its result.
+    Move(UncheckedMove, Outcome),
+    /// `E`: the opponent's reply was illegal or unreadable; you win.
+    Error,
+    /// `F`: the opponent's program failed; you win.
+    Failure,
+}
+
+impl OpponentTurn {
+    /// The message, lines with their `\n`.
+    pub fn to_wire(self) -> String {
+        match self {
+            OpponentTurn::Move(m, o) => {
+                format!("{}{}", reply_text(m), MoveResult::Legal(o).to_wire())
+            }
+            OpponentTurn::Error => "E\n".to_owned(),
+            OpponentTurn::Failure => "F\n".to_owned(),
+        }
+    }
+}
+
+/// A move as two lines, with their `\n`: the reply a player sends, and
+/// the normalised move its opponent reads.
+pub fn reply_text(m: UncheckedMove) -> String {
+    let square = m.square.map_or_else(|| "-".to_owned(), |s| s.to_string());
+    let gift = m
+        .gift
+        .map_or_else(|| "-".to_owned(), |p| p.number().to_string());
+    format!("{square}\n{gift}\n")
+}
+
+/// Reads the square line: `A1` .. `D4`, or `-`.
+pub fn parse_square(line: &str) -> Result<Option<Square>, WireError> {
+    if line == "-" {
+        return Ok(None);
+    }
+    Square::parse(line)
+        .map(Some)
+        .ok_or_else(|| WireError::Square(printable(line.as_bytes())))
+}
+
+/// Reads the piece line: `0` .. `15` (decimal digits only), or `-`.
+pub fn parse_piece(line: &str) -> Result<Option<Piece>, WireError> {
+    if line == "-" {
+        return Ok(None);
+    }
+    let bad = || WireError::Piece(printable(line.as_bytes()));
+    if line.is_empty() || !line.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: u32 = line.parse().map_err(|_| bad())?;
+    u8::try_from(n)
+        .ok()
+        .and_then(Piece::new)
+        .map(Some)
+        .ok_or_else(bad)
+}
+
+/// Reads a reply: its two raw lines (without `\n`), each cleaned (a `\r`
+/// and the blanks around the value dropped, printable ASCII required).
+pub fn parse_reply(lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
+    let line = |i: usize| -> Result<&str, WireError> {
+        let raw = lines.get(i).map_or(&[][..], Vec::as_slice);
+        clean_line(raw, i + 1, MAX_LINE_BYTES)?.ok_or(WireError::Blank(i + 1))
+    };
+    let square = parse_square(line(0)?)?;
+    let gift = parse_piece(line(1)?)?;
+    Ok(UncheckedMove { square, gift })
+}
+
+/// Reads the greeting's first line (the player's side): the seat, `0` or
+/// `1`.
+pub fn parse_seat(line: &str) -> Result<u8, WireError> {
+    match line {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(WireError::Unexpected {
+            expected: "the seat, 0 or 1",
+            got: printable(line.as_bytes()),
+        }),
+    }
+}
+
+/// Reads the greeting's second line (the player's side): the level, `1`
+/// to `4`.
+pub fn parse_level(line: &str) -> Result<Level, WireError> {
+    line.parse()
+        .ok()
+        .filter(|_| line.len() == 1)
+        .and_then(Level::new)
+        .ok_or_else(|| WireError::Unexpected {
+            expected: "the level, 1 to 4",
+            got: printable(line.as_bytes()),
+        })
+}
+
+/// The board for people: each piece as its number and letters, the piece
+/// in hand and those left; in colour, brown pieces in yellow and, once a
+/// pattern is won, its squares in reverse video.
+pub fn draw(pos: &Position, colour: bool) -> String {
+    let won = pos.end().and_then(|e| e.won).map_or(0, |(p, _, _)| p.mask);
+    let mut s = String::from("   ");
+    for c in 1..=4 {
+        let _ = write!(s, "    {c}    ");
+    }
+    s.truncate(s.trim_end_matches(' ').len());
+    s.push('\n');
+    for row in 0..4u8 {
+        let _ = write!(s, " {} ", char::from(b'A' + row));
+        for col in 0..4 {
+            let sq = Square::at(row, col).expect("on the board");
+            let text = match pos.board().get(sq) {
+                Some(p) => format!(" {:>2} {} ", p.number(), p.letters()),
+                None => "    .    ".to_owned(),
+            };
+            let mut codes = Vec::new();
+            if let Some(p) = pos.board().get(sq) {
+                codes.push(if p.has(Attribute::Brown) { "33" } else { "1" });
+            } else {
+                codes.push("2");
+            }
+            if won & sq.bit() != 0 {
+                codes.push("7");
+            }
+            if colour {
+                let _ = write!(s, "\x1b[{}m{text}\x1b[0m", codes.join(";"));
+            } else {
+                s.push_str(&text);
+            }
+        }
+        s.truncate(s.trim_end_matches(' ').len());
+        s.push('\n');
+    }
+    match (pos.end(), pos.hand()) {
+        (Some(e), _) => {
+            let _ = match e.won {
+                Some((p, a, _)) => writeln!(s, "won: {p}, all {}", a.words()),
+                None => writeln!(s, "{}", e.reason.words()),
+            };
+        }
+        (None, Some(h)) => {
+            let _ = writeln!(s, "player {} places {h}", pos.to_move());
+        }
+        (None, None) => {
+            let _ = writeln!(s, "player {} gives the first piece", pos.to_move());
+        }
+    }
+    let left: Vec<String> = pos
+        .available()
+        .iter()
+        .map(|p| p.number().to_string())
+        .collect();
+    let _ = writeln!(
+        s,
+        "left: {}",
+        if left.is_empty() {
+            "none".to_owned()
+        } else {
+            left.join(" ")
+        }
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(a: &str, b: &str) -> Vec<Vec<u8>> {
+        vec![a.as_bytes().to_vec(), b.as_bytes().to_vec()]
+    }
+
+    #[test]
+    fn replies_read_squares_pieces_and_dashes() {
+        let m = parse_reply(&lines(" B3\r", "\t7 ")).unwrap();
+        assert_eq!(m.square, Square::parse("B3"));
+        assert_eq!(m.gift, Piece::new(7));
+        assert_eq!(m.to_string(), "B3 7");
+        let m = parse_reply(&lines("-", "015")).unwrap();
+        assert_eq!((m.square, m.gift), (None, Piece::new(15)));
+        let m = parse_reply(&lines("D4", "-")).unwrap();
+        assert_eq!(m.gift, None);
+        assert_eq!(reply_text(m), "D4\n-\n");
+    }
+
+    #[test]
+    fn bad_replies_quote_what_was_received() {
+        let e = |a: &str, b: &str| parse_reply(&lines(a, b)).unwrap_err().to_string();
+        assert_eq!(
+            e("b3", "7"),
+            "expected a square, A1 to D4 (row letter, column digit), or \"-\", got \"b3\""
+        );
+        assert_eq!(e("E1", "7"), e("E1", "7"));
+        assert!(e("A0", "7").ends_with("got \"A0\""));
+        assert_eq!(
+            e("A1", "16"),
+            "expected a piece, 0 to 15, or \"-\", got \"16\""
+        );
+        assert!(e("A1", "+3").ends_with("got \"+3\""));
+        assert!(e("A1", "BTHC").ends_with("got \"BTHC\""));
+        assert!(e("A1", "99999999999999").ends_with("got \"99999999999999\""));
+        assert!(e("A1", "7 8").ends_with("got \"7 8\""));
+        assert!(e("A\u{b6}", "7").contains("0xc2"));
+        assert!(e(&"A".repeat(70), "7").contains("over the 64-byte limit"));
+    }
+
+    #[test]
+    fn messages_to_the_seats() {
+        assert_eq!(greeting(1, Level::ALL[3]), "1\n4\n");
+        let m = UncheckedMove {
+            square: Square::parse("C2"),
+            gift: Piece::new(12),
+        };
+        assert_eq!(
+            OpponentTurn::Move(m, Outcome::Next).to_wire(),
+            "C2\n12\nN\n"
+        );
+        assert_eq!(MoveResult::Legal(Outcome::Win).to_wire(), "W\n");
+        assert_eq!(MoveResult::Error.to_wire(), "E\n");
+        assert_eq!(OpponentTurn::Failure.to_wire(), "F\n");
+        for r in ["N", "W", "D", "E"] {
+            assert_eq!(
+                MoveResult::from_line(r).unwrap().to_wire(),
+                format!("{r}\n")
+            );
+        }
+        assert!(MoveResult::from_line("X").is_err());
+        assert_eq!(parse_seat("0"), Ok(0));
+        assert!(parse_seat("2").is_err());
+        assert_eq!(parse_level("3"), Ok(Level::ALL[2]));
+        for bad in ["0", "5", "03", "x", ""] {
+            assert!(parse_level(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_board_is_drawn_with_the_hand_and_the_pieces_left() {
+        let mut pos = Position::new(Level::default(), 0);
+        let m = pos
+            .check(&UncheckedMove {
+                square: None,
+                gift: Piece::new(10),
+            })
+            .unwrap();
+        pos.play(m);
+        let m = pos
+            .check(&UncheckedMove {
+                square: Square::parse("B3"),
+                gift: Piece::new(0),
+            })
+            .unwrap();
+        pos.play(m);
+        let d = draw(&pos, false);
+        assert_eq!(
+            d,
+            "       1        2        3        4\n\
+             \x20A     .        .        .        .\n\
+             \x20B     .        .     10 BSHR     .\n\
+             \x20C     .        .        .        .\n\
+             \x20D     .        .        .        .\n\
+             player 0 places 0 (LSFR)\n\
+             left: 1 2 3 4 5 6 7 8 9 11 12 13 14 15\n"
+        );
+        assert!(draw(&pos, true).contains("\x1b[33m 10 BSHR \x1b[0m"));
+    }
+}

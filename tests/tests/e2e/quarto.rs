@@ -1,0 +1,539 @@
+//! Quarto through the real referee: the session protocol byte for byte
+//! with scripted players, whole games of our AI at every level (their
+//! records replayed under the rules), and every bad reply of
+//! `docs/games/quarto.md` through `quarto-faulty`.
+
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use quarto::referee_game::MoveRecord;
+use quarto::{Level, Outcome, Position, UncheckedMove, wire};
+use referee_schema::{Reason, Record, Summary};
+
+use crate::util::{Game, assert_no_leftovers, shared, workspace_bin};
+
+/// A Quarto record, typed.
+type QuartoRecord = Record<MoveRecord, game_core::NoSetup>;
+
+/// Script lines that send a move (square, gift) and read its result.
+fn send(square: &str, gift: &str) -> String {
+    format!("send {square}\\n{gift}\nread 1\n")
+}
+
+/// Script lines that read the opponent's move (three lines).
+const THEIRS: &str = "read 3\n";
+
+#[test]
+fn a_whole_game_every_message_byte_for_byte() {
+    // Seat 0 gives 4; seat 1 puts it on A1 and gives 5; ...; tall 4, 5, 6
+    // go down column 1; seat 1 completes it with 13 on D1 and wins.
+    let p0 = format!(
+        "read 2\n{}{THEIRS}{}{THEIRS}{}{THEIRS}{}{THEIRS}",
+        send("-", "4"),
+        send("B1", "6"),
+        send("A2", "8"),
+        send(" C2 \\r", "13")
+    );
+    let p1 = format!(
+        "read 2\n{THEIRS}{}{THEIRS}{}{THEIRS}{}{THEIRS}{}",
+        send("A1", "5"),
+        send("C1", "7"),
+        send("B2", "9"),
+        send("D1", "-")
+    );
+    let o = Game::new(&p0, &p1)
+        .options(&["--game", "quarto", "--record", "game.json"])
+        .run();
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(
+        o.received[0],
+        "0\n1\nN\nA1\n5\nN\nN\nC1\n7\nN\nN\nB2\n9\nN\nN\nD1\n-\nW\n"
+    );
+    assert_eq!(
+        o.received[1],
+        "1\n1\n-\n4\nN\nN\nB1\n6\nN\nN\nA2\n8\nN\nN\nC2\n13\nN\nW\n"
+    );
+    assert_eq!(o.summary.game, "quarto");
+    assert_eq!(o.summary.reason.as_str(), "quarto");
+    assert_eq!(o.summary.winner, Some(1));
+    assert_eq!(
+        o.summary.detail,
+        "player 1 put 13 (BTFC) on D1: column 1 (A1 B1 C1 D1), all tall"
+    );
+    assert_eq!(o.summary.moves, 8);
+    assert_eq!(o.summary.settings.options["level"], 1);
+    for i in 0..2 {
+        assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
+        assert_eq!(o.player(i).setup, None, "no setup phase");
+    }
+    let text = std::fs::read_to_string(o.dir.join("game.json")).unwrap();
+    let record = QuartoRecord::from_json(&text).unwrap();
+    let first = &record.moves[0].detail;
+    assert_eq!(
+        (first.square.as_deref(), first.piece, first.gift),
+        (None, None, Some(4))
+    );
+    let last = &record.moves[7].detail;
+    assert_eq!(
+        (
+            last.square.as_deref(),
+            last.piece,
+            last.gift,
+            last.result.as_str()
+        ),
+        (Some("D1"), Some(13), None, "W")
+    );
+    assert_eq!(record.end.reason.as_str(), "quarto");
+}
+
+#[test]
+fn sixteen_pieces_without_a_pattern_draw() {
+    // A full board where no row, column or diagonal shares an attribute,
+    // filled in reading order; seat 1 places the odd pieces.
+    let pieces: [u8; 16] = [12, 8, 2, 7, 5, 0, 10, 4, 11, 14, 9, 3, 1, 13, 6, 15];
+    let squares: Vec<String> = quarto::Square::ALL.iter().map(|s| s.to_string()).collect();
+    let mut scripts = [String::from("read 2\n"), String::from("read 2\n")];
+    scripts[0] += &send("-", &pieces[0].to_string());
+    scripts[1] += THEIRS;
+    for (i, square) in squares.iter().enumerate() {
+        let seat = (i + 1) % 2;
+        let gift = pieces.get(i + 1).map_or("-".to_owned(), u8::to_string);
+        scripts[seat] += &send(square, &gift);
+        scripts[1 - seat] += THEIRS;
+    }
+    let o = Game::new(&scripts[0], &scripts[1])
+        .options(&["--game", "quarto"])
+        .run();
+    assert_eq!(o.summary.reason.as_str(), "board_full", "{}", o.json);
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(o.summary.moves, 17);
+    // Seat 0 placed last: it reads its result, seat 1 the move and it.
+    assert!(
+        o.received[0].ends_with("D3\n15\nN\nD\n"),
+        "{}",
+        o.received[0]
+    );
+    assert!(o.received[1].ends_with("D4\n-\nD\n"), "{}", o.received[1]);
+}
+
+#[test]
+fn the_level_decides_which_patterns_win() {
+    // A 2x2 square of cubes (1, 3, 5, then 7 on C3) wins from level 2 on.
+    let p0 = format!(
+        "read 2\n{}{THEIRS}{}{THEIRS}",
+        send("-", "1"),
+        send("B3", "5")
+    );
+    let p1 = format!(
+        "read 2\n{THEIRS}{}{THEIRS}{}",
+        send("B2", "3"),
+        send("C2", "7")
+    );
+    let p0_more = format!("{p0}{}", send("C3", "0"));
+    for (level, reason) in [("1", None), ("2", Some("quarto")), ("4", Some("quarto"))] {
+        let o = Game::new(&p0_more, &p1)
+            .options(&["--game", "quarto", "--level", level, "--max-turns", "5"])
+            .run();
+        match reason {
+            Some(r) => {
+                assert_eq!(o.summary.reason.as_str(), r, "level {level}: {}", o.json);
+                assert_eq!(o.summary.winner, Some(0));
+                assert!(
+                    o.summary
+                        .detail
+                        .contains("2x2 square (B2 B3 C2 C3), all light and cube"),
+                    "{}",
+                    o.json
+                );
+            }
+            None => assert_eq!(o.summary.reason.as_str(), "turn_limit", "{}", o.json),
+        }
+    }
+    let out = Command::new(workspace_bin("referee"))
+        .args(["--game", "quarto", "--level", "5", "a", "b"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--level"));
+}
+
+static GAMES: AtomicUsize = AtomicUsize::new(0);
+
+/// What came out of a game between `--player` programs.
+struct Played {
+    code: Option<i32>,
+    summary: Summary,
+    record: QuartoRecord,
+    json: String,
+    stderr: String,
+    elapsed: Duration,
+    dir: tempfile::TempDir,
+}
+
+impl Played {
+    fn log(&self, i: usize) -> String {
+        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
+            .unwrap_or_default()
+    }
+}
+
+/// Plays `referee --game quarto --level LEVEL --json --record` between two
+/// `--player` specs and checks that nothing tagged for it is left running.
+fn play(level: u8, players: [String; 2], extra: &[&str]) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = format!(
+        "e2e-quarto-{}-{}",
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::SeqCst)
+    );
+    let mut cmd = Command::new(workspace_bin("referee"));
+    cmd.current_dir(dir.path())
+        .env("STRATEGO_E2E_TAG", &tag)
+        .args(["--game", "quarto", "--json", "--record", "game.json"])
+        .args(["--level", &level.to_string()])
+        .args(extra);
+    for p in &players {
+        cmd.args(["--player", p]);
+    }
+    let _guard = shared();
+    let start = Instant::now();
+    let out = cmd.output().expect("run the referee");
+    let elapsed = start.elapsed();
+    assert_no_leftovers(&tag);
+    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let summary = Summary::from_json(&json)
+        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
+    let record = QuartoRecord::from_json(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
+    Played {
+        code: out.status.code(),
+        summary,
+        record,
+        json,
+        stderr,
+        elapsed,
+        dir,
+    }
+}
+
+fn player(args: &str) -> String {
+    format!("{} --game quarto {args}", workspace_bin("player").display())
+}
+
+fn faulty(mode: &str, at: u32) -> String {
+    format!(
+        "{} --mode {mode} --at {at} --seed 5",
+        workspace_bin("quarto-faulty").display()
+    )
+}
+
+/// Replays a record under the rules: every move legal, the same results,
+/// the same end.
+fn replay(level: u8, o: &Played) -> Position {
+    let mut pos = Position::new(Level::new(level).unwrap(), 0);
+    for m in &o.record.moves {
+        assert_eq!(m.player, pos.to_move(), "{}", o.json);
+        let d = &m.detail;
+        let u = UncheckedMove {
+            square: d
+                .square
+                .as_deref()
+                .map(|s| wire::parse_square(s).unwrap().unwrap()),
+            gift: d.gift.map(|g| quarto::Piece::new(g).unwrap()),
+        };
+        assert_eq!(
+            pos.hand()
+                .map(|p| p.number())
+                .filter(|_| u.square.is_some()),
+            d.piece
+        );
+        let result = pos.play(pos.check(&u).unwrap());
+        let letter = match result {
+            Outcome::Next => "N",
+            Outcome::Win => "W",
+            Outcome::Draw => "D",
+        };
+        assert_eq!(letter, d.result, "{}", o.json);
+    }
+    let end = pos.end().expect("the record reaches the end");
+    assert_eq!(end.winner, o.summary.winner);
+    pos
+}
+
+#[test]
+fn our_ai_plays_whole_games_at_every_level() {
+    for level in 1..=4u8 {
+        let o = play(
+            level,
+            [
+                player("--move-time-ms 100"),
+                player(&format!("--strategy greedy --seed {level}")),
+            ],
+            &[],
+        );
+        assert_eq!(o.code, Some(0), "{}", o.stderr);
+        assert!(
+            matches!(o.summary.reason.as_str(), "quarto" | "board_full"),
+            "{}",
+            o.json
+        );
+        assert_eq!(o.summary.settings.options["level"], u64::from(level));
+        for (i, p) in o.summary.players.iter().enumerate() {
+            assert_eq!(p.failure, None, "{}", o.json);
+            assert_eq!(p.illegal_moves, 0, "{}", o.json);
+            assert_eq!(p.exit.code, Some(0), "player {i}: {}", o.json);
+        }
+        // The AI logs each move with its time and what it searched.
+        let log = o.log(0);
+        let moves = log
+            .lines()
+            .filter(|l| l.starts_with("move ") && l.contains(" ms"))
+            .count();
+        assert_eq!(moves as u32, o.summary.players[0].moves, "{log}");
+        assert!(log.contains("seat 0, level"), "{log}");
+        replay(level, &o);
+    }
+}
+
+#[test]
+fn our_ai_against_itself_and_random_seat_1() {
+    let o = play(
+        4,
+        [
+            player("--strategy random --seed 2"),
+            player("--move-time-ms 100"),
+        ],
+        &[],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    replay(4, &o);
+    let o = play(
+        1,
+        [player("--move-time-ms 60"), player("--move-time-ms 60")],
+        &[],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.summary.players.iter().all(|p| p.failure.is_none()),
+        "{}",
+        o.json
+    );
+    replay(1, &o);
+}
+
+/// `quarto-faulty` in `mode`, at each seat in turn, against our random
+/// player: it loses for `reason` with `detail`, the opponent unharmed.
+fn loses(mode: &str, at: u32, seats: &[usize], limit_ms: u64, reason: Reason, detail: &str) {
+    for &faulty_seat in seats {
+        let mut players = [
+            player("--strategy random --seed 3"),
+            player("--strategy random --seed 4"),
+        ];
+        players[faulty_seat] = faulty(mode, at);
+        let limit = format!("--time-limit-ms={limit_ms}");
+        let o = play(1, players, &[&limit]);
+        let ctx = format!("mode {mode}, seat {faulty_seat}: {}", o.json);
+        assert_eq!(o.code, Some(0), "{ctx}\n{}", o.stderr);
+        assert_eq!(o.summary.reason, reason, "{ctx}");
+        assert_eq!(o.summary.winner, Some(1 - faulty_seat as u8), "{ctx}");
+        assert!(o.summary.detail.contains(detail), "{ctx}");
+        assert!(
+            o.summary
+                .detail
+                .starts_with(&format!("player {faulty_seat}: ")),
+            "{ctx}"
+        );
+        let other = &o.summary.players[1 - faulty_seat];
+        assert_eq!(other.failure, None, "{ctx}");
+        assert_eq!(other.exit.code, Some(0), "{ctx}");
+        assert!(
+            o.elapsed < Duration::from_millis(limit_ms) * 3 + Duration::from_secs(10),
+            "{ctx}"
+        );
+    }
+}
+
+#[test]
+fn unreadable_squares_and_pieces_lose_quoting_what_was_received() {
+    loses(
+        "garbage",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "expected a square, A1 to D4 (row letter, column digit), or \"-\", got \"hello\"",
+    );
+    loses(
+        "lower-square",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "got \"b3\"",
+    );
+    loses(
+        "bad-piece",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "expected a piece, 0 to 15, or \"-\", got \"16\"",
+    );
+}
+
+#[test]
+fn the_first_move_only_gives() {
+    loses(
+        "first-square",
+        0,
+        &[0],
+        1000,
+        Reason::IllegalMove,
+        "the first move of the game only gives a piece (nobody holds one yet): its square must be \"-\", not B3",
+    );
+    loses(
+        "first-dash",
+        0,
+        &[0],
+        1000,
+        Reason::IllegalMove,
+        "the first move of the game must give a piece, not \"-\"",
+    );
+}
+
+#[test]
+fn illegal_placements_and_gifts_lose_saying_why() {
+    loses(
+        "dash-square",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        ": say where it goes (A1 to D4), not \"-\"",
+    );
+    loses(
+        "occupied",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "is taken by piece",
+    );
+    loses(
+        "gift-in-hand",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "is the one you are placing: give one of the pieces left",
+    );
+    loses(
+        "gift-on-board",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "is on the board, at",
+    );
+    loses(
+        "gift-missing",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "does not win: \"-\" gives nothing only after the last placement or a winning one",
+    );
+}
+
+#[test]
+fn an_over_long_line_and_a_non_ascii_byte_lose() {
+    loses(
+        "long-line",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "over the 64-byte limit",
+    );
+    loses(
+        "binary",
+        1,
+        &[0, 1],
+        1000,
+        Reason::IllegalMove,
+        "line 1 holds the byte 0xb6 at column 2, which is not printable ASCII: \"B\\xb6\"",
+    );
+}
+
+#[test]
+fn silence_crashes_exits_and_closed_output_lose_and_the_opponent_gets_f() {
+    loses(
+        "sleep",
+        2,
+        &[0, 1],
+        500,
+        Reason::Timeout,
+        "no complete reply within 500 ms",
+    );
+    loses("crash", 2, &[1], 1000, Reason::Crashed, "killed by SIGABRT");
+    loses(
+        "exit-silent",
+        2,
+        &[0],
+        1000,
+        Reason::Exited,
+        "exited with status 0",
+    );
+    loses(
+        "close-stdout",
+        2,
+        &[1],
+        1000,
+        Reason::ClosedOutput,
+        "closed its standard output",
+    );
+    // What the opponent was told, byte for byte: F in place of the move.
+    let p1 = "read 2\nread 3\nsend A1\\n5\nread 1\nread 1\n";
+    let p0 = "read 2\nsend -\\n4\nread 1\nread 3\nhang\n";
+    let o = Game::new(p0, p1)
+        .options(&["--game", "quarto", "--time-limit-ms", "400"])
+        .run();
+    assert_eq!(o.summary.reason, Reason::Timeout, "{}", o.json);
+    assert_eq!(o.received[1], "1\n1\n-\n4\nN\nN\nF\n");
+}
+
+#[test]
+fn a_player_that_lingers_or_leaves_a_process_behind_is_ended() {
+    let o = play(
+        2,
+        [faulty("linger", 0), player("--strategy random --seed 1")],
+        &["--grace-ms", "20"],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        matches!(o.summary.reason.as_str(), "quarto" | "board_full"),
+        "{}",
+        o.json
+    );
+    let p = &o.summary.players[0];
+    assert_eq!(p.failure, None, "{}", o.json);
+    assert_eq!(
+        p.exit.killed_by_referee.as_deref(),
+        Some("sigkill"),
+        "{}",
+        o.json
+    );
+    let o = play(
+        2,
+        [
+            faulty("setsid-child", 0),
+            player("--strategy random --seed 1"),
+        ],
+        &[],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.summary.players[0].failure.is_none(), "{}", o.json);
+    // `play` checked that nothing tagged is left.
+}
