@@ -239,10 +239,7 @@ mod tests {
         let t = Duration::from_millis(DEFAULT_TIME_LIMIT_MS);
         Context {
             max_turns,
-            limits: Limits {
-                move_time: t,
-                setup_time: t,
-            },
+            limits: Limits::new(t, t),
             seed: 0,
         }
     }
