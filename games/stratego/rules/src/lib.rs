@@ -37,6 +37,7 @@ pub mod referee_game;
 mod setup;
 pub mod show;
 mod square;
+pub mod ucc;
 mod view;
 pub mod wire;
 

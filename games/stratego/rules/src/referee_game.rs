@@ -1,8 +1,10 @@
 //! Stratego as the referee's match driver runs it: the game-core traits
 //! over the rules and the wire format of this crate, every message byte
-//! for byte as `docs/protocol.md` says.
+//! for byte as `docs/protocol.md` says — or, for a seat given `--protocol
+//! SEAT=ucc`, as the UCC 2012 manager said it (`ucc`, `docs/ucc.md`).
 
 use std::fmt;
+use std::str::FromStr;
 
 use game_core::{
     Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell, Viewer,
@@ -17,6 +19,7 @@ use crate::piece::{Player, Rank};
 use crate::setup::Setup;
 use crate::show;
 use crate::square::Square;
+use crate::ucc::{self, Quit, Reply, UccMoveError, UccSetupError};
 use crate::wire::{self, MoveResult, OpponentTurn, SetupAnswer, clean_line};
 
 /// Lines of a setup reply.
@@ -34,6 +37,110 @@ pub struct Options {
     /// squares more than three times in a row (the fourth such move is illegal).
     #[arg(long)]
     pub two_square_rule: bool,
+
+    /// The protocol a seat's program speaks, SEAT=NAME: `course` (the
+    /// default, docs/protocol.md) or `ucc` (an agent written for the UCC
+    /// 2012 Stratego manager, docs/ucc.md); repeat for several seats.
+    #[arg(long = "protocol", value_name = "SEAT=NAME")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub protocol: Vec<SeatProtocol>,
+}
+
+/// The protocols a seat's program may speak.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Protocol {
+    /// `course`: this referee's, the course's (`docs/protocol.md`).
+    #[default]
+    Course,
+    /// `ucc`: the UCC 2012 manager's, translated (`docs/ucc.md`).
+    Ucc,
+}
+
+impl Protocol {
+    /// Every protocol, by name.
+    pub const ALL: [(Protocol, &'static str); 2] =
+        [(Protocol::Course, "course"), (Protocol::Ucc, "ucc")];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        Protocol::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map(|(_, n)| *n)
+            .expect("every protocol is listed")
+    }
+}
+
+/// `--protocol SEAT=NAME`: a seat and the protocol its program speaks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct SeatProtocol {
+    /// The seat.
+    pub seat: Seat,
+    /// Its protocol.
+    pub protocol: Protocol,
+}
+
+impl FromStr for SeatProtocol {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SeatProtocol, String> {
+        let (seat, name) = s
+            .split_once('=')
+            .ok_or_else(|| format!("{s:?} is not SEAT=NAME (e.g. 1=ucc)"))?;
+        let seat = seat
+            .parse()
+            .map_err(|_| format!("{seat:?} is not a seat number"))?;
+        let protocol = Protocol::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(p, _)| *p)
+            .ok_or_else(|| format!("{name:?} is not a protocol (course or ucc)"))?;
+        Ok(SeatProtocol { seat, protocol })
+    }
+}
+
+impl fmt::Display for SeatProtocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.seat, self.protocol.name())
+    }
+}
+
+impl From<SeatProtocol> for String {
+    fn from(p: SeatProtocol) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for SeatProtocol {
+    type Error = String;
+
+    fn try_from(s: String) -> Result<SeatProtocol, String> {
+        s.parse()
+    }
+}
+
+impl Options {
+    /// Each seat's protocol, or why the `--protocol` options are wrong.
+    pub fn protocols(&self) -> Result<[Protocol; 2], OptionsError> {
+        let mut out = [None; 2];
+        for p in &self.protocol {
+            let slot = out.get_mut(p.seat).ok_or_else(|| {
+                OptionsError(format!(
+                    "--protocol {p}: there is no seat {} (stratego has seats 0 and 1)",
+                    p.seat
+                ))
+            })?;
+            if slot.is_some_and(|q| q != p.protocol) {
+                return Err(OptionsError(format!(
+                    "--protocol gives seat {} two protocols",
+                    p.seat
+                )));
+            }
+            *slot = Some(p.protocol);
+        }
+        Ok(out.map(Option::unwrap_or_default))
+    }
 }
 
 impl game_core::Spec for Spec {
@@ -54,10 +161,12 @@ impl game_core::Spec for Spec {
                 max_turns: context.max_turns,
                 two_square_rule: options.two_square_rule,
             },
+            protocols: options.protocols()?,
             game: None,
             last: None,
             last_to: None,
             revealed: 0,
+            surrendered: None,
         })
     }
 }
@@ -65,6 +174,8 @@ impl game_core::Spec for Spec {
 /// A Stratego game at the referee's table: before the setups, no board.
 pub struct Match {
     rules: Rules,
+    /// What each seat's program speaks.
+    protocols: [Protocol; 2],
     game: Option<Game>,
     /// The last move played, for the words of a Flag capture.
     last: Option<UncheckedMove>,
@@ -73,11 +184,58 @@ pub struct Match {
     /// Squares whose piece both players have seen in battle (the viewer's
     /// views of each player).
     revealed: Bits,
+    /// The player who surrendered (a UCC agent's `SURRENDER`).
+    surrendered: Option<Player>,
 }
 
 impl Match {
     fn game(&self) -> &Game {
         self.game.as_ref().expect("play starts after the setups")
+    }
+
+    fn ucc(&self, seat: Seat) -> bool {
+        self.protocols[seat] == Protocol::Ucc
+    }
+}
+
+/// A reply the adapter could not read, in the seat's protocol.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplyError {
+    /// In this referee's protocol.
+    #[error(transparent)]
+    Course(#[from] WireError),
+    /// In the UCC manager's.
+    #[error(transparent)]
+    Ucc(#[from] UccMoveError),
+}
+
+/// A setup refused, in the seat's protocol.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatSetupError {
+    /// In this referee's protocol.
+    #[error(transparent)]
+    Course(#[from] SetupError),
+    /// In the UCC manager's.
+    #[error(transparent)]
+    Ucc(#[from] UccSetupError),
+}
+
+/// A legal reply: a move, or a UCC agent's surrender.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// A legal move.
+    Move(Move),
+    /// The player to move resigns.
+    Surrender,
+}
+
+/// How the manager's `QUIT` line names the end of the game.
+fn quit_of(reason: EndReason) -> Quit {
+    match reason {
+        EndReason::FlagCaptured => Quit::VictoryFlag,
+        EndReason::NoLegalMove => Quit::VictoryAttrition,
+        EndReason::NeitherCanMove => Quit::Draw,
+        EndReason::TurnLimit => Quit::DrawDefault,
     }
 }
 
@@ -85,7 +243,9 @@ fn player(seat: Seat) -> Player {
     Player::from_index(seat).expect("two seats")
 }
 
-/// A played move as `--record` shows it.
+/// A played move as `--record` shows it. A surrender (a UCC agent's) is
+/// recorded as a move with the result `"surrender"`, no square, no
+/// direction and distance 0.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// The square of the moved piece (`"B3"`).
@@ -94,7 +254,7 @@ pub struct MoveRecord {
     pub direction: String,
     /// Squares travelled.
     pub distance: u32,
-    /// `"N"` or `"B"`.
+    /// `"N"`, `"B"`, or `"surrender"`.
     pub result: String,
     /// For a battle, the attacker's code.
     pub attacker: Option<u8>,
@@ -102,8 +262,33 @@ pub struct MoveRecord {
     pub defender: Option<u8>,
 }
 
+impl MoveRecord {
+    /// The `result` of a surrender.
+    pub const SURRENDER: &'static str = "surrender";
+
+    /// The record of a surrender.
+    pub fn surrender() -> MoveRecord {
+        MoveRecord {
+            square: String::new(),
+            direction: String::new(),
+            distance: 0,
+            result: MoveRecord::SURRENDER.to_owned(),
+            attacker: None,
+            defender: None,
+        }
+    }
+
+    /// Whether this is a surrender.
+    pub fn is_surrender(&self) -> bool {
+        self.result == MoveRecord::SURRENDER
+    }
+}
+
 impl fmt::Display for MoveRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_surrender() {
+            return f.write_str(ucc::SURRENDER);
+        }
         write!(
             f,
             "{} {} {} -> ",
@@ -139,10 +324,10 @@ fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, LineError> {
 
 impl game_core::Game for Match {
     type Setup = Setup;
-    type SetupError = SetupError;
-    type Unchecked = UncheckedMove;
-    type ParseError = WireError;
-    type Move = Move;
+    type SetupError = SeatSetupError;
+    type Unchecked = Reply;
+    type ParseError = ReplyError;
+    type Move = Action;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
     type SetupRecord = Vec<u8>;
@@ -159,22 +344,42 @@ impl game_core::Game for Match {
     }
 
     fn greeting(&self, seat: Seat) -> String {
+        if self.ucc(seat) {
+            return ucc::greeting(player(seat), &format!("player{}", 1 - seat));
+        }
         wire::player_number_to_wire(player(seat))
     }
 
-    fn setup_question(&self, _seat: Seat) -> Option<Question> {
+    fn setup_question(&self, seat: Seat) -> Option<Question> {
         Some(Question {
-            lines: SETUP_LINES,
+            lines: if self.ucc(seat) {
+                ucc::SETUP_ROWS
+            } else {
+                SETUP_LINES
+            },
             ..Question::default()
         })
     }
 
-    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SetupError> {
-        let lines = cleaned(lines)?;
-        Setup::from_lines(player(seat), &lines)
+    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SeatSetupError> {
+        if self.ucc(seat) {
+            let rows = cleaned(lines).map_err(UccSetupError::from)?;
+            return Ok(ucc::setup_from_rows(player(seat), &rows)?);
+        }
+        let lines = cleaned(lines).map_err(SetupError::from)?;
+        Ok(Setup::from_lines(player(seat), &lines)?)
     }
 
-    fn setup_answer(&self, _seat: Seat, accepted: bool) -> String {
+    fn setup_answer(&self, seat: Seat, accepted: bool) -> String {
+        if self.ucc(seat) {
+            // The manager answers nothing to a setup it accepts; RED's
+            // first move starts with START.
+            return if accepted {
+                String::new()
+            } else {
+                Quit::BadSetup.line()
+            };
+        }
         let answer = if accepted {
             SetupAnswer::Ok
         } else {
@@ -195,6 +400,14 @@ impl game_core::Game for Match {
     }
 
     fn end(&self) -> Option<End> {
+        if let Some(p) = self.surrendered {
+            return Some(End {
+                winner: Some(p.opponent().index()),
+                reason: "surrender",
+                words: "a player surrendered",
+                detail: format!("player {p} surrendered ({})", ucc::SURRENDER),
+            });
+        }
         let game = self.game();
         let end = game.end()?;
         let (reason, words, detail) = match end.reason {
@@ -238,23 +451,61 @@ impl game_core::Game for Match {
         self.game().to_move().index()
     }
 
-    fn question(&self, _seat: Seat) -> Question {
+    fn question(&self, seat: Seat) -> Question {
+        if self.ucc(seat) {
+            // The manager's turn: the board from the agent's side (after
+            // START on RED's first move), then one line.
+            let game = self.game();
+            let start = if game.plies() == 0 { ucc::START } else { "" };
+            return Question {
+                lines: 1,
+                input: format!("{start}{}", ucc::board_rows(game.board(), player(seat))),
+                ..Question::default()
+            };
+        }
         Question {
             lines: MOVE_LINES,
             ..Question::default()
         }
     }
 
-    fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
-        let lines = cleaned(lines)?;
-        UncheckedMove::from_lines(lines[0], lines[1], lines[2])
+    fn parse(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Reply, ReplyError> {
+        if self.ucc(seat) {
+            let lines = cleaned(lines).map_err(UccMoveError::from)?;
+            return Ok(ucc::parse_reply(lines[0])?);
+        }
+        let lines = cleaned(lines).map_err(WireError::from)?;
+        Ok(Reply::Move(UncheckedMove::from_lines(
+            lines[0], lines[1], lines[2],
+        )?))
     }
 
-    fn check(&self, _seat: Seat, mv: &UncheckedMove) -> Result<Move, IllegalMove> {
-        self.game().check(mv)
+    fn check(&self, _seat: Seat, reply: &Reply) -> Result<Action, IllegalMove> {
+        match reply {
+            Reply::Move(m) => self.game().check(m).map(Action::Move),
+            Reply::Surrender => Ok(Action::Surrender),
+        }
     }
 
-    fn play(&mut self, mv: Move, tell: &mut Tell) -> MoveRecord {
+    fn play(&mut self, action: Action, tell: &mut Tell) -> MoveRecord {
+        let mv = match action {
+            Action::Move(mv) => mv,
+            Action::Surrender => {
+                let me = self.game().to_move();
+                self.surrendered = Some(me);
+                // The manager's `QUIT SURRENDER` to agents; to a player of
+                // this referee's protocol, F: the opponent is gone, it wins.
+                for seat in [me.index(), 1 - me.index()] {
+                    if self.ucc(seat) {
+                        tell.to(seat, Quit::Surrender.line());
+                    } else if seat != me.index() {
+                        tell.to(seat, OpponentTurn::Failure.to_wire());
+                    }
+                }
+                return MoveRecord::surrender();
+            }
+        };
+        let protocols = self.protocols;
         let game = self.game.as_mut().expect("play starts after the setups");
         let me = game.to_move().index();
         let u = mv.to_unchecked();
@@ -265,10 +516,20 @@ impl game_core::Game for Match {
         let result = MoveResult::from(outcome);
         self.last = Some(u);
         self.last_to = Some(mv.to());
-        // §3.2: the result to the mover; the move and its result to the
-        // opponent.
-        tell.to(me, result.to_wire());
-        tell.to(1 - me, OpponentTurn::Move(u, result).to_wire());
+        let quit = game.end().map(|e| quit_of(e.reason));
+        for seat in [me, 1 - me] {
+            let text = match (protocols[seat], quit) {
+                // §3.2: the result to the mover; the move and its result
+                // to the opponent.
+                (Protocol::Course, _) if seat == me => result.to_wire(),
+                (Protocol::Course, _) => OpponentTurn::Move(u, result).to_wire(),
+                // The manager: the move and its outcome to both, or QUIT
+                // alone when the move ends the game.
+                (Protocol::Ucc, None) => ucc::move_result_line(&u, outcome),
+                (Protocol::Ucc, Some(q)) => q.line(),
+            };
+            tell.to(seat, text);
+        }
         let (attacker, defender) = match result {
             MoveResult::Battle { attacker, defender } => {
                 (Some(attacker.code()), Some(defender.code()))
@@ -285,20 +546,40 @@ impl game_core::Game for Match {
         }
     }
 
-    fn tell_illegal(&self, seat: Seat, parsed: Option<&UncheckedMove>, tell: &mut Tell) {
+    fn tell_illegal(&self, seat: Seat, parsed: Option<&Reply>, tell: &mut Tell) {
         // §3.2: E to the mover as its result; to the opponent, the move
         // normalised then E when the reply reads as a move (the course
         // referee's bytes), E alone in place of the move when it does not.
-        tell.to(seat, MoveResult::Error.to_wire());
+        // The manager sends its agents QUIT.
         let theirs = match parsed {
-            Some(&u) => OpponentTurn::Move(u, MoveResult::Error),
-            None => OpponentTurn::Error,
+            Some(&Reply::Move(u)) => OpponentTurn::Move(u, MoveResult::Error),
+            _ => OpponentTurn::Error,
         };
-        tell.to(1 - seat, theirs.to_wire());
+        for (s, text) in [
+            (seat, MoveResult::Error.to_wire()),
+            (1 - seat, theirs.to_wire()),
+        ] {
+            tell.to(
+                s,
+                if self.ucc(s) {
+                    Quit::Illegal.line()
+                } else {
+                    text
+                },
+            );
+        }
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        tell.to(1 - seat, OpponentTurn::Failure.to_wire());
+        let other = 1 - seat;
+        tell.to(
+            other,
+            if self.ucc(other) {
+                Quit::Illegal.line()
+            } else {
+                OpponentTurn::Failure.to_wire()
+            },
+        );
     }
 
     fn draw(&self, colour: bool) -> String {
@@ -309,13 +590,35 @@ impl game_core::Game for Match {
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
-        [&rec.square, &rec.direction, &rec.distance.to_string()]
+        if rec.is_surrender() {
+            return vec![ucc::SURRENDER.as_bytes().to_vec()];
+        }
+        let lines = [&rec.square, &rec.direction, &rec.distance.to_string()]
             .map(|l| l.as_bytes().to_vec())
-            .to_vec()
+            .to_vec();
+        if !self.ucc(self.game().to_move().index()) {
+            return lines;
+        }
+        // The agent's own words for the move, when the record reads as one.
+        match UncheckedMove::from_lines(&rec.square, &rec.direction, &rec.distance.to_string()) {
+            Ok(u) => vec![ucc::move_text(&u).into_bytes()],
+            Err(_) => lines,
+        }
     }
 
-    fn setup_reply(&self, _seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
-        rec.iter().map(|c| c.to_string().into_bytes()).collect()
+    fn setup_reply(&self, seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
+        let codes = || rec.iter().map(|c| c.to_string().into_bytes()).collect();
+        if !self.ucc(seat) {
+            return codes();
+        }
+        let ranks: Option<Vec<Rank>> = rec.iter().map(|&c| Rank::from_code(c)).collect();
+        match ranks.and_then(|r| Setup::new(player(seat), &r).ok()) {
+            Some(setup) => ucc::setup_rows(&setup)
+                .into_iter()
+                .map(String::into_bytes)
+                .collect(),
+            None => codes(),
+        }
     }
 
     fn scene(&self, viewer: Option<Seat>) -> Option<String> {
