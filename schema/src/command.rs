@@ -93,6 +93,12 @@ impl RefereeCommand {
         self.opt([OsString::from("--record"), file.into()])
     }
 
+    /// `--protocol SEAT=NAME`: the protocol seat `seat`'s program speaks,
+    /// in games that offer several (Stratego: `ucc`).
+    pub fn seat_protocol(self, seat: usize, name: &str) -> Self {
+        self.opt([format!("--protocol={seat}={name}")])
+    }
+
     /// Any further referee options, as they are.
     pub fn options(self, options: impl IntoIterator<Item = impl Into<OsString>>) -> Self {
         self.opt(options)

@@ -116,6 +116,13 @@ struct Cli {
     #[arg(long, value_name = "N")]
     max_turns: Option<u64>,
 
+    /// NAME=PROTOCOL: the program named NAME speaks the game's protocol
+    /// PROTOCOL rather than the game's own (Stratego: `ucc`, an agent of
+    /// the UCC 2012 manager); the referee is told its seat in each game
+    /// (`--protocol SEAT=PROTOCOL`). Repeatable.
+    #[arg(long, value_name = "NAME=PROTOCOL")]
+    protocol: Vec<String>,
+
     /// A further referee argument, passed as it is (repeatable; write
     /// `--referee-arg=--option`).
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
@@ -203,8 +210,19 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
             parsed.len()
         )));
     }
-    let programs =
+    let mut programs =
         spec::resolve(&parsed, std::env::var_os("PATH").as_deref()).map_err(|e| usage(e.into()))?;
+    for p in &cli.protocol {
+        let (name, protocol) = p
+            .split_once('=')
+            .filter(|(n, pr)| !n.is_empty() && !pr.is_empty())
+            .ok_or_else(|| usage(anyhow!("--protocol `{p}` is not NAME=PROTOCOL")))?;
+        let program = programs
+            .iter_mut()
+            .find(|q| q.name == name)
+            .ok_or_else(|| usage(anyhow!("--protocol `{p}`: no program is named `{name}`")))?;
+        program.protocol = Some(protocol.to_owned());
+    }
     if cli.sprt.is_some() && (programs.len() != 2 || game.seats != 2) {
         return Err(usage(anyhow!(
             "--sprt compares two programs in a two-seat game (got {} programs, {} seats)",

@@ -148,7 +148,8 @@ pub fn game_seed(id: &str, name: &str) -> u64 {
 
 /// The referee's command for `game`, whose log directory is `dir`: the
 /// game and its options, the settings, the game's seed (the referee's own
-/// random draws), and each seat's program as a `--player` spec.
+/// random draws), each seat's protocol when its program has one of its own,
+/// and each seat's program as a `--player` spec.
 pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeCommand {
     let s = &config.settings;
     let mut cmd = RefereeCommand::new(&config.referee)
@@ -161,8 +162,11 @@ pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeComma
         .max_turns(s.max_turns)
         .seed(game_seed(&game.id, ""))
         .options(&s.referee_args);
-    for &p in &game.seats {
+    for (seat, &p) in game.seats.iter().enumerate() {
         let program = &config.programs[p];
+        if let Some(protocol) = &program.protocol {
+            cmd = cmd.seat_protocol(seat, protocol);
+        }
         cmd = cmd.player(ProgramSpec::new(
             program.path.to_string_lossy(),
             program.args.iter().map(|a| expand_arg(a, game, program)),
@@ -517,6 +521,7 @@ mod tests {
             name: name.into(),
             path: format!("/bin/{name}").into(),
             args: args.iter().map(|a| (*a).to_owned()).collect(),
+            protocol: None,
         };
         Config {
             name: "t".into(),
@@ -574,6 +579,26 @@ mod tests {
                 &format!("/bin/a --seed {seed} --x"),
             ]
         );
+    }
+
+    #[test]
+    fn a_program_with_a_protocol_of_its_own_has_it_at_every_seat() {
+        let mut config = config();
+        config.programs[0].protocol = Some("ucc".into());
+        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
+        let dir = Path::new("logs/t/x");
+        for g in &games[..2] {
+            let args: Vec<String> = referee_args(&config, g, dir)
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect();
+            let seat = g.seats.iter().position(|&p| p == 0).unwrap();
+            let protocols: Vec<&String> = args
+                .iter()
+                .filter(|a| a.starts_with("--protocol"))
+                .collect();
+            assert_eq!(protocols, [&format!("--protocol={seat}=ucc")], "{args:?}");
+        }
     }
 
     #[test]

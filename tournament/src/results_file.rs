@@ -362,6 +362,7 @@ mod tests {
             name: name.into(),
             path: format!("/bin/{name}").into(),
             args: vec!["--seed".into(), "1".into()],
+            protocol: None,
         };
         GameRecord {
             schema: record::SCHEMA,

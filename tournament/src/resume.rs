@@ -152,12 +152,16 @@ fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> 
     }
     for (seat, (was, now)) in record.players.iter().zip(expected).enumerate() {
         if was != now {
+            let show = |p: &Program| match &p.protocol {
+                Some(protocol) => format!("{}, protocol {protocol}", p.command_line()),
+                None => p.command_line(),
+            };
             return Some(format!(
                 "player {seat} was {} ({}), now {} ({})",
                 was.name,
-                was.command_line(),
+                show(was),
                 now.name,
-                now.command_line()
+                show(now)
             ));
         }
     }
@@ -212,6 +216,7 @@ mod tests {
                 name: format!("p{i}"),
                 path: "/bin/player".into(),
                 args: vec!["--seed".into(), i.to_string()],
+                protocol: None,
             })
             .collect()
     }

@@ -25,6 +25,11 @@ pub struct Program {
     pub path: PathBuf,
     /// Arguments passed to the program in every game.
     pub args: Vec<String>,
+    /// The game's protocol the program speaks when not the game's own
+    /// (`tournament --protocol NAME=PROTOCOL`; Stratego: `ucc`): the
+    /// referee is told its seat in each game (`--protocol SEAT=PROTOCOL`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
 }
 
 impl Program {
@@ -110,6 +115,7 @@ pub fn resolve(args: &[ProgramArg], path_var: Option<&OsStr>) -> Result<Vec<Prog
             name,
             path,
             args: arg.args.clone(),
+            protocol: None,
         })
         .collect())
 }
@@ -393,6 +399,7 @@ mod tests {
             name: "a".into(),
             path: "/x/my bot".into(),
             args: vec!["--seed".into(), "3".into()],
+            protocol: None,
         };
         assert_eq!(p.command_line(), "'/x/my bot' --seed 3");
     }

@@ -6,6 +6,10 @@
 //! with its 95% interval, how the games ended, the reply times and the
 //! search depth reached; then checks the targets of the issues.
 //!
+//! With `--sparring DIR` (`make bench-sparring`) the opponents are the
+//! Stratego agents of the UCC 2012 competition, built by the user in DIR,
+//! each seated with `--protocol SEAT=ucc` (docs/ucc.md).
+//!
 //! Exit status: 0 when every target is met, 1 when one is missed, 2 for a
 //! usage error.
 
@@ -40,9 +44,21 @@ struct Cli {
     /// Games against each opponent.
     #[arg(long, default_value_t = 200)]
     games: u32,
-    /// Opponent strategies of the player program (comma-separated).
-    #[arg(long, value_delimiter = ',', default_value = "random,greedy")]
-    opponents: Vec<String>,
+    /// Opponent strategies of the player program (comma-separated)
+    /// [default: random,greedy; with --sparring: the agents
+    /// peternlewis,celsius,vixen,asmodeus,hunter].
+    #[arg(long, value_delimiter = ',')]
+    opponents: Option<Vec<String>>,
+    /// Play against the UCC 2012 Stratego agents built in DIR instead of
+    /// our baselines (Stratego only): for each opponent NAME, DIR/NAME or
+    /// DIR/NAME/NAME if executable, or else DIR/NAME/NAME.py run by
+    /// --python2 in its own directory; the referee speaks the UCC protocol
+    /// to it (docs/ucc.md).
+    #[arg(long, value_name = "DIR")]
+    sparring: Option<PathBuf>,
+    /// The Python 2 interpreter of the Python agents (--sparring).
+    #[arg(long, value_name = "PATH", default_value = "python2.7")]
+    python2: String,
     /// Games played at once. Each game runs the AI on one core; more jobs
     /// than cores make the reply times meaningless.
     #[arg(short, long, default_value_t = 2)]
@@ -74,8 +90,53 @@ fn target_score(game: &str, opponent: &str) -> Option<f64> {
     match (game, opponent) {
         (_, "random") => Some(0.99),
         ("stratego" | "oust" | "quarto", "greedy") => Some(0.90),
+        // The UCC 2012 agents (--sparring): the competition's winner, and
+        // the others.
+        ("stratego", "peternlewis") => Some(0.90),
+        ("stratego", "celsius" | "vixen" | "asmodeus" | "hunter") => Some(0.97),
         _ => None,
     }
+}
+
+/// The UCC 2012 agents `--sparring` plays by default.
+const SPARRING: [&str; 5] = ["peternlewis", "celsius", "vixen", "asmodeus", "hunter"];
+
+/// The program of UCC agent `name` built in `dir`: an executable `dir/name`
+/// or `dir/name/name`, or the script `dir/name/name.py` run by `python2`
+/// from its own directory (hunter reads its `default.scores` there).
+fn agent(dir: &std::path::Path, name: &str, python2: &str) -> Result<ProgramSpec> {
+    let executable = |p: &std::path::Path| {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    let dir = std::path::absolute(dir)?;
+    let own = dir.join(name);
+    for p in [own.clone(), own.join(name)] {
+        if executable(&p) {
+            return Ok(ProgramSpec::new(p.to_string_lossy(), Vec::<String>::new()));
+        }
+    }
+    let script = own.join(format!("{name}.py"));
+    if !script.is_file() {
+        bail!(
+            "no agent {name} in {}: neither an executable {name} or {name}/{name}, nor \
+             {name}/{name}.py (docs/ucc.md says how to build the agents)",
+            dir.display()
+        );
+    }
+    let quote = |s: &str| {
+        shlex::try_quote(s)
+            .map(|q| q.into_owned())
+            .map_err(|_| anyhow!("{s:?} cannot be quoted for sh"))
+    };
+    let command = format!(
+        "cd {} && exec {} -u {}",
+        quote(&own.to_string_lossy())?,
+        quote(python2)?,
+        quote(&format!("{name}.py"))?
+    );
+    Ok(ProgramSpec::new("/bin/sh", ["-c".to_owned(), command]))
 }
 
 /// Replies must stay under this share of the time limit.
@@ -109,8 +170,14 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
             "{seed}",
         ],
     );
+    if let Some(dir) = &cli.sparring {
+        opp = agent(dir, opponent, &cli.python2)?;
+    }
     opp.name = Some(opponent.into());
-    let programs = spec::resolve(&[ai, opp], std::env::var_os("PATH").as_deref())?;
+    let mut programs = spec::resolve(&[ai, opp], std::env::var_os("PATH").as_deref())?;
+    if cli.sparring.is_some() {
+        programs[1].protocol = Some("ucc".into());
+    }
     let log_dir = cli.log_dir.join(opponent);
     let config = Config {
         name: format!("strength-{opponent}"),
@@ -203,8 +270,16 @@ fn run(cli: &Cli) -> Result<bool> {
         max_turns: cli.max_turns.unwrap_or(u64::from(g.defaults.max_turns)),
         referee_args: Vec::new(),
     };
+    if cli.sparring.is_some() && g.name != "stratego" {
+        bail!("--sparring plays the UCC 2012 Stratego agents: it needs --game stratego");
+    }
+    let opponents: Vec<String> = match (&cli.opponents, &cli.sparring) {
+        (Some(o), _) => o.clone(),
+        (None, Some(_)) => SPARRING.map(String::from).to_vec(),
+        (None, None) => vec!["random".into(), "greedy".into()],
+    };
     let mut tallies = Vec::new();
-    for opponent in &cli.opponents {
+    for opponent in &opponents {
         tallies.push(gauntlet(cli, &g, &settings, opponent)?);
     }
     println!(
@@ -217,7 +292,7 @@ fn run(cli: &Cli) -> Result<bool> {
     );
     let reply_limit = TARGET_REPLY_SHARE * settings.time_limit_ms as f64;
     let mut met = true;
-    for (name, t) in cli.opponents.iter().zip(&tallies) {
+    for (name, t) in opponents.iter().zip(&tallies) {
         println!("against {name}:");
         print!("{t}");
         if let Some(target) = target_score(&g.name, name) {

@@ -589,6 +589,7 @@ mod tests {
                 name: (*n).into(),
                 path: format!("/bin/{n}").into(),
                 args: vec![],
+                protocol: None,
             })
             .collect()
     }
