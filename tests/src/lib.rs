@@ -8,6 +8,9 @@
 //!   session, every bad reply of its protocol;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
+//! - `ucc-agent` (`src/bin/ucc-agent.rs`): an agent of the UCC 2012
+//!   manager's protocol, written from its manual, that checks every board
+//!   it is sent and plays random moves or chosen faults;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them.
 
 pub mod bins;

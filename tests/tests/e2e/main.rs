@@ -13,6 +13,7 @@ mod quarto;
 mod replay;
 mod terminal;
 mod tools;
+mod ucc;
 mod util;
 mod viewer;
 
