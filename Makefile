@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
 
 all: build
 
@@ -127,6 +127,23 @@ JOBS ?= 2
 bench-strength:
 	$(CARGO) build --release --workspace --bins
 	target/release/strength --games $(GAMES) --jobs $(JOBS)
+
+## bench-sparring: the Stratego AI against the agents of the UCC 2012
+## competition (peternlewis, celsius, vixen, asmodeus, hunter), which you
+## build in SPARRING (docs/ucc.md says how; nothing is downloaded here),
+## through the referee speaking their protocol (--protocol SEAT=ucc):
+## SPARRING_GAMES per agent, sides alternating, JOBS at once; W/D/L with the
+## 95% interval, endings, reply times. Python agents run under PYTHON2.
+## Resumable (logs/bench-sparring/); fails if a target is missed.
+SPARRING_GAMES ?= 100
+SPARRING_AGENTS ?= peternlewis,celsius,vixen,asmodeus,hunter
+PYTHON2 ?= python2.7
+bench-sparring:
+	@test -n "$(SPARRING)" || { echo "usage: make bench-sparring SPARRING=DIR (the directory of the UCC 2012 agents you built: docs/ucc.md)" >&2; exit 2; }
+	$(CARGO) build --release --workspace --bins
+	target/release/strength --sparring "$(SPARRING)" --python2 "$(PYTHON2)" \
+		--opponents $(SPARRING_AGENTS) --games $(SPARRING_GAMES) --jobs $(JOBS) \
+		--log-dir logs/bench-sparring
 
 ## bench-oust-strength: the Oust AI against random and greedy through the
 ## referee, the seed's 4 s per move, 7x7 (OUST_GAMES per opponent)
