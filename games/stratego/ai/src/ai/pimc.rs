@@ -17,7 +17,7 @@
 
 use std::time::Duration;
 
-use stratego::{Move, MoveList, View};
+use stratego::{Cell, Fight, Move, MoveList, Rank, View, fight};
 
 use super::eval::EvalContext;
 use super::exposure::Exposure;
@@ -115,6 +115,147 @@ fn draw_board(input: &Inputs<'_>, tuning: &Tuning, rng: &mut Rng) -> Board {
     }
 }
 
+/// How a root attack on a piece we have not identified may end.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Battle {
+    /// The piece is the Flag: the game is won.
+    Flag,
+    /// The attacker takes the piece.
+    Wins,
+    /// The attacker dies (a Bomb, a stronger piece).
+    Loses,
+    /// Both are removed.
+    Both,
+}
+
+impl Battle {
+    const ALL: [Battle; 4] = [Battle::Flag, Battle::Wins, Battle::Loses, Battle::Both];
+
+    fn of(attacker: Rank, defender: Rank) -> Battle {
+        match fight(attacker, defender) {
+            _ if defender == Rank::Flag => Battle::Flag,
+            Fight::AttackerWins => Battle::Wins,
+            Fight::DefenderWins => Battle::Loses,
+            Fight::BothRemoved => Battle::Both,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A root move that attacks an enemy piece we have not identified.
+///
+/// Its boards disagree most about it: on a few the target is the Flag (a
+/// won game, worth [`Tuning::flag_value`]), on others a Bomb that kills the
+/// attacker. Averaged plainly over a few dozen boards, how many of them
+/// happened to draw the Flag there swings its value by hundreds, and the
+/// best of many noisy averages is most often a lucky gamble: the AI threw
+/// its Generals and Colonels at unmoved pieces that its own belief held to
+/// be Bombs at 30 to 90% (the losses to peternlewis). So its value is
+/// averaged within each outcome of the battle, and the outcomes are weighed
+/// by the belief's own probabilities: the luck of the draw no longer
+/// counts, only what each outcome leads to.
+struct Attack {
+    /// Our attacking piece.
+    attacker: Rank,
+    /// Probability of each outcome, by [`Battle::index`].
+    chance: [f64; 4],
+}
+
+/// The values of one root move over the boards of a pass, by outcome of
+/// its battle for a [`Attack`].
+#[derive(Clone, Copy, Default)]
+struct Strata {
+    sum: [f64; 4],
+    boards: [u32; 4],
+}
+
+/// The root attacks of `moves` on unidentified pieces (`None` for other
+/// moves).
+fn attacks(input: &Inputs<'_>, moves: &[Move]) -> Vec<Option<Attack>> {
+    let view = input.view;
+    moves
+        .iter()
+        .map(|m| {
+            let Cell::Enemy(i) = view.cell(m.to()) else {
+                return None;
+            };
+            let enemy = usize::from(i);
+            if view.enemies()[enemy].known_rank().is_some() {
+                return None;
+            }
+            let Cell::Own(attacker) = view.cell(m.from()) else {
+                return None;
+            };
+            let mut chance = [0.0; 4];
+            for (k, p) in input.knowledge.distribution(enemy).iter().enumerate() {
+                chance[Battle::of(attacker, Rank::ALL[k]).index()] += p;
+            }
+            Some(Attack { attacker, chance })
+        })
+        .collect()
+}
+
+/// Adds one board's values to the strata of the attacks: the outcome is
+/// the one the attacked piece's rank on that board gives.
+fn stratify(
+    strata: &mut [Strata],
+    attacks: &[Option<Attack>],
+    b: &Board,
+    moves: &[Move],
+    values: &[f64],
+) {
+    for (j, a) in attacks.iter().enumerate() {
+        let Some(a) = a else { continue };
+        let Some(defender) = b.pos.board().get(moves[j].to()) else {
+            continue;
+        };
+        let k = Battle::of(a.attacker, defender.rank).index();
+        strata[j].sum[k] += values[j];
+        strata[j].boards[k] += 1;
+    }
+}
+
+/// Each move's average over `boards` boards: plain for most moves; for a
+/// root attack on an unidentified piece, each outcome's average weighed by
+/// its probability (an outcome no board drew counts at the move's plain
+/// average, but the Flag is always a won game).
+fn averages(
+    sums: &[f64],
+    strata: &[Strata],
+    attacks: &[Option<Attack>],
+    boards: usize,
+    flag_value: f64,
+) -> Vec<f64> {
+    sums.iter()
+        .zip(strata)
+        .zip(attacks)
+        .map(|((&sum, st), a)| {
+            let plain = sum / boards as f64;
+            let Some(a) = a else { return plain };
+            let mut total = 0.0;
+            let mut weight = 0.0;
+            for o in Battle::ALL {
+                let p = a.chance[o.index()];
+                if p <= 0.0 {
+                    continue;
+                }
+                let n = st.boards[o.index()];
+                let v = match (n, o) {
+                    (0, Battle::Flag) => averaged(WIN_BOUND + 999, flag_value),
+                    (0, _) => plain,
+                    (n, _) => st.sum[o.index()] / f64::from(n),
+                };
+                total += p * v;
+                weight += p;
+            }
+            if weight > 0.0 { total / weight } else { plain }
+        })
+        .collect()
+}
+
 /// How far the best move's value stands above the second best's.
 fn clear_best(avg: &[f64], adjust: &[f64]) -> f64 {
     let mut top = [f64::NEG_INFINITY; 2];
@@ -180,8 +321,10 @@ pub fn choose(
     let mut boards: Vec<Board> = (0..config.samples.max(1))
         .map(|_| draw_board(input, config, rng))
         .collect();
+    let attacks = attacks(input, &moves);
     let mut order: Vec<usize> = (0..moves.len()).collect();
     let mut sums = vec![0.0f64; moves.len()];
+    let mut strata = vec![Strata::default(); moves.len()];
     let mut done = 0usize;
     let mut result: Option<(Vec<f64>, i32, usize)> = None;
     let mut last_pass: Option<Duration> = None;
@@ -191,6 +334,7 @@ pub fn choose(
     loop {
         let pass_start = budget.elapsed();
         let mut pass_sums = vec![0.0f64; moves.len()];
+        let mut pass_strata = vec![Strata::default(); moves.len()];
         let mut pass_done = 0;
         for b in &mut boards {
             match searcher.root_values(
@@ -205,9 +349,14 @@ pub fn choose(
                 budget,
             ) {
                 Some(values) => {
-                    for (s, v) in pass_sums.iter_mut().zip(values) {
-                        *s += averaged(v, config.flag_value);
+                    let values: Vec<f64> = values
+                        .into_iter()
+                        .map(|v| averaged(v, config.flag_value))
+                        .collect();
+                    for (s, v) in pass_sums.iter_mut().zip(&values) {
+                        *s += v;
                     }
+                    stratify(&mut pass_strata, &attacks, b, &moves, &values);
                     pass_done += 1;
                 }
                 None => break,
@@ -217,14 +366,21 @@ pub fn choose(
             // Out of time in this pass: if no pass finished, the partial
             // one is still better than nothing.
             if result.is_none() && pass_done > 0 {
-                let avg: Vec<f64> = pass_sums.iter().map(|s| s / pass_done as f64).collect();
+                let avg = averages(
+                    &pass_sums,
+                    &pass_strata,
+                    &attacks,
+                    pass_done,
+                    config.flag_value,
+                );
                 result = Some((avg, depth, pass_done));
             }
             break;
         }
         sums = pass_sums;
+        strata = pass_strata;
         done = pass_done;
-        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        let avg = averages(&sums, &strata, &attacks, done, config.flag_value);
         order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
         let clear = clear_best(&avg, &adjust);
         result = Some((avg, depth, done));
@@ -271,15 +427,20 @@ pub fn choose(
                 budget,
             ) {
                 Some(values) => {
-                    for (s, v) in sums.iter_mut().zip(values) {
-                        *s += averaged(v, config.flag_value);
+                    let values: Vec<f64> = values
+                        .into_iter()
+                        .map(|v| averaged(v, config.flag_value))
+                        .collect();
+                    for (s, v) in sums.iter_mut().zip(&values) {
+                        *s += v;
                     }
+                    stratify(&mut strata, &attacks, &b, &moves, &values);
                     done += 1;
                 }
                 None => break,
             }
         }
-        let avg: Vec<f64> = sums.iter().map(|s| s / done as f64).collect();
+        let avg = averages(&sums, &strata, &attacks, done, config.flag_value);
         result = Some((avg, d, done));
     }
 
