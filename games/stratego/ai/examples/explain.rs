@@ -57,14 +57,22 @@ fn main() -> Result<()> {
         bail!("the record has no two setups");
     };
     let setups = [setup(Player::Zero, s0)?, setup(Player::One, s1)?];
-    let seat = if ply % 2 == 1 { Player::Zero } else { Player::One };
+    let seat = if ply % 2 == 1 {
+        Player::Zero
+    } else {
+        Player::One
+    };
     let mut game = Game::new(&setups[0], &setups[1], Rules::default());
     let mut view = View::new(&setups[seat.index()]);
     let mut ai = AiStrategy::new(seed, AiConfig::default());
     let mut exposure = Exposure::new();
     let mut knowledge = Knowledge::new(&view);
     for m in record.moves.iter().take(ply - 1) {
-        let u = UncheckedMove::from_lines(&m.detail.square, &m.detail.direction, &m.detail.distance.to_string())?;
+        let u = UncheckedMove::from_lines(
+            &m.detail.square,
+            &m.detail.direction,
+            &m.detail.distance.to_string(),
+        )?;
         let r = result_of(&m.detail)?;
         let mv = game.check(&u)?;
         game.play(mv);
@@ -91,11 +99,15 @@ fn main() -> Result<()> {
     if let Some(m) = record.moves.get(ply - 1) {
         println!("played in the game: {}", m.detail);
     }
+    print!("{}", stratego::show::draw_board(&game, false));
     println!("enemy pieces (square, moved, true rank: beliefs ≥ 3%):");
     let mut rows: Vec<(Square, String)> = Vec::new();
     for (i, e) in view.enemies().iter().enumerate() {
         let Some(sq) = e.square else { continue };
-        let truth = game.board().get(sq).map_or("?".into(), |p| p.rank.to_string());
+        let truth = game
+            .board()
+            .get(sq)
+            .map_or("?".into(), |p| p.rank.to_string());
         let line = match e.known_rank() {
             Some(r) => format!("{sq} known {r}"),
             None => {
@@ -124,7 +136,10 @@ fn main() -> Result<()> {
     let report = ai.report().context("the AI reports its search")?;
     println!("the AI now: {mv} ({report})");
     for (m, v) in &report.top {
-        let target = game.board().get(m.to()).map(|p| format!(" onto {}", p.rank));
+        let target = game
+            .board()
+            .get(m.to())
+            .map(|p| format!(" onto {}", p.rank));
         println!("  {m} {v:+.0}{}", target.unwrap_or_default());
     }
     Ok(())

@@ -38,6 +38,11 @@ struct Cli {
     /// the time budget still applies.
     #[arg(long)]
     max_nodes: Option<u64>,
+
+    /// Set one of the AI's weights, NAME=VALUE (the names of
+    /// `ai/tuning.rs`), for experiments; repeatable.
+    #[arg(long, value_name = "NAME=VALUE")]
+    tune: Vec<String>,
 }
 
 /// Runs the player with `args` (`args[0]` is the program name): parses
@@ -52,13 +57,22 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         }
     };
     let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
-    let ai = AiConfig {
+    let mut ai = AiConfig {
         max_nodes: cli.max_nodes,
         ..AiConfig::default()
     };
+    for t in &cli.tune {
+        if let Err(e) = ai.tuning.set(t) {
+            eprintln!("player: --tune {t}: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let mut strategy = cli.strategy.build(seed, ai);
     let mut log = io::stderr().lock();
     let _ = writeln!(log, "strategy {:?}, seed {seed}", cli.strategy);
+    if !cli.tune.is_empty() {
+        let _ = writeln!(log, "tuning: {}", cli.tune.join(" "));
+    }
     let result = session::run(
         io::stdin().lock(),
         io::stdout().lock(),
