@@ -125,9 +125,10 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score += hide * t.hidden / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
     score -= intruders(pos, ctx) * t.flag_guard / 100;
+    score -= spy_threat(pos, me) * t.spy_guard;
     let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
-    score += hunt(ours, pos.by_rank(them), targets, &v_opp) * t.hunt / 100;
+    score += hunt(ours, pos.by_rank(them), targets, &v_opp, m_own >= m_opp, t) * t.hunt / 100;
     score += flag_approach(board, ours, ctx);
     score += (mobile(board, me) - mobile(board, them)) * t.mobility;
     score
@@ -196,6 +197,31 @@ fn intruders(pos: &Pos, ctx: &EvalContext) -> i32 {
         .sum()
 }
 
+/// Enemy pieces we have not identified standing next to our Marshal, once
+/// the enemy knows where our Marshal is and while its Spy lives unknown.
+///
+/// Any of them may be the Spy, which takes the Marshal by attacking it. On
+/// a sampled board the Spy is where the belief puts it, and the belief,
+/// learnt from setups people make, seldom puts it in a front row; programs
+/// do (peternlewis keeps its Spy next to its Marshal there, and walks it up
+/// to a Marshal it has identified: our revealed Marshal died to it in a
+/// third of the games lost to it). Losing the Marshal loses the game more
+/// often than its value says, so, as for the Flag's intruders, our side
+/// counts every such neighbour as a possible Spy.
+fn spy_threat(pos: &Pos, me: Player) -> i32 {
+    let them = me.opponent();
+    let spy = pos.by_rank(them)[Rank::Spy.index()];
+    if spy == 0 || spy & pos.known(them) != 0 {
+        return 0;
+    }
+    let marshal = pos.by_rank(me)[Rank::Marshal.index()] & pos.known(me);
+    let Some(m) = BitIter(marshal).next() else {
+        return 0;
+    };
+    let unknown = pos.board().occupied_by(them) & !pos.known(them);
+    (ring(m as usize, 1) & unknown).count_ones() as i32
+}
+
 /// For each defending rank, the attacking ranks that beat it (bit per
 /// [`Rank::index`]).
 const fn beaten_by() -> [u16; 12] {
@@ -224,21 +250,40 @@ const BEATEN_BY: [u16; 12] = beaten_by();
 /// Only pieces that have moved or been identified are hunted: an unmoved
 /// unknown piece may be a Bomb, and counting every enemy piece would send
 /// the Marshal into the middle of the enemy army for the sum of them all.
-fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], targets: Bits, v_opp: &Values) -> i32 {
+///
+/// Their strongest mover, when no piece of ours beats it, is hunted by our
+/// pieces of its rank ([`Tuning::tie_hunt`] percent of the share), as long
+/// as we are not behind: trading it removes the piece that rules the board
+/// (peternlewis's identified General, once the Marshals were gone, took
+/// five of our pieces a game while ours stood aside).
+fn hunt(
+    ours: &[Bits; 12],
+    theirs: &[Bits; 12],
+    targets: Bits,
+    v_opp: &Values,
+    not_behind: bool,
+    tuning: &Tuning,
+) -> i32 {
     let mut total = 0;
+    let strongest = (0..10).find(|&t| theirs[t] != 0);
     for (t, &squares) in theirs.iter().enumerate().take(10) {
         let squares = squares & targets;
         if squares == 0 {
             continue;
         }
         let mask = BEATEN_BY[t];
-        let hunters = (0..10)
+        let mut hunters = (0..10)
             .filter(|&r| mask & (1 << r) != 0)
             .fold(0, |acc, r| acc | ours[r]);
+        let mut scale = 100;
+        if hunters == 0 && not_behind && strongest == Some(t) && t != Rank::Spy.index() {
+            hunters = ours[t];
+            scale = tuning.tie_hunt;
+        }
         if hunters == 0 {
             continue;
         }
-        let value = v_opp.of(Rank::ALL[t]);
+        let value = v_opp.of(Rank::ALL[t]) * scale / 100;
         for e in BitIter(squares) {
             if let Some(&share) = nearest(e as usize, hunters).and_then(|d| HUNT_SHARE.get(d)) {
                 total += value * share / 100;

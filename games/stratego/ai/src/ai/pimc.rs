@@ -145,6 +145,19 @@ impl Battle {
     }
 }
 
+/// Pieces too valuable to risk on a Bomb for the chance that an unmoved
+/// piece is the Flag, while a cheap piece of ours could go and look.
+const PRECIOUS: [Rank; 4] = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
+
+/// Our cheap probes: pieces we can afford to lose on a Bomb.
+const PROBES: [Rank; 5] = [
+    Rank::Captain,
+    Rank::Lieutenant,
+    Rank::Sergeant,
+    Rank::Miner,
+    Rank::Scout,
+];
+
 /// A root move that attacks an enemy piece we have not identified.
 ///
 /// Its boards disagree most about it: on a few the target is the Flag (a
@@ -157,11 +170,21 @@ impl Battle {
 /// averaged within each outcome of the battle, and the outcomes are weighed
 /// by the belief's own probabilities: the luck of the draw no longer
 /// counts, only what each outcome leads to.
+///
+/// The Flag's chance is a strategy-fusion trap as well: on every board the
+/// search knows where the Flag is, so a precious piece taking an unmoved
+/// piece that may be a Bomb looks as good a way to the Flag as a Scout
+/// taking it, and the search never sees that a cheap probe would have told
+/// first. So while we have a cheap probe left, a precious piece attacking
+/// an unmoved piece is not credited with the Flag: that outcome counts as
+/// taking an ordinary piece ([`Tuning::probe_flag`]).
 struct Attack {
     /// Our attacking piece.
     attacker: Rank,
     /// Probability of each outcome, by [`Battle::index`].
     chance: [f64; 4],
+    /// The Flag outcome counts as [`Battle::Wins`].
+    no_flag_credit: bool,
 }
 
 /// The values of one root move over the boards of a pass, by outcome of
@@ -174,8 +197,9 @@ struct Strata {
 
 /// The root attacks of `moves` on unidentified pieces (`None` for other
 /// moves).
-fn attacks(input: &Inputs<'_>, moves: &[Move]) -> Vec<Option<Attack>> {
+fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<Attack>> {
     let view = input.view;
+    let have_probe = view.own_pieces().any(|(_, r)| PROBES.contains(&r));
     moves
         .iter()
         .map(|m| {
@@ -193,7 +217,15 @@ fn attacks(input: &Inputs<'_>, moves: &[Move]) -> Vec<Option<Attack>> {
             for (k, p) in input.knowledge.distribution(enemy).iter().enumerate() {
                 chance[Battle::of(attacker, Rank::ALL[k]).index()] += p;
             }
-            Some(Attack { attacker, chance })
+            let no_flag_credit = tuning.probe_flag
+                && have_probe
+                && PRECIOUS.contains(&attacker)
+                && !view.enemies()[enemy].moved;
+            Some(Attack {
+                attacker,
+                chance,
+                no_flag_credit,
+            })
         })
         .collect()
 }
@@ -243,7 +275,13 @@ fn averages(
                     continue;
                 }
                 let n = st.boards[o.index()];
+                let wins = st.boards[Battle::Wins.index()];
                 let v = match (n, o) {
+                    // Taking the Flag, but credited as any other piece.
+                    (_, Battle::Flag) if a.no_flag_credit && wins > 0 => {
+                        st.sum[Battle::Wins.index()] / f64::from(wins)
+                    }
+                    (_, Battle::Flag) if a.no_flag_credit => plain,
                     (0, Battle::Flag) => averaged(WIN_BOUND + 999, flag_value),
                     (0, _) => plain,
                     (n, _) => st.sum[o.index()] / f64::from(n),
@@ -321,7 +359,7 @@ pub fn choose(
     let mut boards: Vec<Board> = (0..config.samples.max(1))
         .map(|_| draw_board(input, config, rng))
         .collect();
-    let attacks = attacks(input, &moves);
+    let attacks = attacks(input, &moves, config);
     let mut order: Vec<usize> = (0..moves.len()).collect();
     let mut sums = vec![0.0f64; moves.len()];
     let mut strata = vec![Strata::default(); moves.len()];

@@ -39,8 +39,14 @@ pub struct Tuning {
     pub guard_approach: i32,
     /// Bonus for a piece of ours next to the enemy Flag.
     pub flag_adjacent: i32,
+    /// Penalty per unidentified enemy piece next to our known Marshal while
+    /// the enemy Spy lives unidentified.
+    pub spy_guard: i32,
     /// Scale, in percent, of the reward for closing in on enemy pieces we beat.
     pub hunt: i32,
+    /// Share, in percent, of the hunting reward for our pieces that tie the
+    /// enemy's strongest mover when none beats it.
+    pub tie_hunt: i32,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
     /// Value of each mover with an empty square next to it.
@@ -63,6 +69,9 @@ pub struct Tuning {
     pub blind_root: bool,
     /// Below the root, the opponent attacks only pieces it has identified.
     pub blind_opponent: bool,
+    /// A precious piece attacking an unmoved piece is not credited with the
+    /// Flag while a cheap probe is left (`pimc`).
+    pub probe_flag: bool,
 }
 
 impl Default for Tuning {
@@ -74,7 +83,9 @@ impl Default for Tuning {
             flag_approach: 2,
             guard_approach: 3,
             flag_adjacent: 150,
+            spy_guard: 60,
             hunt: 100,
+            tie_hunt: 50,
             trade: 150,
             mobility: 2,
             flag_value: 2000.0,
@@ -86,20 +97,23 @@ impl Default for Tuning {
             easy_margin: 500.0,
             blind_root: true,
             blind_opponent: false,
+            probe_flag: true,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 21] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
         "flag_approach",
         "guard_approach",
         "flag_adjacent",
+        "spy_guard",
         "hunt",
+        "tie_hunt",
         "trade",
         "mobility",
         "flag_value",
@@ -111,6 +125,7 @@ impl Tuning {
         "easy_margin",
         "blind_root",
         "blind_opponent",
+        "probe_flag",
     ];
 
     /// Applies one `name=value` setting.
@@ -137,7 +152,9 @@ impl Tuning {
             "flag_approach" => self.flag_approach = int()?,
             "guard_approach" => self.guard_approach = int()?,
             "flag_adjacent" => self.flag_adjacent = int()?,
+            "spy_guard" => self.spy_guard = int()?,
             "hunt" => self.hunt = int()?,
+            "tie_hunt" => self.tie_hunt = int()?,
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "flag_value" => self.flag_value = float()?,
@@ -149,6 +166,7 @@ impl Tuning {
             "easy_margin" => self.easy_margin = float()?,
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
+            "probe_flag" => self.probe_flag = flag()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())

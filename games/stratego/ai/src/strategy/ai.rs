@@ -50,12 +50,27 @@ pub struct AiStrategy {
     last: Option<Decision>,
     /// How late recent searches finished (decaying maximum).
     lateness: Duration,
+    /// The share of recent searches' time this thread spent waiting for a
+    /// CPU (decaying maximum; 0 where the kernel does not say).
+    contention: f64,
 }
 
 /// Most time kept back for lateness on top of the configured margin.
 const MAX_EXTRA_MARGIN: Duration = Duration::from_millis(150);
-/// Per move, the factor on the remembered lateness.
+/// Per move, the factor on the remembered lateness and contention.
 const LATENESS_DECAY: f64 = 0.9;
+/// Share of the move's budget kept back per unit of contention: waiting
+/// for a CPU half the time keeps back a quarter of the budget.
+const CONTENTION_MARGIN: f64 = 0.5;
+
+/// The scheduler's account of this thread, in nanoseconds: time on a CPU
+/// and time runnable but waiting for one (`/proc/thread-self/schedstat`;
+/// `None` where the kernel does not keep it).
+fn schedstat() -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let mut it = text.split_ascii_whitespace().map(|w| w.parse::<u64>().ok());
+    Some((it.next()??, it.next()??))
+}
 
 impl std::fmt::Debug for AiStrategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -78,6 +93,7 @@ impl AiStrategy {
             searcher: Searcher::default(),
             last: None,
             lateness: Duration::ZERO,
+            contention: 0.0,
         }
     }
 
@@ -96,10 +112,16 @@ impl Strategy for AiStrategy {
 
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {
         let start = Instant::now();
+        let sched = schedstat();
         // On a loaded machine the search can be descheduled between two
-        // clock checks and finish late: keep back what recent moves
-        // overran by, on top of the configured margin.
-        let margin = self.config.margin + self.lateness.min(MAX_EXTRA_MARGIN);
+        // clock checks, or after the last one, and finish late: keep back
+        // what recent moves overran by, or, if more, a share of the budget
+        // growing with how long this thread recently waited for a CPU (the
+        // longer it waits in turn, the longer its worst waits), on top of
+        // the configured margin. On a quiet machine neither costs anything.
+        let total = deadline.saturating_duration_since(start);
+        let crowded = total.mul_f64((self.contention * CONTENTION_MARGIN).min(1.0));
+        let margin = self.config.margin + self.lateness.max(crowded).min(MAX_EXTRA_MARGIN);
         let budget = Budget::new(start, deadline, margin, self.config.max_nodes);
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
@@ -124,6 +146,13 @@ impl Strategy for AiStrategy {
         let planned = deadline.checked_sub(margin).unwrap_or(start);
         let late = Instant::now().saturating_duration_since(planned);
         self.lateness = late.max(self.lateness.mul_f64(LATENESS_DECAY));
+        if let (Some((run0, wait0)), Some((run1, wait1))) = (sched, schedstat()) {
+            let (run, wait) = (run1.saturating_sub(run0), wait1.saturating_sub(wait0));
+            if run + wait > 0 {
+                let share = wait as f64 / (run + wait) as f64;
+                self.contention = share.max(self.contention * LATENESS_DECAY);
+            }
+        }
         let mv = d.mv;
         self.last = Some(d);
         mv
@@ -151,6 +180,7 @@ impl Strategy for AiStrategy {
             nodes: d.nodes,
             value: d.value,
             top: d.top.clone(),
+            waiting: (self.contention > 0.0).then_some(self.contention),
         })
     }
 }

@@ -47,6 +47,9 @@ pub struct SearchReport {
     pub value: f64,
     /// The best few moves with their values, best first.
     pub top: Vec<(Move, f64)>,
+    /// The share of recent searches' time spent waiting for a CPU (a loaded
+    /// machine), where the kernel says.
+    pub waiting: Option<f64>,
 }
 
 impl std::fmt::Display for SearchReport {
@@ -55,7 +58,11 @@ impl std::fmt::Display for SearchReport {
             f,
             "depth {}, {} boards, {} nodes, value {:+.0}",
             self.depth, self.boards, self.nodes, self.value
-        )
+        )?;
+        match self.waiting {
+            Some(w) if w >= 0.005 => write!(f, ", waiting {:.0}%", w * 100.0),
+            _ => Ok(()),
+        }
     }
 }
 
