@@ -63,6 +63,25 @@ const LATENESS_DECAY: f64 = 0.9;
 /// for a CPU half the time keeps back a quarter of the budget.
 const CONTENTION_MARGIN: f64 = 0.5;
 
+/// Before any search of ours was measured: the share of time a busy
+/// thread can expect to wait for a CPU, from the load average (more
+/// runnable threads than CPUs share them), 0 where unknown.
+fn expected_contention() -> f64 {
+    let Ok(text) = std::fs::read_to_string("/proc/loadavg") else {
+        return 0.0;
+    };
+    let Some(load) = text
+        .split_ascii_whitespace()
+        .next()
+        .and_then(|w| w.parse::<f64>().ok())
+    else {
+        return 0.0;
+    };
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    // This thread is about to be one more runnable thread.
+    (1.0 - cpus / (load + 1.0)).clamp(0.0, 1.0)
+}
+
 /// The scheduler's account of this thread, in nanoseconds: time on a CPU
 /// and time runnable but waiting for one (`/proc/thread-self/schedstat`;
 /// `None` where the kernel does not keep it).
@@ -107,6 +126,7 @@ impl Strategy for AiStrategy {
         self.knowledge = None;
         self.exposure = Exposure::new();
         self.history = History::new();
+        self.contention = expected_contention();
         setups::random_setup(me, &mut self.rng)
     }
 
