@@ -465,6 +465,74 @@ mod tests {
     }
 
     #[test]
+    fn our_known_marshal_next_to_a_piece_that_may_be_their_spy_is_a_threat() {
+        use Player::*;
+        let at = |their: &str, ours_known: bool, spy_known: bool| {
+            pos(
+                &[
+                    ("A0", Zero, Rank::Flag),
+                    ("J9", One, Rank::Flag),
+                    ("E4", Zero, Rank::Marshal),
+                    (their, One, Rank::Sergeant),
+                    ("A9", One, Rank::Spy),
+                ],
+                [
+                    if ours_known { sq("E4").bit() } else { 0 },
+                    if spy_known { sq("A9").bit() } else { 0 },
+                ],
+            )
+        };
+        assert_eq!(spy_threat(&at("E5", true, false), Zero), 1);
+        // Not next to it, not known to them, or their Spy known: no threat.
+        assert_eq!(spy_threat(&at("E6", true, false), Zero), 0);
+        assert_eq!(spy_threat(&at("E5", false, false), Zero), 0);
+        assert_eq!(spy_threat(&at("E5", true, true), Zero), 0);
+        let ctx = EvalContext::new(at("E5", true, false).board(), Zero, &Tuning::default());
+        assert!(evaluate(&at("E5", true, false), &ctx) < evaluate(&at("E6", true, false), &ctx));
+    }
+
+    #[test]
+    fn our_general_closes_in_on_their_ruling_general_when_not_behind() {
+        use Player::*;
+        // No Marshal on either side: their known General rules, ours ties it.
+        let general_at = |square: &str| {
+            pos(
+                &[
+                    ("A0", Zero, Rank::Flag),
+                    ("J9", One, Rank::Flag),
+                    (square, Zero, Rank::General),
+                    ("A5", Zero, Rank::Major),
+                    ("E7", One, Rank::General),
+                ],
+                [0, sq("E7").bit()],
+            )
+        };
+        let ctx = EvalContext::new(general_at("E2").board(), Zero, &Tuning::default());
+        assert!(evaluate(&general_at("E5"), &ctx) > evaluate(&general_at("E2"), &ctx));
+        let tied = |p: &Pos, not_behind: bool, tuning: &Tuning| {
+            let counts = |pl: Player| counts(p.by_rank(pl));
+            let v_opp = Values::new(&counts(One), &counts(Zero));
+            let targets = p.known(One) | p.moved(One);
+            hunt(
+                p.by_rank(Zero),
+                p.by_rank(One),
+                targets,
+                &v_opp,
+                not_behind,
+                tuning,
+            )
+        };
+        let t = Tuning::default();
+        assert!(tied(&general_at("E6"), true, &t) > tied(&general_at("E3"), true, &t));
+        assert!(tied(&general_at("E3"), true, &t) > 0);
+        // Behind, or without the weight, a trade is not sought.
+        assert_eq!(tied(&general_at("E6"), false, &t), 0);
+        let mut no_tie = Tuning::default();
+        no_tie.tie_hunt = 0;
+        assert_eq!(tied(&general_at("E6"), true, &no_tie), 0);
+    }
+
+    #[test]
     fn boxed_in_pieces_do_not_count_as_mobile() {
         use Player::*;
         let free = pos(

@@ -176,14 +176,15 @@ const PROBES: [Rank; 5] = [
 /// piece that may be a Bomb looks as good a way to the Flag as a Scout
 /// taking it, and the search never sees that a cheap probe would have told
 /// first. So while we have a cheap probe left, a precious piece attacking
-/// an unmoved piece is not credited with the Flag: that outcome counts as
-/// taking an ordinary piece ([`Tuning::probe_flag`]).
+/// an unmoved piece is not credited with the Flag: in that outcome the
+/// probe would win as well, so the attack is judged on the other outcomes
+/// alone ([`Tuning::probe_flag`]), unless the piece is the Flag for sure.
 struct Attack {
     /// Our attacking piece.
     attacker: Rank,
     /// Probability of each outcome, by [`Battle::index`].
     chance: [f64; 4],
-    /// The Flag outcome counts as [`Battle::Wins`].
+    /// The Flag outcome does not count.
     no_flag_credit: bool,
 }
 
@@ -274,14 +275,14 @@ fn averages(
                 if p <= 0.0 {
                     continue;
                 }
+                if o == Battle::Flag && a.no_flag_credit && p < 0.95 {
+                    // A cheap probe would find this Flag as well: the
+                    // attack is worth what it does if the piece is not
+                    // the Flag.
+                    continue;
+                }
                 let n = st.boards[o.index()];
-                let wins = st.boards[Battle::Wins.index()];
                 let v = match (n, o) {
-                    // Taking the Flag, but credited as any other piece.
-                    (_, Battle::Flag) if a.no_flag_credit && wins > 0 => {
-                        st.sum[Battle::Wins.index()] / f64::from(wins)
-                    }
-                    (_, Battle::Flag) if a.no_flag_credit => plain,
                     (0, Battle::Flag) => averaged(WIN_BOUND + 999, flag_value),
                     (0, _) => plain,
                     (n, _) => st.sum[o.index()] / f64::from(n),
@@ -663,6 +664,104 @@ mod tests {
         ];
         pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
         position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn an_attack_is_averaged_by_the_beliefs_odds_not_the_draws() {
+        // Ten boards: on three the target was drawn the Flag (a won game),
+        // on seven a Bomb (-250), while the belief gives the Flag 10%.
+        let attack = Attack {
+            attacker: Rank::General,
+            chance: [0.1, 0.0, 0.9, 0.0],
+            no_flag_credit: false,
+        };
+        let mut st = Strata::default();
+        st.sum[Battle::Flag.index()] = 3.0 * 2000.0;
+        st.boards[Battle::Flag.index()] = 3;
+        st.sum[Battle::Loses.index()] = 7.0 * -250.0;
+        st.boards[Battle::Loses.index()] = 7;
+        let sums = [3.0 * 2000.0 - 7.0 * 250.0, 40.0];
+        let avg = averages(
+            &sums,
+            &[st, Strata::default()],
+            &[Some(attack), None],
+            10,
+            2000.0,
+        );
+        assert!(
+            (avg[0] - (0.1 * 2000.0 - 0.9 * 250.0)).abs() < 1e-9,
+            "{}",
+            avg[0]
+        );
+        // Other moves keep their plain average.
+        assert_eq!(avg[1], 4.0);
+        // An outcome no board drew still counts: the Flag is a won game.
+        let mut st = Strata::default();
+        st.sum[Battle::Loses.index()] = 10.0 * -250.0;
+        st.boards[Battle::Loses.index()] = 10;
+        let avg = averages(
+            &[-2500.0],
+            &[st],
+            &[Some(Attack {
+                attacker: Rank::General,
+                chance: [0.1, 0.0, 0.9, 0.0],
+                no_flag_credit: false,
+            })],
+            10,
+            2000.0,
+        );
+        assert!(avg[0] > 0.1 * 2000.0 - 0.9 * 250.0, "{}", avg[0]);
+        // Without the Flag's credit, only the other outcomes count.
+        let avg = averages(
+            &[-2500.0],
+            &[st],
+            &[Some(Attack {
+                attacker: Rank::General,
+                chance: [0.1, 0.0, 0.9, 0.0],
+                no_flag_credit: true,
+            })],
+            10,
+            2000.0,
+        );
+        assert_eq!(avg[0], -250.0);
+    }
+
+    /// Our General next to one of their three unmoved pieces, which are
+    /// their Flag and two Bombs; a Scout of ours far away.
+    fn general_by_the_last_unmoved_pieces() -> Position {
+        position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E8", Us, Rank::General),
+                ("A1", Us, Rank::Scout),
+                ("B0", Us, Rank::Sergeant),
+                ("E9", Them, Rank::Flag),
+                ("D9", Them, Rank::Bomb),
+                ("F9", Them, Rank::Bomb),
+                ("A9", Them, Rank::Sergeant),
+            ],
+            &[],
+            &["A9"],
+        )
+    }
+
+    #[test]
+    fn regression_a_general_does_not_gamble_on_the_flag_while_a_scout_could_look() {
+        // Credited with the Flag, taking E9 (the Flag at 3 in 5 by the
+        // belief, a Bomb otherwise) is worth the General; with a Scout left
+        // to look first, it is not.
+        let p = general_by_the_last_unmoved_pieces();
+        let attacks = |tuning: &Tuning| {
+            let mv = decide_with(&p, &["E8"], tuning);
+            mv.from() == sq("E8") && p.board.get(mv.to()).is_some()
+        };
+        assert!(!attacks(&Tuning::default()));
+        let mut gamble = Tuning::default();
+        gamble.probe_flag = false;
+        assert!(
+            attacks(&gamble),
+            "the position no longer tempts the General"
+        );
     }
 
     #[test]
