@@ -527,8 +527,10 @@ mod tests {
         assert!(tied(&general_at("E3"), true, &t) > 0);
         // Behind, or without the weight, a trade is not sought.
         assert_eq!(tied(&general_at("E6"), false, &t), 0);
-        let mut no_tie = Tuning::default();
-        no_tie.tie_hunt = 0;
+        let no_tie = Tuning {
+            tie_hunt: 0,
+            ..Tuning::default()
+        };
         assert_eq!(tied(&general_at("E6"), true, &no_tie), 0);
     }
 

@@ -756,8 +756,10 @@ mod tests {
             mv.from() == sq("E8") && p.board.get(mv.to()).is_some()
         };
         assert!(!attacks(&Tuning::default()));
-        let mut gamble = Tuning::default();
-        gamble.probe_flag = false;
+        let gamble = Tuning {
+            probe_flag: false,
+            ..Tuning::default()
+        };
         assert!(
             attacks(&gamble),
             "the position no longer tempts the General"
