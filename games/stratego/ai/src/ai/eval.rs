@@ -45,6 +45,11 @@ const HIDDEN: [i32; 12] = [
 /// Flag (none from 5 squares on), before the `flag_guard` scale.
 const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 
+/// Penalty for the nearest enemy piece that may be a Miner, by its distance
+/// to our Flag, when none of our pieces that stop a Miner stands nearer the
+/// Flag than it (none from 8 squares on), before the `flag_race` scale.
+const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
+
 /// Share (per hundred) of an enemy piece's value for our nearest piece
 /// that beats it, by distance (none from 8 squares on).
 const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
@@ -125,6 +130,7 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score += hide * t.hidden / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
     score -= intruders(pos, ctx) * t.flag_guard / 100;
+    score -= flag_race(pos, ctx) * t.flag_race / 100;
     score -= spy_threat(pos, me) * t.spy_guard;
     let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
@@ -177,24 +183,57 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
 /// Miner; once no Bomb guards the Flag any more, every enemy mover counts.
 fn intruders(pos: &Pos, ctx: &EvalContext) -> i32 {
     let me = ctx.root;
-    let them = me.opponent();
     let Some(flag) = ctx.flag[me.index()] else {
         return 0;
     };
-    let board = pos.board();
-    let movers = board.movers(them);
-    let guarded = ctx.guard[me.index()] & board.occupied_by(me) != 0;
-    let suspects = if guarded {
-        movers & (!pos.known(them) | pos.by_rank(them)[Rank::Miner.index()])
-    } else {
-        movers
-    };
+    let suspects = suspects(pos, ctx);
     if suspects == 0 {
         return 0;
     }
     (1..INTRUDER.len())
         .map(|d| (ring(flag.index(), d) & suspects).count_ones() as i32 * INTRUDER[d])
         .sum()
+}
+
+/// The enemy pieces that may breach our Flag's Bombs: the unidentified
+/// movers and the known Miners; every mover once no Bomb guards it.
+fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
+    let me = ctx.root;
+    let them = me.opponent();
+    let board = pos.board();
+    let movers = board.movers(them);
+    let guarded = ctx.guard[me.index()] & board.occupied_by(me) != 0;
+    if guarded {
+        movers & (!pos.known(them) | pos.by_rank(them)[Rank::Miner.index()])
+    } else {
+        movers
+    }
+}
+
+/// The race home: the nearest enemy piece that may be a Miner against our
+/// nearest piece that stops one (a Sergeant or stronger), by their
+/// distances to our Flag. When theirs is as near or nearer, ours cannot
+/// come back in time, and the search, a few moves deep, sees it only when
+/// the Flag falls: ahead by 800, the AI had sent every piece into the
+/// enemy camp while a known Miner walked through our Bombs to the Flag
+/// (peternlewis).
+fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
+    let me = ctx.root;
+    let Some(flag) = ctx.flag[me.index()] else {
+        return 0;
+    };
+    let Some(theirs) = nearest(flag.index(), suspects(pos, ctx)) else {
+        return 0;
+    };
+    let Some(&penalty) = RACE.get(theirs) else {
+        return 0;
+    };
+    let ours = pos.by_rank(me);
+    let defenders = (0..=Rank::Sergeant.index()).fold(0, |acc, r| acc | ours[r]);
+    match nearest(flag.index(), defenders) {
+        Some(d) if d < theirs => 0,
+        _ => penalty,
+    }
 }
 
 /// Enemy pieces we have not identified standing next to our Marshal, once
@@ -447,6 +486,32 @@ mod tests {
         assert!(intruders(&at("J2", Rank::Miner, true), &ctx) > 0);
         // An identified Major cannot pass the Bombs.
         assert_eq!(intruders(&at("J2", Rank::Major, true), &ctx), 0);
+    }
+
+    #[test]
+    fn a_possible_miner_nearer_our_flag_than_any_defender_wins_the_race_home() {
+        use Player::*;
+        let with_defender = |square: &str| {
+            pos(
+                &[
+                    ("J0", Zero, Rank::Flag),
+                    ("I0", Zero, Rank::Bomb),
+                    ("J1", Zero, Rank::Bomb),
+                    ("A9", One, Rank::Flag),
+                    ("J4", One, Rank::Major),
+                    (square, Zero, Rank::Sergeant),
+                ],
+                [0, 0],
+            )
+        };
+        let ctx = EvalContext::new(with_defender("A5").board(), Zero, &Tuning::default());
+        // J4 is 4 from the Flag; a Sergeant on A5 is 14 away.
+        assert_eq!(flag_race(&with_defender("A5"), &ctx), RACE[4]);
+        // On H1 (3 away) it gets there first.
+        assert_eq!(flag_race(&with_defender("H1"), &ctx), 0);
+        // As near as the intruder is not enough.
+        assert_eq!(flag_race(&with_defender("G1"), &ctx), RACE[4]);
+        assert!(evaluate(&with_defender("H1"), &ctx) > evaluate(&with_defender("A5"), &ctx));
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Tuning {
     /// Scale, in percent, of the penalty for enemy pieces that may be Miners
     /// near our Flag.
     pub flag_guard: i32,
+    /// Scale, in percent, of the penalty for losing the race home to a
+    /// possible Miner.
+    pub flag_race: i32,
     /// Reward per square our nearest mover is closer than 12 to the enemy Flag.
     pub flag_approach: i32,
     /// Reward per square our nearest Miner is closer than 12 to a Bomb by the enemy Flag.
@@ -80,6 +83,7 @@ impl Default for Tuning {
             hidden: 100,
             flag_pressure: 6,
             flag_guard: 100,
+            flag_race: 100,
             flag_approach: 2,
             guard_approach: 3,
             flag_adjacent: 150,
@@ -104,10 +108,11 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
+        "flag_race",
         "flag_approach",
         "guard_approach",
         "flag_adjacent",
@@ -149,6 +154,7 @@ impl Tuning {
             "hidden" => self.hidden = int()?,
             "flag_pressure" => self.flag_pressure = int()?,
             "flag_guard" => self.flag_guard = int()?,
+            "flag_race" => self.flag_race = int()?,
             "flag_approach" => self.flag_approach = int()?,
             "guard_approach" => self.guard_approach = int()?,
             "flag_adjacent" => self.flag_adjacent = int()?,
