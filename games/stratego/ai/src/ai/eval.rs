@@ -290,11 +290,11 @@ const BEATEN_BY: [u16; 12] = beaten_by();
 /// unknown piece may be a Bomb, and counting every enemy piece would send
 /// the Marshal into the middle of the enemy army for the sum of them all.
 ///
-/// Their strongest mover, when no piece of ours beats it, is hunted by our
-/// pieces of its rank ([`Tuning::tie_hunt`] percent of the share), as long
-/// as we are not behind: trading it removes the piece that rules the board
-/// (peternlewis's identified General, once the Marshals were gone, took
-/// five of our pieces a game while ours stood aside).
+/// A piece that no piece of ours beats is hunted by our pieces of its rank
+/// ([`Tuning::tie_hunt`] percent of the share), as long as we are not
+/// behind: trading it removes a piece that rules the board (peternlewis's
+/// identified General, once the Marshals were gone, took five of our
+/// pieces a game while ours stood aside, and its Colonels after it).
 fn hunt(
     ours: &[Bits; 12],
     theirs: &[Bits; 12],
@@ -304,7 +304,6 @@ fn hunt(
     tuning: &Tuning,
 ) -> i32 {
     let mut total = 0;
-    let strongest = (0..10).find(|&t| theirs[t] != 0);
     for (t, &squares) in theirs.iter().enumerate().take(10) {
         let squares = squares & targets;
         if squares == 0 {
@@ -315,7 +314,7 @@ fn hunt(
             .filter(|&r| mask & (1 << r) != 0)
             .fold(0, |acc, r| acc | ours[r]);
         let mut scale = 100;
-        if hunters == 0 && not_behind && strongest == Some(t) && t != Rank::Spy.index() {
+        if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];
             scale = tuning.tie_hunt;
         }

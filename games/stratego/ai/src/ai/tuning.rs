@@ -47,8 +47,8 @@ pub struct Tuning {
     pub spy_guard: i32,
     /// Scale, in percent, of the reward for closing in on enemy pieces we beat.
     pub hunt: i32,
-    /// Share, in percent, of the hunting reward for our pieces that tie the
-    /// enemy's strongest mover when none beats it.
+    /// Share, in percent, of the hunting reward for our pieces that tie an
+    /// enemy piece none of ours beats.
     pub tie_hunt: i32,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
