@@ -61,6 +61,14 @@ const IDLE_FLOOR: f64 = 0.3;
 const FLAG_OPEN_SIDE: f64 = 0.15;
 /// Likelihood of the Flag per neighbouring piece known to be a Bomb.
 const FLAG_BESIDE_BOMB: f64 = 2.0;
+/// The other way round: the Bomb likelihood of an unmoved piece grows by
+/// this much per unit of Flag probability among its unmoved neighbours.
+/// Setups wall the Flag in with Bombs, people's and programs' alike
+/// (peternlewis: a Bomb on each open side of its Flag, and the same
+/// cluster as a decoy), while drawing every piece from its own marginal
+/// put ordinary pieces beside the Flag, and the AI took them for the Miners
+/// and Sergeants they seldom were.
+const BOMB_BESIDE_FLAG: f64 = 8.0;
 /// Bound on the accumulated log-likelihood of a rank: evidence is soft.
 const MAX_LOG_EVIDENCE: f64 = 4.0;
 /// Sinkhorn sweeps; the marginals settle well before.
@@ -253,14 +261,19 @@ impl Knowledge {
         }
     }
 
-    /// Recomputes every distribution from the view and the evidence.
+    /// Recomputes every distribution from the view and the evidence: a
+    /// first fit gives where the Flag probably is, a second one weighs the
+    /// Bombs beside it.
     pub fn refresh(&mut self, view: &View) {
-        self.marginals = self.fit(view);
+        let first = self.fit(view, None);
+        self.marginals = self.fit(view, Some(&first));
     }
 
     /// Sinkhorn fit of the unidentified pieces' beliefs to the counts that
-    /// remain; known pieces get their rank, removed ones nothing.
-    fn fit(&self, view: &View) -> Vec<[f64; 12]> {
+    /// remain; known pieces get their rank, removed ones nothing. With
+    /// `flags`, a previous fit, an unmoved piece's Bomb likelihood grows
+    /// with the Flag probability of its unmoved neighbours.
+    fn fit(&self, view: &View, flags: Option<&[[f64; 12]]>) -> Vec<[f64; 12]> {
         let n = self.prior.len();
         let mut out = vec![[0.0; 12]; n];
         let counts = view.unidentified_counts();
@@ -290,12 +303,28 @@ impl Knowledge {
             } else {
                 flag_surroundings(view, &by_origin, e.origin)
             };
+            let beside_flag = match (flags, e.square) {
+                (Some(f), Some(sq)) if !moved => {
+                    let p: f64 = sq
+                        .neighbours()
+                        .filter_map(|n| view.enemy_at(n))
+                        .filter(|(_, n)| !n.moved)
+                        .map(|(j, _)| f[j][Rank::Flag.index()])
+                        .sum();
+                    1.0 + BOMB_BESIDE_FLAG * p
+                }
+                _ => 1.0,
+            };
             for r in Rank::ALL {
                 let k = r.index();
                 let allowed = target[k] > 0.0 && (r.can_move() || !moved);
                 if allowed {
                     let mobility = if r.can_move() { idle } else { 1.0 };
-                    let place = if r == Rank::Flag { surroundings } else { 1.0 };
+                    let place = match r {
+                        Rank::Flag => surroundings,
+                        Rank::Bomb => beside_flag,
+                        _ => 1.0,
+                    };
                     row[k] = self.prior[i][k].max(1e-6)
                         * self.log_evidence[i][k].exp()
                         * mobility
