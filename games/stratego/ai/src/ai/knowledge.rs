@@ -697,5 +697,14 @@ mod tests {
         // pieces; G9's neighbour G8 has moved.
         assert!(p("J9") > 1.5 * p("B9"), "J9 {} B9 {}", p("J9"), p("B9"));
         assert!(p("G9") < 0.5 * p("B9"), "G9 {} B9 {}", p("G9"), p("B9"));
+        // The other way round: I9, beside J9 (the likeliest Flag), is a
+        // likelier Bomb than E9, whose neighbours are seldom the Flag.
+        let bomb = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Bomb);
+        assert!(
+            bomb("I9") > 1.2 * bomb("E9"),
+            "I9 {} E9 {}",
+            bomb("I9"),
+            bomb("E9")
+        );
     }
 }
