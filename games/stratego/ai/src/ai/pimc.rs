@@ -21,6 +21,7 @@ use stratego::{Cell, Fight, Move, MoveList, Rank, View, fight};
 
 use super::eval::EvalContext;
 use super::exposure::Exposure;
+use super::geometry::nearest;
 use super::knowledge::Knowledge;
 use super::position::Pos;
 use super::sample;
@@ -149,6 +150,10 @@ impl Battle {
 /// piece is the Flag, while a cheap piece of ours could go and look.
 const PRECIOUS: [Rank; 4] = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
 
+/// How near the target a cheap probe must stand to be an alternative to
+/// the precious attacker (squares, as the crow walks).
+const PROBE_REACH: usize = 4;
+
 /// Our cheap probes: pieces we can afford to lose on a Bomb.
 const PROBES: [Rank; 5] = [
     Rank::Captain,
@@ -175,8 +180,9 @@ const PROBES: [Rank; 5] = [
 /// search knows where the Flag is, so a precious piece taking an unmoved
 /// piece that may be a Bomb looks as good a way to the Flag as a Scout
 /// taking it, and the search never sees that a cheap probe would have told
-/// first. So while we have a cheap probe left, a precious piece attacking
-/// an unmoved piece is not credited with the Flag: in that outcome the
+/// first. So while a cheap probe of ours stands near (within
+/// [`PROBE_REACH`] squares), a precious piece attacking an unmoved piece
+/// is not credited with the Flag: in that outcome the
 /// probe would win as well, so the attack is judged on the other outcomes
 /// alone ([`Tuning::probe_flag`]), unless the piece is the Flag for sure.
 struct Attack {
@@ -200,7 +206,10 @@ struct Strata {
 /// moves).
 fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<Attack>> {
     let view = input.view;
-    let have_probe = view.own_pieces().any(|(_, r)| PROBES.contains(&r));
+    let probes = view
+        .own_pieces()
+        .filter(|(_, r)| PROBES.contains(r))
+        .fold(0u128, |acc, (sq, _)| acc | sq.bit());
     moves
         .iter()
         .map(|m| {
@@ -218,8 +227,9 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
             for (k, p) in input.knowledge.distribution(enemy).iter().enumerate() {
                 chance[Battle::of(attacker, Rank::ALL[k]).index()] += p;
             }
+            let probe_near = nearest(m.to().index(), probes).is_some_and(|d| d <= PROBE_REACH);
             let no_flag_credit = tuning.probe_flag
-                && have_probe
+                && probe_near
                 && PRECIOUS.contains(&attacker)
                 && !view.enemies()[enemy].moved;
             Some(Attack {
@@ -727,13 +737,13 @@ mod tests {
     }
 
     /// Our General next to one of their three unmoved pieces, which are
-    /// their Flag and two Bombs; a Scout of ours far away.
-    fn general_by_the_last_unmoved_pieces() -> Position {
+    /// their Flag and two Bombs; a Scout of ours on `scout`.
+    fn general_by_the_last_unmoved_pieces(scout: &str) -> Position {
         position(
             &[
                 ("J0", Us, Rank::Flag),
                 ("E8", Us, Rank::General),
-                ("A1", Us, Rank::Scout),
+                (scout, Us, Rank::Scout),
                 ("B0", Us, Rank::Sergeant),
                 ("E9", Them, Rank::Flag),
                 ("D9", Them, Rank::Bomb),
@@ -748,22 +758,24 @@ mod tests {
     #[test]
     fn regression_a_general_does_not_gamble_on_the_flag_while_a_scout_could_look() {
         // Credited with the Flag, taking E9 (the Flag at 3 in 5 by the
-        // belief, a Bomb otherwise) is worth the General; with a Scout left
-        // to look first, it is not.
-        let p = general_by_the_last_unmoved_pieces();
-        let attacks = |tuning: &Tuning| {
+        // belief, a Bomb otherwise) is worth the General; with a Scout four
+        // squares away to look first, it is not.
+        let attacks = |scout: &str, tuning: &Tuning| {
+            let p = general_by_the_last_unmoved_pieces(scout);
             let mv = decide_with(&p, &["E8"], tuning);
             mv.from() == sq("E8") && p.board.get(mv.to()).is_some()
         };
-        assert!(!attacks(&Tuning::default()));
+        assert!(!attacks("E5", &Tuning::default()));
         let gamble = Tuning {
             probe_flag: false,
             ..Tuning::default()
         };
         assert!(
-            attacks(&gamble),
+            attacks("E5", &gamble),
             "the position no longer tempts the General"
         );
+        // A Scout far away is no alternative: the General goes.
+        assert!(attacks("A1", &Tuning::default()));
     }
 
     #[test]
