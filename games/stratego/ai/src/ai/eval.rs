@@ -50,6 +50,10 @@ const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 /// Flag than it (none from 8 squares on), before the `flag_race` scale.
 const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 
+/// Value added to a known enemy Miner by its distance to our Flag (none
+/// from 7 squares on), for the hunt.
+const MINER_URGENCY: [i32; 7] = [0, 400, 300, 200, 120, 60, 30];
+
 /// Share (per hundred) of an enemy piece's value for our nearest piece
 /// that beats it, by distance (none from 8 squares on).
 const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
@@ -134,7 +138,13 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score -= spy_threat(pos, me) * t.spy_guard;
     let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
-    score += hunt(ours, pos.by_rank(them), targets, &v_opp, m_own >= m_opp, t) * t.hunt / 100;
+    let home = ctx.flag[me.index()];
+    let hunted = Hunt {
+        targets,
+        not_behind: m_own >= m_opp,
+        miners_near: home.map(|f| (f, pos.known(them) & pos.by_rank(them)[Rank::Miner.index()])),
+    };
+    score += hunt(ours, pos.by_rank(them), &hunted, &v_opp, t) * t.hunt / 100;
     score += flag_approach(board, ours, ctx);
     score += (mobile(board, me) - mobile(board, them)) * t.mobility;
     score
@@ -295,14 +305,17 @@ const BEATEN_BY: [u16; 12] = beaten_by();
 /// behind: trading it removes a piece that rules the board (peternlewis's
 /// identified General, once the Marshals were gone, took five of our
 /// pieces a game while ours stood aside, and its Colonels after it).
-fn hunt(
-    ours: &[Bits; 12],
-    theirs: &[Bits; 12],
-    targets: Bits,
-    v_opp: &Values,
-    not_behind: bool,
-    tuning: &Tuning,
-) -> i32 {
+///
+/// A known Miner near our Flag is worth more than its rank: by the Flag's
+/// distance, [`MINER_URGENCY`] is added to its value (peternlewis sent its
+/// Miners one after another at our identified Bombs, the last one through
+/// to the Flag, while our pieces stood elsewhere).
+fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning: &Tuning) -> i32 {
+    let Hunt {
+        targets,
+        not_behind,
+        miners_near,
+    } = *h;
     let mut total = 0;
     for (t, &squares) in theirs.iter().enumerate().take(10) {
         let squares = squares & targets;
@@ -323,12 +336,29 @@ fn hunt(
         }
         let value = v_opp.of(Rank::ALL[t]) * scale / 100;
         for e in BitIter(squares) {
+            let urgency = match miners_near {
+                Some((flag, miners)) if miners & (1u128 << e) != 0 => {
+                    let d = nearest(flag.index(), 1u128 << e).unwrap_or(MAX_RING);
+                    MINER_URGENCY.get(d).copied().unwrap_or(0)
+                }
+                _ => 0,
+            };
             if let Some(&share) = nearest(e as usize, hunters).and_then(|d| HUNT_SHARE.get(d)) {
-                total += value * share / 100;
+                total += (value + urgency) * share / 100;
             }
         }
     }
     total
+}
+
+/// What [`hunt`] hunts: the enemy pieces it may (moved or identified),
+/// whether ties are sought (not behind), and our Flag with the enemy's
+/// known Miners.
+#[derive(Clone, Copy)]
+struct Hunt {
+    targets: Bits,
+    not_behind: bool,
+    miners_near: Option<(Square, Bits)>,
 }
 
 /// Our nearest mover to the enemy Flag of this board, and our nearest
@@ -514,6 +544,42 @@ mod tests {
     }
 
     #[test]
+    fn a_known_miner_near_our_flag_is_hunted_harder() {
+        use Player::*;
+        // Their known Miner on `miner`; our Sergeant next to it.
+        let at = |miner: &str, sergeant: &str| {
+            pos(
+                &[
+                    ("J0", Zero, Rank::Flag),
+                    ("A9", One, Rank::Flag),
+                    (miner, One, Rank::Miner),
+                    (sergeant, Zero, Rank::Sergeant),
+                ],
+                [0, sq(miner).bit()],
+            )
+        };
+        let ctx = EvalContext::new(at("I2", "I3").board(), Zero, &Tuning::default());
+        let hunted = |p: &Pos| {
+            let v_opp = Values::new(&counts(p.by_rank(One)), &counts(p.by_rank(Zero)));
+            let h = Hunt {
+                targets: p.known(One),
+                not_behind: true,
+                miners_near: ctx.flag[0].map(|f| (f, p.known(One))),
+            };
+            hunt(
+                p.by_rank(Zero),
+                p.by_rank(One),
+                &h,
+                &v_opp,
+                &Tuning::default(),
+            )
+        };
+        // Two squares from our Flag against eight: the same Sergeant
+        // beside it is worth far more.
+        assert!(hunted(&at("I1", "I2")) > 3 * hunted(&at("B5", "B6")));
+    }
+
+    #[test]
     fn once_the_guard_is_gone_any_piece_by_our_flag_is_a_threat() {
         use Player::*;
         let board = pos(
@@ -577,14 +643,12 @@ mod tests {
             let counts = |pl: Player| counts(p.by_rank(pl));
             let v_opp = Values::new(&counts(One), &counts(Zero));
             let targets = p.known(One) | p.moved(One);
-            hunt(
-                p.by_rank(Zero),
-                p.by_rank(One),
+            let h = Hunt {
                 targets,
-                &v_opp,
                 not_behind,
-                tuning,
-            )
+                miners_near: None,
+            };
+            hunt(p.by_rank(Zero), p.by_rank(One), &h, &v_opp, tuning)
         };
         let t = Tuning::default();
         assert!(tied(&general_at("E6"), true, &t) > tied(&general_at("E3"), true, &t));
