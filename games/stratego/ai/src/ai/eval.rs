@@ -190,7 +190,7 @@ fn flag_pressure(board: &Board, ctx: &EvalContext, attacker: Player) -> i32 {
 /// edge, taking the Bomb beside the Flag, then the Flag. The real Flag is
 /// known exactly, and losing it loses the game, so here every unidentified
 /// enemy mover counts as a possible Miner, and so does an identified
-/// Miner; once no Bomb guards the Flag any more, every enemy mover counts.
+/// Miner; once a side of the Flag is open, every enemy mover counts.
 fn intruders(pos: &Pos, ctx: &EvalContext) -> i32 {
     let me = ctx.root;
     let Some(flag) = ctx.flag[me.index()] else {
@@ -206,13 +206,20 @@ fn intruders(pos: &Pos, ctx: &EvalContext) -> i32 {
 }
 
 /// The enemy pieces that may breach our Flag's Bombs: the unidentified
-/// movers and the known Miners; every mover once no Bomb guards it.
+/// movers and the known Miners; every mover once a side of the Flag is
+/// open (a neighbour that is not one of our Bombs: a known Colonel walked
+/// through the square of a Bomb a Miner had taken, and our Flag fell,
+/// while the two Bombs left counted it as guarded).
 fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
     let me = ctx.root;
     let them = me.opponent();
     let board = pos.board();
     let movers = board.movers(them);
-    let guarded = ctx.guard[me.index()] & board.occupied_by(me) != 0;
+    let Some(flag) = ctx.flag[me.index()] else {
+        return movers;
+    };
+    let sides = ring(flag.index(), 1) & !LAKES;
+    let guarded = sides & !pos.by_rank(me)[Rank::Bomb.index()] == 0;
     if guarded {
         movers & (!pos.known(them) | pos.by_rank(them)[Rank::Miner.index()])
     } else {
@@ -577,6 +584,23 @@ mod tests {
         // Two squares from our Flag against eight: the same Sergeant
         // beside it is worth far more.
         assert!(hunted(&at("I1", "I2")) > 3 * hunted(&at("B5", "B6")));
+    }
+
+    #[test]
+    fn regression_one_open_side_lets_any_piece_in() {
+        use Player::*;
+        // J0's Bomb on J1 was taken: I0 alone guards it, J1 is open.
+        let board = pos(
+            &[
+                ("J0", Zero, Rank::Flag),
+                ("I0", Zero, Rank::Bomb),
+                ("A9", One, Rank::Flag),
+                ("J3", One, Rank::Colonel),
+            ],
+            [0, sq("J3").bit()],
+        );
+        let ctx = EvalContext::new(board.board(), Zero, &Tuning::default());
+        assert_eq!(intruders(&board, &ctx), INTRUDER[3]);
     }
 
     #[test]
