@@ -56,6 +56,9 @@ pub struct Tuning {
     pub mobility: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
+    /// Scores are squashed as `flag_value × tanh(score / squash)` before
+    /// averaging (0: not squashed).
+    pub squash: f64,
     /// Penalty per earlier occurrence of the position a quiet move leads to.
     pub repeat_penalty: f64,
     /// Penalty for moving a piece straight back.
@@ -93,6 +96,7 @@ impl Default for Tuning {
             trade: 150,
             mobility: 2,
             flag_value: 2000.0,
+            squash: 1000.0,
             repeat_penalty: 12.0,
             undo_penalty: 4.0,
             samples: 24,
@@ -108,7 +112,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -122,6 +126,7 @@ impl Tuning {
         "trade",
         "mobility",
         "flag_value",
+        "squash",
         "repeat_penalty",
         "undo_penalty",
         "samples",
@@ -164,6 +169,7 @@ impl Tuning {
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "flag_value" => self.flag_value = float()?,
+            "squash" => self.squash = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,
             "undo_penalty" => self.undo_penalty = float()?,
             "samples" => self.samples = value.parse().map_err(|_| bad())?,
