@@ -138,11 +138,14 @@ bench-strength:
 SPARRING_GAMES ?= 100
 SPARRING_AGENTS ?= peternlewis,celsius,vixen,asmodeus,hunter
 PYTHON2 ?= python2.7
+# The agents' own limit per reply in ms (empty: the referee's 500, as ours)
+SPARRING_AGENT_MS ?=
 bench-sparring:
 	@test -n "$(SPARRING)" || { echo "usage: make bench-sparring SPARRING=DIR (the directory of the UCC 2012 agents you built: docs/ucc.md)" >&2; exit 2; }
 	$(CARGO) build --release --workspace --bins
 	target/release/strength --sparring "$(SPARRING)" --python2 "$(PYTHON2)" \
 		--opponents $(SPARRING_AGENTS) --games $(SPARRING_GAMES) --jobs $(JOBS) \
+		$(if $(SPARRING_AGENT_MS),--opponent-time-limit-ms $(SPARRING_AGENT_MS)) \
 		--log-dir logs/bench-sparring
 
 ## bench-oust-strength: the Oust AI against random and greedy through the

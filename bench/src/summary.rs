@@ -20,6 +20,9 @@ pub struct Tally {
     /// Games lost through the measured player's own fault (an illegal
     /// move, a failure of its program).
     pub faults: u32,
+    /// Games won through the opponent's fault (its timeout, crash, illegal
+    /// move): wins that say nothing of the measured player's strength.
+    pub opponent_faults: u32,
     /// `"win: flag_captured"` .. with counts.
     pub endings: BTreeMap<String, u32>,
     /// Every move reply time of the measured player, in milliseconds.
@@ -49,6 +52,9 @@ impl Tally {
             .unwrap_or(0.5);
         let outcome = if points > 0.75 {
             self.wins += 1;
+            if v.reason.fault().is_some() {
+                self.opponent_faults += 1;
+            }
             "win"
         } else if points > 0.25 {
             self.draws += 1;
@@ -136,7 +142,11 @@ impl fmt::Display for Tally {
             lo * 100.0,
             hi * 100.0
         )?;
-        writeln!(f, "  games lost by E or F: {}", self.faults)?;
+        writeln!(
+            f,
+            "  games lost by E or F: {}; won by the opponent's E or F: {}",
+            self.faults, self.opponent_faults
+        )?;
         for (e, n) in &self.endings {
             writeln!(f, "    {n:4}  {e}")?;
         }

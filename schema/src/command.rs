@@ -99,6 +99,12 @@ impl RefereeCommand {
         self.opt([format!("--protocol={seat}={name}")])
     }
 
+    /// `--player-time-limit-ms SEAT=MS`: seat `seat`'s own time limit for
+    /// its setup and every move.
+    pub fn seat_time_limit_ms(self, seat: usize, ms: u64) -> Self {
+        self.opt([format!("--player-time-limit-ms={seat}={ms}")])
+    }
+
     /// Any further referee options, as they are.
     pub fn options(self, options: impl IntoIterator<Item = impl Into<OsString>>) -> Self {
         self.opt(options)

@@ -123,6 +123,12 @@ struct Cli {
     #[arg(long, value_name = "NAME=PROTOCOL")]
     protocol: Vec<String>,
 
+    /// NAME=MS: the program named NAME has a time limit of its own for its
+    /// setup and every move, in ms (the referee's `--player-time-limit-ms`
+    /// for its seat in each game). Repeatable.
+    #[arg(long, value_name = "NAME=MS")]
+    program_time_limit_ms: Vec<String>,
+
     /// A further referee argument, passed as it is (repeatable; write
     /// `--referee-arg=--option`).
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
@@ -222,6 +228,25 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
             .find(|q| q.name == name)
             .ok_or_else(|| usage(anyhow!("--protocol `{p}`: no program is named `{name}`")))?;
         program.protocol = Some(protocol.to_owned());
+    }
+    for p in &cli.program_time_limit_ms {
+        let parsed = p
+            .split_once('=')
+            .and_then(|(n, ms)| Some((n, ms.parse::<u64>().ok().filter(|&ms| ms > 0)?)));
+        let Some((name, ms)) = parsed else {
+            return Err(usage(anyhow!(
+                "--program-time-limit-ms `{p}` is not NAME=MS (MS a positive number)"
+            )));
+        };
+        let program = programs
+            .iter_mut()
+            .find(|q| q.name == name)
+            .ok_or_else(|| {
+                usage(anyhow!(
+                    "--program-time-limit-ms `{p}`: no program is named `{name}`"
+                ))
+            })?;
+        program.time_limit_ms = Some(ms);
     }
     if cli.sprt.is_some() && (programs.len() != 2 || game.seats != 2) {
         return Err(usage(anyhow!(

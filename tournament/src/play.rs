@@ -148,8 +148,8 @@ pub fn game_seed(id: &str, name: &str) -> u64 {
 
 /// The referee's command for `game`, whose log directory is `dir`: the
 /// game and its options, the settings, the game's seed (the referee's own
-/// random draws), each seat's protocol when its program has one of its own,
-/// and each seat's program as a `--player` spec.
+/// random draws), each seat's protocol and time limit when its program has
+/// one of its own, and each seat's program as a `--player` spec.
 pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeCommand {
     let s = &config.settings;
     let mut cmd = RefereeCommand::new(&config.referee)
@@ -166,6 +166,9 @@ pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeComma
         let program = &config.programs[p];
         if let Some(protocol) = &program.protocol {
             cmd = cmd.seat_protocol(seat, protocol);
+        }
+        if let Some(ms) = program.time_limit_ms {
+            cmd = cmd.seat_time_limit_ms(seat, ms);
         }
         cmd = cmd.player(ProgramSpec::new(
             program.path.to_string_lossy(),
@@ -522,6 +525,7 @@ mod tests {
             path: format!("/bin/{name}").into(),
             args: args.iter().map(|a| (*a).to_owned()).collect(),
             protocol: None,
+            time_limit_ms: None,
         };
         Config {
             name: "t".into(),
@@ -585,6 +589,7 @@ mod tests {
     fn a_program_with_a_protocol_of_its_own_has_it_at_every_seat() {
         let mut config = config();
         config.programs[0].protocol = Some("ucc".into());
+        config.programs[0].time_limit_ms = Some(2000);
         let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
         let dir = Path::new("logs/t/x");
         for g in &games[..2] {
@@ -598,6 +603,8 @@ mod tests {
                 .filter(|a| a.starts_with("--protocol"))
                 .collect();
             assert_eq!(protocols, [&format!("--protocol={seat}=ucc")], "{args:?}");
+            let limit = format!("--player-time-limit-ms={seat}=2000");
+            assert!(args.contains(&limit), "{args:?}");
         }
     }
 

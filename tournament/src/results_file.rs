@@ -363,6 +363,7 @@ mod tests {
             path: format!("/bin/{name}").into(),
             args: vec!["--seed".into(), "1".into()],
             protocol: None,
+            time_limit_ms: None,
         };
         GameRecord {
             schema: record::SCHEMA,

@@ -152,9 +152,15 @@ fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> 
     }
     for (seat, (was, now)) in record.players.iter().zip(expected).enumerate() {
         if was != now {
-            let show = |p: &Program| match &p.protocol {
-                Some(protocol) => format!("{}, protocol {protocol}", p.command_line()),
-                None => p.command_line(),
+            let show = |p: &Program| {
+                let mut s = p.command_line();
+                if let Some(protocol) = &p.protocol {
+                    s.push_str(&format!(", protocol {protocol}"));
+                }
+                if let Some(ms) = p.time_limit_ms {
+                    s.push_str(&format!(", {ms} ms per reply"));
+                }
+                s
             };
             return Some(format!(
                 "player {seat} was {} ({}), now {} ({})",
@@ -217,6 +223,7 @@ mod tests {
                 path: "/bin/player".into(),
                 args: vec!["--seed".into(), i.to_string()],
                 protocol: None,
+                time_limit_ms: None,
             })
             .collect()
     }

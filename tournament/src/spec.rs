@@ -30,6 +30,11 @@ pub struct Program {
     /// referee is told its seat in each game (`--protocol SEAT=PROTOCOL`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
+    /// The program's own time limit per reply, in ms, when not the
+    /// tournament's (`tournament --program-time-limit-ms NAME=MS`): the
+    /// referee is given it for the program's seat in each game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<u64>,
 }
 
 impl Program {
@@ -116,6 +121,7 @@ pub fn resolve(args: &[ProgramArg], path_var: Option<&OsStr>) -> Result<Vec<Prog
             path,
             args: arg.args.clone(),
             protocol: None,
+            time_limit_ms: None,
         })
         .collect())
 }
@@ -400,6 +406,7 @@ mod tests {
             path: "/x/my bot".into(),
             args: vec!["--seed".into(), "3".into()],
             protocol: None,
+            time_limit_ms: None,
         };
         assert_eq!(p.command_line(), "'/x/my bot' --seed 3");
     }

@@ -59,6 +59,11 @@ struct Cli {
     /// The Python 2 interpreter of the Python agents (--sparring).
     #[arg(long, value_name = "PATH", default_value = "python2.7")]
     python2: String,
+    /// The opponents' own limit per reply, in ms (the referee's
+    /// `--player-time-limit-ms` for their seat); ours stays the game's
+    /// [default: the game's for both].
+    #[arg(long, value_name = "MS")]
+    opponent_time_limit_ms: Option<u64>,
     /// Games played at once. Each game runs the AI on one core; more jobs
     /// than cores make the reply times meaningless.
     #[arg(short, long, default_value_t = 2)]
@@ -178,6 +183,7 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     if cli.sparring.is_some() {
         programs[1].protocol = Some("ucc".into());
     }
+    programs[1].time_limit_ms = cli.opponent_time_limit_ms;
     let log_dir = cli.log_dir.join(opponent);
     let config = Config {
         name: format!("strength-{opponent}"),
@@ -192,7 +198,11 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
         game_timeout: Some(
             Duration::from_millis(
                 2u64.saturating_mul(settings.max_turns.saturating_add(2))
-                    .saturating_mul(settings.time_limit_ms),
+                    .saturating_mul(
+                        settings
+                            .time_limit_ms
+                            .max(cli.opponent_time_limit_ms.unwrap_or(0)),
+                    ),
             )
             .saturating_add(Duration::from_secs(60)),
         ),
@@ -283,11 +293,13 @@ fn run(cli: &Cli) -> Result<bool> {
         tallies.push(gauntlet(cli, &g, &settings, opponent)?);
     }
     println!(
-        "strength: our {} AI ({}) through {} (--time-limit-ms {}), {} jobs",
+        "strength: our {} AI ({}) through {} (--time-limit-ms {}{}), {} jobs",
         g.name,
         cli.player.display(),
         cli.referee.display(),
         settings.time_limit_ms,
+        cli.opponent_time_limit_ms
+            .map_or_else(String::new, |ms| format!(", the opponents {ms}")),
         cli.jobs
     );
     let reply_limit = TARGET_REPLY_SHARE * settings.time_limit_ms as f64;

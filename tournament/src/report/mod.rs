@@ -590,6 +590,7 @@ mod tests {
                 path: format!("/bin/{n}").into(),
                 args: vec![],
                 protocol: None,
+                time_limit_ms: None,
             })
             .collect()
     }
