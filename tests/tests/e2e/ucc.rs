@@ -105,7 +105,8 @@ fn blue_is_told_reds_move_then_its_board() {
 /// referee options, and returns its outcome.
 fn play(specs: [&str; 2], options: &[&str]) -> (StrategoRecord, referee_schema::Summary, TestDir) {
     let dir = TestDir::new();
-    let mut args: Vec<&str> = vec!["--json", "--record", "game.json"];
+    // A generous limit, so that a loaded machine never flakes (debug builds).
+    let mut args: Vec<&str> = vec!["--json", "--record", "game.json", "--time-limit-ms", "5000"];
     args.extend_from_slice(options);
     for s in &specs {
         args.extend(["--player", s]);
