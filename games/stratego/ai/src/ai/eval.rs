@@ -50,6 +50,9 @@ const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 /// Flag than it (none from 8 squares on), before the `flag_race` scale.
 const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 
+/// The same for an enemy piece known to be a Miner.
+const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 500, 250, 100, 40];
+
 /// Value added to a known enemy Miner by its distance to our Flag (none
 /// from 7 squares on), for the hunt.
 const MINER_URGENCY: [i32; 7] = [0, 400, 300, 200, 120, 60, 30];
@@ -234,23 +237,62 @@ fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
 /// the Flag falls: ahead by 800, the AI had sent every piece into the
 /// enemy camp while a known Miner walked through our Bombs to the Flag
 /// (peternlewis).
+///
+/// Each intruder within seven squares is raced by our pieces that beat it
+/// (its rank on this board: a Captain walking up to our Flag is not stopped
+/// by the Sergeant guarding it); the worst race lost counts. A known Miner
+/// that wins its race takes the Flag unless something else happens, so it
+/// costs [`RACE_KNOWN_MINER`], most of a game once scores are squashed
+/// (at +1300 the AI let one walk from three squares away through two Bombs
+/// to the Flag).
 fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let me = ctx.root;
+    let them = me.opponent();
     let Some(flag) = ctx.flag[me.index()] else {
         return 0;
     };
-    let Some(theirs) = nearest(flag.index(), suspects(pos, ctx)) else {
+    let within: Bits = (1..RACE.len()).fold(0, |acc, d| acc | ring(flag.index(), d));
+    let suspects = suspects(pos, ctx) & within;
+    if suspects == 0 {
         return 0;
-    };
-    let Some(&penalty) = RACE.get(theirs) else {
-        return 0;
-    };
-    let ours = pos.by_rank(me);
-    let defenders = (0..=Rank::Sergeant.index()).fold(0, |acc, r| acc | ours[r]);
-    match nearest(flag.index(), defenders) {
-        Some(d) if d < theirs => 0,
-        _ => penalty,
     }
+    let ours = pos.by_rank(me);
+    let theirs = pos.by_rank(them);
+    let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
+    // Our nearest defender against each rank, computed once.
+    let mut defender: [Option<Option<usize>>; 10] = [None; 10];
+    let mut worst = 0;
+    for d in 1..RACE.len() {
+        let here = ring(flag.index(), d) & suspects;
+        if here == 0 {
+            continue;
+        }
+        for (r, &squares) in theirs.iter().enumerate().take(10) {
+            let at = here & squares;
+            if at == 0 {
+                continue;
+            }
+            let penalty = if at & known_miners != 0 {
+                RACE_KNOWN_MINER[d]
+            } else {
+                RACE[d]
+            };
+            if penalty <= worst {
+                continue;
+            }
+            let nearest_defender = *defender[r].get_or_insert_with(|| {
+                let set = (0..10)
+                    .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
+                    .fold(0, |acc, k| acc | ours[k]);
+                nearest(flag.index(), set)
+            });
+            match nearest_defender {
+                Some(ours_d) if ours_d < d => {}
+                _ => worst = penalty,
+            }
+        }
+    }
+    worst
 }
 
 /// Enemy pieces we have not identified standing next to our Marshal, once
@@ -527,27 +569,41 @@ mod tests {
     #[test]
     fn a_possible_miner_nearer_our_flag_than_any_defender_wins_the_race_home() {
         use Player::*;
-        let with_defender = |square: &str| {
+        let with = |intruder: Rank, known: bool, sergeant: &str| {
             pos(
                 &[
                     ("J0", Zero, Rank::Flag),
                     ("I0", Zero, Rank::Bomb),
                     ("J1", Zero, Rank::Bomb),
                     ("A9", One, Rank::Flag),
-                    ("J4", One, Rank::Major),
-                    (square, Zero, Rank::Sergeant),
+                    ("J4", One, intruder),
+                    (sergeant, Zero, Rank::Sergeant),
                 ],
-                [0, 0],
+                [0, if known { sq("J4").bit() } else { 0 }],
             )
         };
-        let ctx = EvalContext::new(with_defender("A5").board(), Zero, &Tuning::default());
+        let ctx = EvalContext::new(
+            with(Rank::Miner, false, "A5").board(),
+            Zero,
+            &Tuning::default(),
+        );
         // J4 is 4 from the Flag; a Sergeant on A5 is 14 away.
-        assert_eq!(flag_race(&with_defender("A5"), &ctx), RACE[4]);
-        // On H1 (3 away) it gets there first.
-        assert_eq!(flag_race(&with_defender("H1"), &ctx), 0);
-        // As near as the intruder is not enough.
-        assert_eq!(flag_race(&with_defender("G1"), &ctx), RACE[4]);
-        assert!(evaluate(&with_defender("H1"), &ctx) > evaluate(&with_defender("A5"), &ctx));
+        assert_eq!(flag_race(&with(Rank::Miner, false, "A5"), &ctx), RACE[4]);
+        // On H1 (3 away) it gets there first; as near as the intruder is
+        // not enough.
+        assert_eq!(flag_race(&with(Rank::Miner, false, "H1"), &ctx), 0);
+        assert_eq!(flag_race(&with(Rank::Miner, false, "G1"), &ctx), RACE[4]);
+        // A Sergeant does not stop a Major.
+        assert_eq!(flag_race(&with(Rank::Major, false, "H1"), &ctx), RACE[4]);
+        // A known Miner that wins its race costs most of a game.
+        assert_eq!(
+            flag_race(&with(Rank::Miner, true, "A5"), &ctx),
+            RACE_KNOWN_MINER[4]
+        );
+        assert!(
+            evaluate(&with(Rank::Miner, false, "H1"), &ctx)
+                > evaluate(&with(Rank::Miner, false, "A5"), &ctx)
+        );
     }
 
     #[test]
