@@ -3,7 +3,9 @@
 //! crosstables, ratings and SPRT results.
 
 pub mod clock;
+pub mod executor;
 pub mod game;
+pub mod job;
 pub mod linalg;
 pub mod play;
 pub mod progress;

@@ -465,7 +465,7 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
         let first = played
             .failures
             .first()
-            .map(|f| format!(" (first: game {}: {})", f.id, f.message))
+            .map(|f| format!(" (first: game {}: {})", f.id, play::error_chain(&*f.error)))
             .unwrap_or_default();
         return Err(anyhow!(
             "{} game(s) ended without a verdict{first}; {resume_hint}",

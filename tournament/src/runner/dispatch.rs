@@ -42,10 +42,11 @@ pub enum StopReason {
 }
 
 /// Something the user may want to know while the run goes on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    /// Stopping for this reason, with this many jobs still running.
-    Stopping(StopReason, usize),
+    /// Stopping for this reason, with this many jobs still running (when
+    /// the executor knows).
+    Stopping(StopReason, Option<usize>),
     /// The job with this key exceeded its wall-clock limit and got SIGTERM.
     TimedOut(usize),
     /// The job with this key ignored SIGTERM for the grace period and got
@@ -54,6 +55,8 @@ pub enum Notice {
     /// This many processes left behind by finished jobs, still running,
     /// were killed.
     OrphansKilled(usize),
+    /// What an outside executor (GNU parallel) said or did.
+    Executor(String),
 }
 
 /// The caller's side of a run.
@@ -219,7 +222,7 @@ impl Dispatch<'_> {
         }
         self.stop = Some(reason);
         self.handler
-            .notice(Notice::Stopping(reason, self.running.len()));
+            .notice(Notice::Stopping(reason, Some(self.running.len())));
         let now = Instant::now();
         match reason {
             StopReason::Requested | StopReason::Interrupted => {}
@@ -510,8 +513,8 @@ mod tests {
         assert_eq!(
             rec.notices,
             [
-                Notice::Stopping(StopReason::Interrupted, 2),
-                Notice::Stopping(StopReason::Terminated, 2)
+                Notice::Stopping(StopReason::Interrupted, Some(2)),
+                Notice::Stopping(StopReason::Terminated, Some(2))
             ]
         );
         for k in 0..2 {
