@@ -218,15 +218,8 @@ pub fn play_on(
     records: &[Loaded],
     results: &mut ResultsFile,
 ) -> Result<Played, ExecutorError> {
-    let mut tally = Tally::new(config.programs.len());
-    for (game, finished) in schedule.iter().zip(&plan.finished) {
-        if let Some(i) = finished {
-            tally.add(&game.seats, &records[*i].verdict);
-        }
-    }
-    let sprt = config
-        .sprt
-        .map(|s| SprtStatus::new(s, tally.crosstable.get(0, 1)));
+    let tally = tally_of(config, schedule, plan, records);
+    let sprt = sprt_of(config, &tally);
     let decided = sprt.is_some_and(|s| s.decision != Decision::Continue);
     let to_play: &[usize] = if decided { &[] } else { &plan.to_play };
 
@@ -265,6 +258,25 @@ pub fn play_on(
         outcome,
         unfinished,
     })
+}
+
+/// The tally of the games of `schedule` that `plan` finds finished in
+/// `records`.
+pub fn tally_of(config: &Config, schedule: &[Game], plan: &Plan, records: &[Loaded]) -> Tally {
+    let mut tally = Tally::new(config.programs.len());
+    for (game, finished) in schedule.iter().zip(&plan.finished) {
+        if let Some(i) = finished {
+            tally.add(&game.seats, &records[*i].verdict);
+        }
+    }
+    tally
+}
+
+/// The SPRT's state after `tally`, if the tournament runs one.
+pub fn sprt_of(config: &Config, tally: &Tally) -> Option<SprtStatus> {
+    config
+        .sprt
+        .map(|s| SprtStatus::new(s, tally.crosstable.get(0, 1)))
 }
 
 /// The results-file record of `game` of `config`, whose referee started at
