@@ -176,9 +176,14 @@ impl GameJob {
     /// where the command's relative paths hold), create the log directory,
     /// and run the referee (under `timeout`, SIGKILL following SIGTERM
     /// after [`KILL_GRACE`], when the game has a wall-clock limit) with its
-    /// verdict and standard error in the game's files. `exec` makes the
-    /// shell's process the referee's (or `timeout`'s), so a scheduler's
-    /// signal to the job reaches it.
+    /// verdict and standard error in the game's files.
+    ///
+    /// `timeout --foreground` stays in the job's process group, so a
+    /// scheduler that signals the job's group (GNU parallel does) reaches
+    /// it and the referee; the referee stops its players, which it runs in
+    /// groups of their own. The line does not `exec`, so that a job list
+    /// also runs as a plain script (`sh jobs.txt`), one game after the
+    /// other.
     pub fn shell_line(&self, workdir: &Path) -> Result<String, LineError> {
         let quote = |word: &std::ffi::OsStr| -> Result<String, LineError> {
             let text = word.to_string_lossy();
@@ -196,13 +201,10 @@ impl GameJob {
                 .into_owned())
         };
         let dir = quote(self.dir.as_os_str())?;
-        let mut line = format!(
-            "cd {} && mkdir -p {dir} && exec ",
-            quote(workdir.as_os_str())?
-        );
+        let mut line = format!("cd {} && mkdir -p {dir} && ", quote(workdir.as_os_str())?);
         if let Some(limit) = self.timeout {
             line.push_str(&format!(
-                "timeout -k {} {} ",
+                "timeout --foreground -k {} {} ",
                 KILL_GRACE.as_secs(),
                 limit.as_secs().max(1)
             ));
@@ -316,9 +318,9 @@ mod tests {
         let line = job.shell_line(Path::new("/work/my dir")).unwrap();
         let words = shlex::split(&line).unwrap();
         let local = job.runner_job();
-        // cd WORKDIR && mkdir -p DIR && exec timeout -k 5 90 REFEREE ARGS >V 2>L
+        // cd WORKDIR && mkdir -p DIR && timeout --foreground -k 5 90 REFEREE ARGS >V 2>L
         assert_eq!(
-            words[..9],
+            words[..8],
             [
                 "cd",
                 "/work/my dir",
@@ -327,11 +329,10 @@ mod tests {
                 "-p",
                 "logs/t/a+b+2",
                 "&&",
-                "exec",
                 "timeout"
             ]
         );
-        assert_eq!(words[9..12], ["-k", "5", "90"]);
+        assert_eq!(words[8..12], ["--foreground", "-k", "5", "90"]);
         assert_eq!(Path::new(&words[12]), local.program);
         let args: Vec<OsString> = words[13..words.len() - 2]
             .iter()

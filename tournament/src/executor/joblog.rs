@@ -51,8 +51,9 @@ impl Entry {
         Some(Entry {
             seq,
             host,
-            started: UNIX_EPOCH + Duration::from_secs_f64(started),
-            runtime: Duration::from_secs_f64(runtime),
+            // Milliseconds, rounded: the joblog's three decimals exactly.
+            started: UNIX_EPOCH + Duration::from_millis((started * 1000.0).round() as u64),
+            runtime: Duration::from_millis((runtime * 1000.0).round() as u64),
             exitval,
             signal,
             command,
