@@ -126,11 +126,11 @@ impl Slurm {
         }
         let mut text = format!(
             "#!/bin/bash\n\
-             # Tournament {name}: {games} game(s), {per_task} per array task, one line of\n\
-             # the job list each. Written by `tournament --executor slurm` (or `tournament\n\
-             # plan --executor slurm`); submit it with sbatch, then run `tournament merge\n\
-             # {dir_text}` when the array is done. Each task writes a joblog in GNU\n\
-             # parallel's format beside its output, in {dir_text}/{DIR}/.\n\
+             # Tournament {name}: the {games} game(s) of the job list (one line each),\n\
+             # {per_task} per array task. Written by `tournament --executor slurm` (or\n\
+             # `tournament plan --executor slurm`); submit it with sbatch, then run\n\
+             # `tournament merge {dir_text}` when the array is done.\n\
+             # Each task writes a joblog in GNU parallel's format in {dir_text}/{DIR}/.\n\
              #SBATCH --job-name={job_name}\n\
              #SBATCH --array={array}\n\
              #SBATCH --output={output}\n\

@@ -45,11 +45,19 @@ impl Sandbox {
 
     /// The tournament, run in the sandbox with its referee.
     pub fn tournament(&self) -> Command {
+        self.subcommand(None)
+    }
+
+    /// `tournament plan` or `tournament merge` (`Some`), or the tournament
+    /// itself (`None`), run in the sandbox; all but `merge` get its
+    /// referee.
+    pub fn subcommand(&self, sub: Option<&str>) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_tournament"));
-        cmd.current_dir(self.path())
-            .arg("--referee")
-            .arg(self.path().join("referee"))
-            .stdin(Stdio::null());
+        cmd.current_dir(self.path()).stdin(Stdio::null());
+        cmd.args(sub);
+        if sub != Some("merge") {
+            cmd.arg("--referee").arg(self.path().join("referee"));
+        }
         cmd
     }
 
