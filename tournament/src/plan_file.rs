@@ -150,7 +150,9 @@ impl PlanFile {
             results: results.to_owned(),
             game_timeout_secs: config.game_timeout.map(|t| t.as_secs()),
             concurrency: config.concurrency,
-            sprt: config.sprt.map(|s| s.to_string()),
+            sprt: config
+                .sprt
+                .map(|s| format!("{},{},{},{}", s.elo0, s.elo1, s.alpha, s.beta)),
             prior: rating.prior_draws,
             anchor: match rating.anchor {
                 Anchor::Mean => None,

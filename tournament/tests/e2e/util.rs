@@ -152,19 +152,11 @@ pub fn wait_for_lines(path: &Path, n: usize, child: &mut Child) {
     }
 }
 
-/// A CSV file as rows of named fields (no quoted commas in what the tests
-/// read).
+/// A CSV file as rows of named fields.
 pub fn csv(text: &str) -> Vec<HashMap<String, String>> {
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
-    lines
-        .map(|l| {
-            header
-                .iter()
-                .zip(l.split(','))
-                .map(|(h, v)| ((*h).to_owned(), v.to_owned()))
-                .collect()
-        })
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|row| row.unwrap_or_else(|e| panic!("bad CSV row: {e}\n{text}")))
         .collect()
 }
 
