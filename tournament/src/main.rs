@@ -249,7 +249,6 @@ Examples:
   tournament ./player 'rand=./player --strategy random' -j 2
   tournament --gauntlet --games 10 new=./new-bot old1=./old-bot ./other
   tournament --sprt 0,10,0.05,0.05 'new=./player --seed {seed}' 'old=./old-player --seed {seed}'
-
   tournament --executor parallel --sshloginfile workers -j 4 'a=/opt/bots/a' 'b=/opt/bots/b'
   tournament --executor slurm --sbatch-arg=--partition=short 'a=/opt/a' 'b=/opt/b'
   tournament merge logs/NAME
