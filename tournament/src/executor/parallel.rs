@@ -346,18 +346,7 @@ impl Run<'_> {
 
     fn signalled(&mut self, signal: i32) {
         self.outcome.signal.get_or_insert(signal);
-        let reason = if self.outcome.stop >= Some(StopReason::Terminated) {
-            StopReason::Killed
-        } else if signal == SIGINT {
-            self.interrupts += 1;
-            if self.interrupts == 1 {
-                StopReason::Interrupted
-            } else {
-                StopReason::Terminated
-            }
-        } else {
-            StopReason::Terminated
-        };
+        let reason = StopReason::after_signal(self.outcome.stop, signal, &mut self.interrupts);
         self.escalate(reason);
     }
 

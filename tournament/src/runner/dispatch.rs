@@ -41,6 +41,29 @@ pub enum StopReason {
     Killed,
 }
 
+impl StopReason {
+    /// The stop a terminating `signal` calls for, when the run is at
+    /// `current` and has had `interrupts` SIGINTs before (counted here): a
+    /// first SIGINT lets running jobs finish, a second one (or SIGTERM,
+    /// SIGHUP) terminates them, any signal after that kills them.
+    pub fn after_signal(
+        current: Option<StopReason>,
+        signal: i32,
+        interrupts: &mut u32,
+    ) -> StopReason {
+        if current >= Some(StopReason::Terminated) {
+            return StopReason::Killed;
+        }
+        if signal == SIGINT {
+            *interrupts += 1;
+            if *interrupts == 1 {
+                return StopReason::Interrupted;
+            }
+        }
+        StopReason::Terminated
+    }
+}
+
 /// Something the user may want to know while the run goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
@@ -199,18 +222,7 @@ impl Dispatch<'_> {
 
     fn signalled(&mut self, signal: i32) {
         self.signal.get_or_insert(signal);
-        let reason = if self.stop >= Some(StopReason::Terminated) {
-            StopReason::Killed
-        } else if signal == SIGINT {
-            self.interrupts += 1;
-            if self.interrupts == 1 {
-                StopReason::Interrupted
-            } else {
-                StopReason::Terminated
-            }
-        } else {
-            StopReason::Terminated
-        };
+        let reason = StopReason::after_signal(self.stop, signal, &mut self.interrupts);
         self.escalate(reason);
     }
 
