@@ -16,7 +16,8 @@ use nix::unistd::Pid;
 use serde_json::Value;
 use tests::tools::{need, skip};
 
-use crate::util::{Sandbox, csv, records, show, signal, wait_for_lines};
+use crate::util::{Sandbox, csv, records, show};
+use crate::{interrupt_and_resume, resumable_args};
 
 /// Fields that measure time: they differ between any two runs.
 const TIMING: [&str; 8] = [
@@ -188,44 +189,8 @@ fn an_interrupted_parallel_run_resumes_with_only_the_missing_games() {
         return;
     };
     let sb = Sandbox::new();
-    let mut args = random_players(&sb, 3);
-    for a in [
-        "--games",
-        "10",
-        "-j",
-        "2",
-        "--results",
-        "r.jsonl",
-        "--executor",
-        "parallel",
-    ] {
-        args.push(a.to_owned());
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let results = sb.path().join("r.jsonl");
-    let mut child = sb.spawn(&args, "first");
-    wait_for_lines(&results, 3, &mut child);
-    signal(&child, Signal::SIGINT);
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{}", sb.read("first.err"));
-    let first = records(&results);
-    assert!(first.len() >= 3 && first.len() < 30, "{}", first.len());
-    assert!(
-        sb.read("first.err").contains("interrupted"),
-        "{}",
-        sb.read("first.err")
-    );
-    sb.assert_no_leftovers();
-
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
-    let all = records(&results);
-    assert_eq!(all.len(), 30);
-    // The first run's records are untouched; each game counts once.
-    assert_eq!(all[..first.len()], first[..]);
-    let ids: HashSet<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(ids.len(), 30);
-    sb.assert_no_leftovers();
+    let args = resumable_args(&sb, "10", &["--executor", "parallel"]);
+    interrupt_and_resume(&sb, &args, 30);
 }
 
 #[test]
