@@ -246,6 +246,11 @@ impl Parallel {
         let ended = run.ended.len();
         signals_handle.close();
         let _ = signal_thread.join();
+        if result.is_err() {
+            // Without the joblog no game can be recorded: stop them all.
+            let _ = kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM);
+            let _ = child.wait();
+        }
         let status = result?;
         let orphans = runner::sweep_orphans(&Default::default());
         if orphans > 0 {
