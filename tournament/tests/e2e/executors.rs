@@ -436,7 +436,10 @@ fn start_slurm(dir: &Path) -> Result<(Daemon, Daemon, PathBuf), String> {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
     let d = dir.display();
-    let (ctld_port, d_port) = (free_port(), free_port());
+    let ctld_port = free_port();
+    let d_port = std::iter::repeat_with(free_port)
+        .find(|&p| p != ctld_port)
+        .unwrap();
     let conf = dir.join("slurm.conf");
     std::fs::write(
         &conf,
