@@ -230,7 +230,6 @@ pub fn play_on(
     let mut handler = GameHandler {
         config,
         schedule,
-        executor: executor.name(),
         results,
         progress: &progress,
         tally,
@@ -315,8 +314,6 @@ pub fn game_record(
 struct GameHandler<'a> {
     config: &'a Config,
     schedule: &'a [Game],
-    /// The executor's name, for notices.
-    executor: &'static str,
     results: &'a mut ResultsFile,
     progress: &'a Progress,
     tally: Tally,
@@ -503,7 +500,6 @@ impl Handler for GameHandler<'_> {
             Notice::OrphansKilled(n) => {
                 format!("killed {n} process(es) left behind by a referee")
             }
-            Notice::Executor(text) => format!("{}: {text}", self.executor),
         };
         self.progress.notice(&text);
     }

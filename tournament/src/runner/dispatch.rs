@@ -65,7 +65,7 @@ impl StopReason {
 }
 
 /// Something the user may want to know while the run goes on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notice {
     /// Stopping for this reason, with this many jobs still running (when
     /// the executor knows).
@@ -78,8 +78,6 @@ pub enum Notice {
     /// This many processes left behind by finished jobs, still running,
     /// were killed.
     OrphansKilled(usize),
-    /// What an outside executor (GNU parallel) said or did.
-    Executor(String),
 }
 
 /// The caller's side of a run.
