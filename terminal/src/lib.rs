@@ -9,6 +9,9 @@
 //! the background), and gives the foreground back to the group that had
 //! it when dropped. Input is the terminal's own line editing (canonical
 //! mode: a line at Enter).
+//!
+//! A game's `human` program talks to a [`Person`], so that its loop is
+//! tested with a scripted one; [`Terminal`] is the real one.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
@@ -74,6 +77,41 @@ impl Terminal {
             return Ok(None);
         }
         Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
+    }
+}
+
+/// The person playing, as a game's `human` program sees them: a screen
+/// to show, questions to ask.
+pub trait Person {
+    /// Shows `screen` (the board and what goes with it) and the news below
+    /// it, one line each: the screen is redrawn.
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()>;
+    /// Asks a question; `None` when the person's input ends (Ctrl-D).
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>>;
+    /// Whether boards are drawn in colour.
+    fn colour(&self) -> bool {
+        false
+    }
+}
+
+impl Person for Terminal {
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()> {
+        let mut text = String::from(screen);
+        text.push('\n');
+        for n in news {
+            text.push_str(n);
+            text.push('\n');
+        }
+        self.clear()?;
+        self.print(&text)
+    }
+
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        Terminal::ask(self, prompt)
+    }
+
+    fn colour(&self) -> bool {
+        Terminal::colour(self)
     }
 }
 

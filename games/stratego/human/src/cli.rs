@@ -10,7 +10,7 @@ use clap::Parser;
 use stratego::{Player, Setup};
 use terminal::Terminal;
 
-use crate::play::{self, Person, PlayError};
+use crate::play::{self, PlayError};
 
 /// Stratego for a person at the terminal.
 #[derive(Parser, Debug)]
@@ -32,33 +32,6 @@ struct Options {
     seed: u64,
 }
 
-/// The person, at the terminal.
-struct AtTerminal {
-    term: Terminal,
-}
-
-impl Person for AtTerminal {
-    fn show(&mut self, board: &str, news: &[String]) -> io::Result<()> {
-        let mut text = String::from("Stratego\n\n");
-        text.push_str(board);
-        text.push('\n');
-        for n in news {
-            text.push_str(n);
-            text.push('\n');
-        }
-        self.term.clear()?;
-        self.term.print(&text)
-    }
-
-    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        self.term.ask(prompt)
-    }
-
-    fn colour(&self) -> bool {
-        self.term.colour()
-    }
-}
-
 /// `human --game stratego ARGS...` (the arguments start with the program's name).
 pub fn human_main(args: Vec<OsString>) -> ExitCode {
     let options = match Options::try_parse_from(args) {
@@ -78,7 +51,7 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
         },
         None => None,
     };
-    let term = match Terminal::open() {
+    let mut person = match Terminal::open() {
         Ok(t) => t,
         Err(e) => {
             eprintln!(
@@ -87,7 +60,6 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut person = AtTerminal { term };
     let mut rng = stratego_ai::rng::Rng::new(options.seed);
     let mut problem = None;
     let mut setups = |p: Player| match &fixed {
@@ -104,14 +76,14 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
     let stdout = io::stdout().lock();
     let end = play::run(stdin, stdout, &mut person, &mut setups, fixed.is_some());
     if let Some(p) = problem {
-        let _ = person.term.print(&format!("{p}\n"));
+        let _ = person.print(&format!("{p}\n"));
     }
     let (message, code) = match end {
         Ok(message) => (message, 0),
         Err(PlayError::GaveUp) => ("You gave up.".to_owned(), 0),
         Err(e) => (format!("The game stopped: {e}: {}", source_of(&e)), 1),
     };
-    let _ = person.term.print(&format!("\n{message}\n"));
+    let _ = person.print(&format!("\n{message}\n"));
     let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
     ExitCode::from(code)
 }

@@ -9,22 +9,11 @@ use stratego::{
     MoveList, MoveResult, OpponentTurn, Player, Setup, SetupAnswer, Square, UncheckedMove, View,
 };
 use stratego_ai::session::{LineReader, SessionError};
+pub use terminal::Person;
 use thiserror::Error;
 
 use crate::typed::{self, Typed};
 use crate::words;
-
-/// The person playing, as the game sees them.
-pub trait Person {
-    /// Shows the board and what happened (the screen is redrawn).
-    fn show(&mut self, board: &str, news: &[String]) -> std::io::Result<()>;
-    /// Asks a question; `None` when the person's input ends.
-    fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>>;
-    /// Whether boards are drawn in colour.
-    fn colour(&self) -> bool {
-        false
-    }
-}
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
@@ -75,11 +64,12 @@ impl Table<'_> {
         extra: Option<String>,
     ) -> std::io::Result<()> {
         let colour = self.person.colour();
-        let board = match (view, setup) {
+        let mut board = String::from("Stratego\n\n");
+        board.push_str(&match (view, setup) {
             (Some(v), _) => stratego::show::draw_view(v, colour, mark),
             (None, Some(s)) => stratego::show::draw_view(&View::new(s), colour, mark),
             (None, None) => String::new(),
-        };
+        });
         let mut news = self.news.clone();
         news.extend(extra);
         self.person.show(&board, &news)
