@@ -11,10 +11,13 @@
 //! mode: a line at Enter).
 //!
 //! A game's `human` program talks to a [`Person`], so that its loop is
-//! tested with a scripted one; [`Terminal`] is the real one.
+//! tested with a [`Scripted`] one; [`Terminal`] is the real one.
 
+use std::collections::VecDeque;
+use std::error::Error;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
+use std::process::ExitCode;
 
 use nix::sys::signal::{SigSet, Signal};
 use nix::unistd::{self, Pid};
@@ -50,6 +53,26 @@ impl Terminal {
             previous,
             colour,
         })
+    }
+
+    /// [`open`](Self::open) for a `human` program: without a terminal,
+    /// says why on stderr and gives the exit status (1).
+    pub fn open_for_play() -> Result<Terminal, ExitCode> {
+        Terminal::open().map_err(|e| {
+            eprintln!(
+                "human: a person plays through the terminal, and there is none here (/dev/tty: {e})"
+            );
+            ExitCode::from(1)
+        })
+    }
+
+    /// Says how the game ended, on the terminal and on stderr (the
+    /// player's log, as `human: MESSAGE`); returns the program's exit
+    /// status: 1 if the game `failed` (stopped on an error), else 0.
+    pub fn finish(&mut self, message: &str, failed: bool) -> ExitCode {
+        let _ = self.print(&format!("\n{message}\n"));
+        let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
+        ExitCode::from(u8::from(failed))
     }
 
     /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
@@ -113,6 +136,55 @@ impl Person for Terminal {
     fn colour(&self) -> bool {
         Terminal::colour(self)
     }
+}
+
+/// A person who types lines from a list, and remembers everything shown
+/// and asked (the tests of a `human` program's loop).
+#[derive(Debug, Default)]
+pub struct Scripted {
+    typed: VecDeque<String>,
+    /// Every screen, news line and prompt, in order, a line each.
+    pub seen: String,
+}
+
+impl Scripted {
+    /// A person who will type `lines`, then end their input.
+    pub fn new(lines: &[&str]) -> Scripted {
+        Scripted {
+            typed: lines.iter().map(|l| (*l).to_owned()).collect(),
+            seen: String::new(),
+        }
+    }
+}
+
+impl Person for Scripted {
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()> {
+        self.seen.push_str(screen);
+        for n in news {
+            self.seen.push_str(n);
+            self.seen.push('\n');
+        }
+        Ok(())
+    }
+
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        self.seen.push_str(prompt);
+        self.seen.push('\n');
+        Ok(self.typed.pop_front())
+    }
+}
+
+/// An error and its causes, from the outermost, for the person: `the
+/// referee's messages: unreadable message from the referee: expected ...`.
+pub fn causes(e: &dyn Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 impl Drop for Terminal {

@@ -213,7 +213,7 @@ impl game_core::Game for Match {
     }
 
     fn draw(&self, colour: bool) -> String {
-        wire::draw(&self.pos, colour)
+        crate::show::draw(&self.pos, colour)
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

@@ -2,7 +2,7 @@
 //! plays with, through the terminal.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,14 +51,9 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
         },
         None => None,
     };
-    let mut person = match Terminal::open() {
+    let mut person = match Terminal::open_for_play() {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "human: a person plays through the terminal, and there is none here (/dev/tty: {e})"
-            );
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let mut rng = stratego_ai::rng::Rng::new(options.seed);
     let mut problem = None;
@@ -78,23 +73,12 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
     if let Some(p) = problem {
         let _ = person.print(&format!("{p}\n"));
     }
-    let (message, code) = match end {
-        Ok(message) => (message, 0),
-        Err(PlayError::GaveUp) => ("You gave up.".to_owned(), 0),
-        Err(e) => (format!("The game stopped: {e}: {}", source_of(&e)), 1),
-    };
-    let _ = person.print(&format!("\n{message}\n"));
-    let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
-    ExitCode::from(code)
-}
-
-/// The innermost cause, for the message.
-fn source_of(e: &dyn std::error::Error) -> String {
-    let mut cause = e.source();
-    let mut last = String::new();
-    while let Some(c) = cause {
-        last = c.to_string();
-        cause = c.source();
+    match end {
+        Ok(message) => person.finish(&message, false),
+        Err(PlayError::GaveUp) => person.finish("You gave up.", false),
+        Err(e) => person.finish(
+            &format!("The game stopped: {}.", terminal::causes(&e)),
+            true,
+        ),
     }
-    last
 }
