@@ -11,6 +11,14 @@ use crate::piece::{Attribute, Piece};
 use crate::position::Position;
 use crate::square::Square;
 
+/// The viewer's script: `drawScene(scene, element, view)` (see
+/// `game_core::Viewer`), which draws each piece so that its four
+/// attributes show.
+pub const VIEWER_SCRIPT: &str = include_str!("../viewer/quarto.js");
+
+/// The viewer's style.
+pub const VIEWER_STYLE: &str = include_str!("../viewer/quarto.css");
+
 /// The patterns that win at `level`, in words.
 pub fn level_words(level: Level) -> &'static str {
     match level.number() {
@@ -127,6 +135,71 @@ pub fn draw(pos: &Position, colour: bool) -> String {
     s
 }
 
+/// A JSON string (the scene's texts are ASCII without control bytes).
+fn json_str(text: &str) -> String {
+    let mut s = String::from("\"");
+    for c in text.chars() {
+        if matches!(c, '"' | '\\') {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+/// A scene for the viewer: a JSON object,
+///
+/// ```text
+/// {"level": 1, "board": [16 pieces (0..15) or null, A1 to D4], "hand": 7 or null (the
+///  piece to place: none before the first gift and after the end),
+///  "to_move": 0, "left": [the pieces that can still be given], "last": "B3" or null,
+///  "end": null, or {"winner": 0, 1 or null, "won": ["A1", ...] (the winning pattern's
+///                   squares, empty for a draw), "words": "column 1 (A1 B1 C1 D1), all tall"}}
+/// ```
+///
+/// `last` is the square of the last placement.
+pub fn scene(pos: &Position, last: Option<Square>) -> String {
+    let number = |p: Option<Piece>| p.map_or_else(|| "null".to_owned(), |p| p.number().to_string());
+    let board: Vec<String> = Square::ALL
+        .iter()
+        .map(|&sq| number(pos.board().get(sq)))
+        .collect();
+    let left: Vec<String> = pos
+        .available()
+        .iter()
+        .map(|p| p.number().to_string())
+        .collect();
+    let end = match pos.end() {
+        None => "null".to_owned(),
+        Some(e) => {
+            let (won, words) = match e.won {
+                Some((p, a, _)) => (
+                    p.squares().map(|sq| json_str(&sq.to_string())).collect(),
+                    format!("{p}, all {}", a.words()),
+                ),
+                None => (Vec::new(), e.reason.words().to_owned()),
+            };
+            format!(
+                "{{\"winner\":{},\"won\":[{}],\"words\":{}}}",
+                e.winner
+                    .map_or_else(|| "null".to_owned(), |w| w.to_string()),
+                won.join(","),
+                json_str(&words)
+            )
+        }
+    };
+    format!(
+        "{{\"level\":{},\"board\":[{}],\"hand\":{},\"to_move\":{},\"left\":[{}],\"last\":{},\"end\":{end}}}",
+        pos.level(),
+        board.join(","),
+        number(pos.hand().filter(|_| pos.end().is_none())),
+        pos.to_move(),
+        left.join(","),
+        last.map_or_else(|| "null".to_owned(), |sq| json_str(&sq.to_string())),
+    )
+}
+
 /// The sixteen pieces in two rows, light ones then brown ones, each as
 /// its number and letters in a place of its own, blank unless `shown`
 /// (the pieces a person can still give): a piece stays where the eye
@@ -209,6 +282,43 @@ mod tests {
             draw(&pos, true).contains("\x1b[1;7m* 7 LTHC*\x1b[0m"),
             "{d}"
         );
+    }
+
+    #[test]
+    fn scenes_hold_the_board_the_hand_the_pieces_left_and_the_end() {
+        let mut pos = Position::new(Level::default(), 0);
+        let empty = scene(&pos, None);
+        assert_eq!(
+            empty,
+            format!(
+                "{{\"level\":1,\"board\":[{}],\"hand\":null,\"to_move\":0,\"left\":[{}],\"last\":null,\"end\":null}}",
+                ["null"; 16].join(","),
+                (0..16)
+                    .map(|n: u8| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        );
+        play(&mut pos, "-", Some(4));
+        for (sq, gift) in [("A1", 5), ("B1", 6), ("C1", 7)] {
+            play(&mut pos, sq, Some(gift));
+        }
+        let s = scene(&pos, Square::parse("C1"));
+        assert!(s.contains("\"board\":[4,null,null,null,5,null"), "{s}");
+        assert!(
+            s.contains("\"hand\":7,\"to_move\":0,\"left\":[0,1,2,3,8,"),
+            "{s}"
+        );
+        assert!(s.contains("\"last\":\"C1\",\"end\":null}"), "{s}");
+        play(&mut pos, "D1", None);
+        let s = scene(&pos, Square::parse("D1"));
+        assert!(
+            s.ends_with(
+                "\"end\":{\"winner\":0,\"won\":[\"A1\",\"B1\",\"C1\",\"D1\"],\"words\":\"column 1 (A1 B1 C1 D1), all light and tall\"}}"
+            ),
+            "{s}"
+        );
+        assert_eq!(json_str("a\"b\\"), "\"a\\\"b\\\\\"");
     }
 
     #[test]
