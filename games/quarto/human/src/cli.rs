@@ -15,7 +15,7 @@ use crate::play::{self, PlayError};
 #[command(
     about = "Quarto for a person at the terminal: give it to the referee as a player, with no time \
              limit for its seat, e.g.\n  referee --game quarto --player-time-limit-ms 0=none \
-             'human --game quarto' 'player --game quarto'",
+             --player 'human --game quarto' --player 'player --game quarto'",
     after_help = "It draws the board, the piece you hold and the pieces left on the terminal \
                   (/dev/tty), takes a move typed as B3 7 (the square for your piece, the piece \
                   you give, by its number or its four letters), refuses an illegal one with the \
