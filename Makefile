@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto play-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
 
 all: build
 
@@ -49,6 +49,14 @@ demo-quarto: build
 	target/release/referee --game quarto --level 4 -v \
 		--player 'ai=target/release/player --game quarto' \
 		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
+
+## play-quarto: you against our AI at Quarto, at the terminal (human --game
+## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
+QUARTO_LEVEL ?= 1
+play-quarto: build
+	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game quarto' \
+		--player 'ai=target/release/player --game quarto'
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
