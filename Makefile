@@ -80,10 +80,11 @@ tournament-bench: build
 		| grep -E 'This run|games played'
 
 ## test: every test of the workspace, then formatting and lints. The tests
-## of the viewer (Chromium), human play (tmux) and the example players (a C
-## compiler, python3) need those programs: test-tools installs the missing
-## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
-## finds one missing (plain `cargo test` skips it, saying so).
+## of the viewer (Chromium), human play (tmux), the example players (a C
+## compiler, python3) and the tournament's executors (GNU parallel, an
+## sshd, Slurm) need those programs: test-tools installs the missing ones
+## from Debian, and REFEREE_TEST_TOOLS=require fails a test that finds one
+## missing (plain `cargo test` skips it, saying so).
 test: test-tools
 	$(CARGO) build --workspace --bins
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
@@ -91,9 +92,12 @@ test: test-tools
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## test-tools: the Debian packages the tests need (Chromium, tmux, gcc, python3)
+## test-tools: the Debian packages the tests need (Chromium, tmux, gcc,
+## python3, GNU parallel, OpenSSH's server, Slurm's controller, node daemon
+## and client)
 test-tools:
-	scripts/need.sh chromium tmux cc:gcc python3
+	scripts/need.sh chromium tmux cc:gcc python3 parallel sshd:openssh-server \
+		slurmctld slurmd sbatch:slurm-client
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
 ## the rules engines' criterion benchmarks, then procbench's process-level

@@ -8,7 +8,10 @@
 //!   session, every bad reply of its protocol;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
-//! - the suite in `tests/e2e/`, which runs the real `referee` against them.
+//! - the suite in `tests/e2e/`, which runs the real `referee` against them;
+//! - [`bins`] and [`tools`]: the workspace's binaries and the system
+//!   programs that end-to-end tests (here and in other crates) need.
 
 pub mod bins;
 pub mod faulty;
+pub mod tools;

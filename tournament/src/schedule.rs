@@ -3,8 +3,11 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// How programs are brought together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Every combination of programs meets (every pair, in a two-seat game).
     RoundRobin,

@@ -7,8 +7,8 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::tools::need;
 use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {

@@ -12,7 +12,6 @@ mod ponder;
 mod quarto;
 mod replay;
 mod terminal;
-mod tools;
 mod util;
 mod viewer;
 

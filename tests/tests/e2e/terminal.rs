@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use referee_schema::Summary;
 
-use crate::tools::need;
 use crate::util::{
     SETUP0, SETUP1, TestDir, referee_ok, scripted, send_setup, shared, workspace_bin,
 };
+use tests::tools::need;
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 

@@ -9,8 +9,8 @@ use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 use crate::cdp::Browser;
-use crate::tools::need;
 use crate::util::{StrategoRecord, TestDir, referee_ok, workspace_bin};
+use tests::tools::need;
 
 /// The boards the record implies, position by position: for each view
 /// ("all", then each player's), every square as `SQUARE:OWNER:RANK`

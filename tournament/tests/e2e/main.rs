@@ -2,6 +2,7 @@
 //! `faulty-player` (build them first: `cargo build --workspace --bins`,
 //! which `make test` does).
 
+mod executors;
 mod util;
 
 use std::collections::HashSet;
@@ -183,24 +184,28 @@ fn failures_are_charged_to_the_failing_program() {
     sb.assert_no_leftovers();
 }
 
-/// The arguments of the interrupted-and-resumed tournament: full games
-/// between random players, enough of them to interrupt it midway.
-fn resumable_args(sb: &Sandbox) -> Vec<String> {
+/// The arguments of an interrupted-and-resumed tournament: full games
+/// between three random players, `games` per pairing (enough to interrupt
+/// it midway), and `extra`.
+pub(crate) fn resumable_args(sb: &Sandbox, games: &str, extra: &[&str]) -> Vec<String> {
     let mut args = vec![
         sb.program("a", "player", "--strategy random --seed 1"),
         sb.program("b", "player", "--strategy random --seed 2"),
         sb.program("c", "player", "--strategy random --seed 3"),
     ];
-    for a in ["--games", "20", "-j", "2", "--results", "r.jsonl"] {
-        args.push(a.to_owned());
+    for a in ["--games", games, "-j", "2", "--results", "r.jsonl"]
+        .iter()
+        .chain(extra)
+    {
+        args.push((*a).to_owned());
     }
     args
 }
 
-#[test]
-fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
-    let sb = Sandbox::new();
-    let args = resumable_args(&sb);
+/// Interrupts a run of `args` (results in `r.jsonl`) after three results,
+/// checks what it left, runs it again and checks that only the missing
+/// games of the `total` were played, and that a third run plays nothing.
+pub(crate) fn interrupt_and_resume(sb: &Sandbox, args: &[String], total: usize) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let results = sb.path().join("r.jsonl");
 
@@ -211,7 +216,7 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
     assert_eq!(status.code(), Some(130), "{}", sb.read("first.err"));
     let first = records(&results);
     assert!(
-        first.len() >= 3 && first.len() < 60,
+        first.len() >= 3 && first.len() < total,
         "{} results",
         first.len()
     );
@@ -230,19 +235,27 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
         "{stderr}"
     );
     let all = records(&results);
-    assert_eq!(all.len(), 60);
+    assert_eq!(all.len(), total);
     // Only the missing games were played: the first run's records are
     // untouched and no game id appears twice.
     assert_eq!(all[..first.len()], first[..]);
     let ids: HashSet<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(ids.len(), 60);
+    assert_eq!(ids.len(), total);
 
     // A third run has nothing left to play.
     let out = sb.run(&args);
     assert!(out.status.success(), "{}", show(&out));
-    assert_eq!(records(&results).len(), 60);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("60 of 60 games played"));
+    assert_eq!(records(&results).len(), total);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(&format!("{total} of {total} games played"))
+    );
     sb.assert_no_leftovers();
+}
+
+#[test]
+fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
+    let sb = Sandbox::new();
+    interrupt_and_resume(&sb, &resumable_args(&sb, "20", &[]), 60);
 }
 
 /// Two programs whose games run until stopped: one never replies (within
