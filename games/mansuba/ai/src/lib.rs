@@ -1,0 +1,1 @@
+//! Our Mansuba player (in progress).
