@@ -9,6 +9,7 @@ use mansuba::{
 /// Rules of configuration `config` on a `w` × `h` world for `players`,
 /// with captures and the victory as given, the start layout `layout`
 /// under `relation`.
+#[allow(clippy::too_many_arguments)]
 pub fn rules(
     config: ConfigName,
     w: u16,
