@@ -1,1 +1,11 @@
-//! Our Mansuba player (in progress).
+//! Our Mansuba player: the AI (iterative-deepening alpha-beta, paranoid
+//! with more than two players, chance nodes for the referee's draws), the
+//! seed's `random` and `closer` players, the session program
+//! ([`player_main`]), the in-process games of the `mansuba` program, and
+//! its puzzles (achievement 7) with their independent checker.
+
+pub mod arena;
+pub mod baseline;
+pub mod eval;
+pub mod search;
+pub mod strategy;
