@@ -362,6 +362,25 @@ mod tests {
         assert!(cli.players(2).unwrap_err().contains("no player 2"));
     }
 
+    /// Every game's options fit beside the referee's: no name taken twice
+    /// (clap's checks), and a command line parses.
+    #[test]
+    fn every_games_options_fit_the_referees_command() {
+        struct Check;
+        impl games::Visit for Check {
+            type Output = ();
+            fn visit<S: Spec>(self) {
+                command::<S>().debug_assert();
+                let (cli, _) = parse::<S>(&os(&["referee", "--game", S::NAME, "a", "b"]))
+                    .unwrap_or_else(|e| panic!("{}: {e}", S::NAME));
+                assert_eq!(cli.players.len(), 2);
+            }
+        }
+        for name in games::names() {
+            games::visit(name, Check);
+        }
+    }
+
     #[test]
     fn the_game_is_found_before_parsing() {
         assert_eq!(game_name(&os(&["referee", "a", "b"])), None);
