@@ -6,6 +6,10 @@
 
 pub mod arena;
 pub mod baseline;
+pub mod cli;
 pub mod eval;
 pub mod search;
+pub mod session;
 pub mod strategy;
+
+pub use cli::player_main;

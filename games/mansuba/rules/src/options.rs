@@ -129,7 +129,8 @@ pub struct Options {
     pub height: u16,
 
     /// Players, 2 to 5.
-    #[arg(long, value_name = "N", default_value_t = 2,
+    // Its own id: the referee's PLAYER arguments are `players`.
+    #[arg(id = "seats", long = "players", value_name = "N", default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(2..=5))]
     pub players: u8,
 
