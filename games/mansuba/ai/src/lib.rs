@@ -6,8 +6,10 @@
 
 pub mod arena;
 pub mod baseline;
+pub mod checker;
 pub mod cli;
 pub mod eval;
+pub mod puzzle;
 pub mod search;
 pub mod session;
 pub mod strategy;

@@ -3,6 +3,10 @@
 //! the board and the result; `--games N` plays many and prints the tally
 //! and the speed. The rules and the referee's draws are exactly those of
 //! `referee --game mansuba` with the same options and seed.
+//!
+//! `mansuba puzzle` generates manṣūbas, positions in which a named player
+//! can no longer win, with their certificates; `mansuba puzzle --check
+//! FILE` verifies certificates with the independent checker.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -12,6 +16,7 @@ use mansuba::{EndReason, Options, Setup, draw};
 use mansuba_ai::arena::{self, Player, Turn};
 use mansuba_ai::search::Settings;
 use mansuba_ai::strategy::{Bot, Strategy};
+use mansuba_ai::{checker, puzzle};
 
 /// Plays Mansuba in-process between built-in players.
 #[derive(Parser, Debug)]
@@ -64,7 +69,160 @@ struct Cli {
     quiet: bool,
 }
 
+/// Generates manṣūbas: positions in which a named player can no longer
+/// win, each with a certificate (docs/games/mansuba.md, "Puzzles").
+#[derive(Parser, Debug)]
+#[command(
+    name = "mansuba puzzle",
+    version,
+    about,
+    after_help = "Examples:\n  mansuba puzzle -s 1 --count 5 -o puzzles.txt\n  mansuba puzzle --check puzzles.txt"
+)]
+struct PuzzleCli {
+    /// Verify the certificates of FILE with the independent checker
+    /// instead (exit status 0 when every one holds, 1 when one does not,
+    /// 2 when the file does not read).
+    #[arg(long, value_name = "FILE")]
+    check: Option<std::path::PathBuf>,
+
+    /// Seed of the games the puzzles come from (game i: SEED + i).
+    #[arg(short, long, default_value_t = 1)]
+    seed: u64,
+
+    /// Turns (MAX_TURNS) of the games; 0: none [default: 2 · WIDTH ·
+    /// HEIGHT].
+    #[arg(short = 'm', long)]
+    max_turns: Option<u32>,
+
+    #[command(flatten)]
+    options: Options,
+
+    /// The player that can no longer win.
+    #[arg(long, default_value_t = 0)]
+    loser: usize,
+
+    /// Puzzles wanted.
+    #[arg(long, default_value_t = 5)]
+    count: usize,
+
+    /// Games to try at most.
+    #[arg(long, default_value_t = 500)]
+    games: u64,
+
+    /// Look for puzzles among the last TURNS turns of each game.
+    #[arg(long, value_name = "TURNS", default_value_t = 6)]
+    window: u32,
+
+    /// Positions a search may visit before it gives up.
+    #[arg(long, default_value_t = 200_000)]
+    budget: u64,
+
+    /// Write the puzzles to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+}
+
+fn puzzle_main(args: Vec<std::ffi::OsString>) -> ExitCode {
+    let cli = PuzzleCli::parse_from(args);
+    if let Some(path) = &cli.check {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("mansuba puzzle: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        return match checker::check(&text) {
+            Ok(verdicts) => {
+                let mut all = true;
+                for v in &verdicts {
+                    all &= v.verified;
+                    println!(
+                        "puzzle {}: {}: {}",
+                        v.number,
+                        if v.verified {
+                            "verified"
+                        } else {
+                            "NOT VERIFIED"
+                        },
+                        v.words
+                    );
+                }
+                println!(
+                    "{} of {} certificates verified",
+                    verdicts.iter().filter(|v| v.verified).count(),
+                    verdicts.len()
+                );
+                if all {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("mansuba puzzle: {}: {e}", path.display());
+                ExitCode::from(2)
+            }
+        };
+    }
+    let max_turns = cli
+        .max_turns
+        .unwrap_or_else(|| cli.options.default_max_turns());
+    let setup = match Setup::new(&cli.options, max_turns) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("mansuba puzzle: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if cli.loser >= setup.players() {
+        eprintln!(
+            "mansuba puzzle: --loser {}: there is no player {} in a game of {}",
+            cli.loser,
+            cli.loser,
+            setup.players()
+        );
+        return ExitCode::from(2);
+    }
+    let start = Instant::now();
+    let found = puzzle::generate(
+        &setup, cli.loser, cli.seed, cli.count, cli.games, cli.window, cli.budget,
+    );
+    let text: String = found
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.to_text(i + 1))
+        .collect();
+    let written = match &cli.output {
+        Some(path) => std::fs::write(path, &text),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    };
+    if let Err(e) = written {
+        eprintln!("mansuba puzzle: cannot write: {e}");
+        return ExitCode::FAILURE;
+    }
+    eprintln!(
+        "mansuba puzzle: {} puzzle(s) in {:.2} s",
+        found.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if found.len() < cli.count {
+        eprintln!(
+            "mansuba puzzle: fewer than the {} asked: more --games, a wider --window or a larger --budget may find more",
+            cli.count
+        );
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "puzzle") {
+        return puzzle_main(args[1..].to_vec());
+    }
     let cli = Cli::parse();
     let max_turns = cli
         .max_turns
