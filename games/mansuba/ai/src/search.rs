@@ -215,7 +215,7 @@ impl Searcher {
             if self.nodes >= max {
                 self.stopped = true;
             }
-        } else if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         self.stopped
