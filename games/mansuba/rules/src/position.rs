@@ -750,6 +750,11 @@ impl Position {
                         pr.sort, pr.place
                     ));
                 }
+                if examples.len() > 3 {
+                    let more = examples.len() - 3;
+                    examples.truncate(3);
+                    examples.push(format!("and {more} more"));
+                }
                 Err(IllegalMove::CannotPass {
                     example: examples.join(", "),
                 })
