@@ -129,25 +129,39 @@ impl Evaluator {
         let rel = pos.relation() as usize;
         let mine = pos.pieces(seat);
         let mut best = i32::MIN;
+        let mut pairs: Vec<(i32, usize, usize)> = Vec::new();
         for other in (0..self.rules.players()).filter(|&s| s != seat) {
-            // Each start place of `other` by the nearest piece of ours (a
-            // bound of the assignment), a place still held by `other`
-            // costing a few moves more.
+            // Our pieces matched to the start places of `other`, nearest
+            // pairs first, each piece and place once (a greedy
+            // assignment); a place still held by `other` costs a few
+            // moves more, one no piece of ours is left for, far.
+            let places = self.rules.start(other);
+            pairs.clear();
+            for (i, _) in places.iter().enumerate() {
+                let d = &self.to_each[rel][other][i];
+                for (j, &p) in mine.iter().enumerate() {
+                    let x = d[usize::from(p)];
+                    let x = if x == UNREACHABLE { FAR } else { i32::from(x) };
+                    pairs.push((x, i, j));
+                }
+            }
+            pairs.sort_unstable();
+            let mut place_done = vec![false; places.len()];
+            let mut piece_done = vec![false; mine.len()];
             let mut cost = 0;
-            for (i, &t) in self.rules.start(other).iter().enumerate() {
-                let held_by_me = matches!(pos.at(t), Some(q) if usize::from(q.seat) == seat);
-                if held_by_me {
+            let mut matched = 0;
+            for &(x, i, j) in pairs.iter() {
+                if place_done[i] || piece_done[j] {
                     continue;
                 }
-                let d = &self.to_each[rel][other][i];
-                let near = mine
-                    .iter()
-                    .map(|&p| d[usize::from(p)])
-                    .min()
-                    .map_or(FAR, |x| if x == UNREACHABLE { FAR } else { i32::from(x) });
-                let taken = pos.at(t).is_some() as i32 * 3;
-                cost += near.max(1) + taken;
+                place_done[i] = true;
+                piece_done[j] = true;
+                matched += 1;
+                let t = places[i];
+                let taken = matches!(pos.at(t), Some(q) if usize::from(q.seat) != seat);
+                cost += x + 3 * i32::from(taken);
             }
+            cost += FAR * (places.len() - matched) as i32;
             best = best.max(-16 * cost);
         }
         best - 24 * pos.prisoners(seat).len() as i32
