@@ -678,17 +678,24 @@ impl Game<'_> {
     }
 }
 
+impl State {
+    /// The puzzle's position.
+    fn of(p: &Puzzle) -> State {
+        State {
+            board: p.board.clone(),
+            prisoners: p.prisoners.clone(),
+            relation: p.relation,
+            to_move: p.to_move,
+            turn: p.turn,
+            winner: None,
+            over: false,
+        }
+    }
+}
+
 fn verify(p: &Puzzle) -> (bool, String) {
     let g = Game { p };
-    let state = State {
-        board: p.board.clone(),
-        prisoners: p.prisoners.clone(),
-        relation: p.relation,
-        to_move: p.to_move,
-        turn: p.turn,
-        winner: None,
-        over: false,
-    };
+    let state = State::of(p);
     let dist = g.relaxed();
     let need = g.need(&state, &dist);
     let left = g.left(&state);
@@ -864,15 +871,7 @@ row B0 . . . P1
                         .collect();
                     let p = read(&body).unwrap();
                     let g = Game { p: &p };
-                    let state = State {
-                        board: p.board.clone(),
-                        prisoners: p.prisoners.clone(),
-                        relation: p.relation,
-                        to_move: p.to_move,
-                        turn: p.turn,
-                        winner: None,
-                        over: false,
-                    };
+                    let state = State::of(&p);
                     let show = |a: &Act| match *a {
                         Act::Move(x, y) => format!("{x} {y}"),
                         Act::Escape(x, s) => format!("escape {x} {s}"),

@@ -274,6 +274,16 @@ pub fn ceil_sqrt(n: u32) -> u32 {
     r
 }
 
+/// Turns between relation changes: ⌈√MAX_TURNS⌉ when the rules change
+/// the relation and there is a limit, else 0 (never).
+fn change_every(rules: &Rules, max_turns: u32) -> u32 {
+    if rules.relation_change() && max_turns > 0 {
+        ceil_sqrt(max_turns)
+    } else {
+        0
+    }
+}
+
 impl Position {
     /// The start of a game: every seat's lineup on its start places, the
     /// relation `relation`, seat `first` to move; drawn after `max_turns`
@@ -293,11 +303,7 @@ impl Position {
             }
             pieces.push(mine);
         }
-        let change_every = if rules.relation_change() && max_turns > 0 {
-            ceil_sqrt(max_turns)
-        } else {
-            0
-        };
+        let change_every = change_every(&rules, max_turns);
         Position {
             prisoners: vec![Vec::new(); rules.players()],
             rules,
@@ -333,11 +339,7 @@ impl Position {
                 pieces[usize::from(piece.seat)].push(p as Place);
             }
         }
-        let change_every = if rules.relation_change() && max_turns > 0 {
-            ceil_sqrt(max_turns)
-        } else {
-            0
-        };
+        let change_every = change_every(&rules, max_turns);
         Position {
             rules,
             board,

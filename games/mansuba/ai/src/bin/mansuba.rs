@@ -122,6 +122,16 @@ struct PuzzleCli {
     output: Option<std::path::PathBuf>,
 }
 
+/// The game set up from the command line's options (the turn limit
+/// 2 · WIDTH · HEIGHT if not given), or exit status 2 after the reason.
+fn setup(options: &Options, max_turns: Option<u32>, me: &str) -> Result<Setup, ExitCode> {
+    let max_turns = max_turns.unwrap_or_else(|| options.default_max_turns());
+    Setup::new(options, max_turns).map_err(|e| {
+        eprintln!("{me}: {e}");
+        ExitCode::from(2)
+    })
+}
+
 fn puzzle_main(args: Vec<std::ffi::OsString>) -> ExitCode {
     let cli = PuzzleCli::parse_from(args);
     if let Some(path) = &cli.check {
@@ -165,15 +175,9 @@ fn puzzle_main(args: Vec<std::ffi::OsString>) -> ExitCode {
             }
         };
     }
-    let max_turns = cli
-        .max_turns
-        .unwrap_or_else(|| cli.options.default_max_turns());
-    let setup = match Setup::new(&cli.options, max_turns) {
+    let setup = match setup(&cli.options, cli.max_turns, "mansuba puzzle") {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("mansuba puzzle: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     if cli.loser >= setup.players() {
         eprintln!(
@@ -224,15 +228,9 @@ fn main() -> ExitCode {
         return puzzle_main(args[1..].to_vec());
     }
     let cli = Cli::parse();
-    let max_turns = cli
-        .max_turns
-        .unwrap_or_else(|| cli.options.default_max_turns());
-    let setup = match Setup::new(&cli.options, max_turns) {
+    let setup = match setup(&cli.options, cli.max_turns, "mansuba") {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("mansuba: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let seats = setup.players();
     let strategies: Vec<Strategy> = (0..seats)
