@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use game_core::clean_line;
 use mansuba::wire::{self, Event, Greeting};
-use mansuba::{IllegalMove, Outcome, Position, UncheckedAction, WireError};
+use mansuba::{IllegalMove, Outcome, UncheckedAction, WireError};
 use thiserror::Error;
 
 use crate::arena::Player;
@@ -223,18 +223,18 @@ pub fn run<R: BufRead, W: Write>(
     }
 }
 
-/// A position's start, for tests: the greeting of `pos` for `seat`.
-pub fn greeting_text(pos: &Position, seat: usize) -> String {
-    Greeting::of(pos, seat).to_wire()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::Settings;
     use crate::strategy::Strategy;
     use game_core::Rng;
-    use mansuba::{First, Options, Setup};
+    use mansuba::{First, Options, Position, Setup};
+
+    /// The greeting of `pos` for `seat`.
+    fn greeting_text(pos: &Position, seat: usize) -> String {
+        Greeting::of(pos, seat).to_wire()
+    }
 
     fn start(first: u8) -> Position {
         let options = Options {
