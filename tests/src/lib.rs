@@ -6,6 +6,8 @@
 //!   per move;
 //! - `quarto-faulty` (`src/bin/quarto-faulty.rs`): the same for Quarto's
 //!   session, every bad reply of its protocol;
+//! - `mansuba-faulty` (`src/bin/mansuba-faulty.rs`): the same for
+//!   Mansuba's session, with any number of seats;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them;

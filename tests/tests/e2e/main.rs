@@ -7,6 +7,7 @@ mod cli;
 mod examples;
 mod faulty;
 mod library;
+mod mansuba;
 mod oust;
 mod ponder;
 mod quarto;

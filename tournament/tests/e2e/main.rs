@@ -5,7 +5,7 @@
 mod executors;
 mod util;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use nix::sys::signal::Signal;
@@ -603,4 +603,74 @@ fn stratego_game_options_reach_the_referee() {
 
 fn sb_read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_mansuba_round_robin_of_three_seats() {
+    // Four programs, three seats: C(4, 3) = 4 tables of 6 games, in which
+    // each table sits in all six orders; the game's turn limit for its
+    // options (2 x 6 x 5) reaches every game.
+    let sb = Sandbox::new();
+    let programs = [
+        sb.program(
+            "random",
+            "player",
+            "--game mansuba --strategy random --seed {seed}",
+        ),
+        sb.program(
+            "closer1",
+            "player",
+            "--game mansuba --strategy closer --seed {seed}",
+        ),
+        sb.program(
+            "closer2",
+            "player",
+            "--game mansuba --strategy closer --seed {seed}",
+        ),
+        sb.program("ai", "player", "--game mansuba --max-nodes 500"),
+    ];
+    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
+    args.extend([
+        "--game",
+        "mansuba",
+        "--game-options",
+        "--players 3 --width 6 --height 5",
+        "--games",
+        "6",
+        "-j",
+        "2",
+        "--name",
+        "m3",
+        "--report",
+        "m3.csv",
+        "--quiet",
+    ]);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", show(&out));
+    let recs = records(&sb.path().join("logs/m3/results.jsonl"));
+    assert_eq!(recs.len(), 24);
+    let mut orders: HashMap<String, HashSet<Vec<String>>> = HashMap::new();
+    for rec in &recs {
+        assert_eq!(rec["settings"]["max_turns"], 60, "{rec}");
+        let seated: Vec<String> = rec["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(seated.len(), 3, "{rec}");
+        let mut table = seated.clone();
+        table.sort();
+        orders.entry(table.join("+")).or_default().insert(seated);
+        let dir = sb.path().join(rec["log_dir"].as_str().unwrap());
+        let verdict =
+            referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
+        assert_eq!(verdict.points.as_ref().map(Vec::len), Some(3));
+        assert_eq!(verdict.settings.options["players"], 3);
+    }
+    assert_eq!(orders.len(), 4);
+    assert!(orders.values().all(|o| o.len() == 6), "{orders:?}");
+    let standings = csv(&sb.read("m3.csv"));
+    assert_eq!(standings.len(), 4);
+    sb.assert_no_leftovers();
 }
