@@ -458,7 +458,15 @@ fn a_paused_child_is_stopped_and_its_write_clock_waits() {
     let _g = lock();
     let (mut sup, _dir) = start(
         &[
-            sh("echo $$; head -c 200000 >/dev/null; echo done; cat >/dev/null"),
+            // The pid watched is the reader's, `head`'s: the shell that
+            // starts it may be caught by the stop inside `vfork` (dash
+            // vforks), waiting in state `D` for a child stopped before its
+            // `exec`, and never show `T` (seen on loaded machines). Its
+            // stdin goes through fd 3: a background job's fd 0 is
+            // /dev/null in a non-interactive shell.
+            sh(
+                "exec 3<&0; head -c 200000 <&3 >/dev/null 3<&- & echo $!; wait; echo done; cat >/dev/null",
+            ),
             sh("sleep 0.4; echo late; cat >/dev/null"),
         ],
         100,
