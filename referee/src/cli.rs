@@ -165,7 +165,13 @@ pub fn command<S: Spec>() -> clap::Command {
         .mut_arg("time_limit_ms", |a| {
             a.default_value(d.time_limit_ms.to_string())
         })
-        .mut_arg("max_turns", |a| a.default_value(d.max_turns.to_string()));
+        .mut_arg("max_turns", |a| {
+            let a = a.default_value(d.max_turns.to_string());
+            match S::MAX_TURNS_SHORT {
+                Some(c) => a.short(c),
+                None => a,
+            }
+        });
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
 }
 

@@ -345,6 +345,9 @@ pub trait Spec {
     const ABOUT: &'static str;
     /// The defaults of the match settings for this game.
     const DEFAULTS: Defaults;
+    /// A short flag of the seed's own command line for the referee's turn
+    /// limit, `--max-turns` (Coursidor's server takes `-M NB`), if any.
+    const MAX_TURNS_SHORT: Option<char> = None;
 
     /// The game's own options, parsed from the referee's command line
     /// and written into its JSON and record (`settings`), and read back
