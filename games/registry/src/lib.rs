@@ -71,6 +71,7 @@ games! {
     stratego::referee_game::Spec => stratego_ai::player_main, human stratego_human::human_main;
     oust::referee_game::Spec => oust_ai::player_main;
     quarto::referee_game::Spec => quarto_ai::player_main;
+    coursidor::referee_game::Spec => coursidor_ai::player_main;
 }
 
 /// The default game.

@@ -67,7 +67,7 @@ impl Default for Options {
 
 impl game_core::Spec for Spec {
     const NAME: &'static str = "coursidor";
-    const ABOUT: &'static str = "Coursidor, the course's Quoridor on a triangular lattice: -t T|C|H -m M, a session per player, or a course client .so run by coursidor-host (docs/games/coursidor.md)";
+    const ABOUT: &'static str = "Coursidor, the course's Quoridor on a triangular lattice: -t T|C|H -m M, a session per player (docs/games/coursidor.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: DEFAULT_TIME_LIMIT_MS,
         // No setup phase.
