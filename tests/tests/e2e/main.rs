@@ -4,6 +4,7 @@
 
 mod cdp;
 mod cli;
+mod coursidor;
 mod examples;
 mod faulty;
 mod library;
