@@ -80,8 +80,9 @@ tournament-bench: build
 		| grep -E 'This run|games played'
 
 ## test: every test of the workspace, then formatting and lints. The tests
-## of the viewer (Chromium), human play (tmux) and the example players (a C
-## compiler, python3) need those programs: test-tools installs the missing
+## of the viewer (Chromium), human play (tmux), the example players (a C
+## compiler, python3) and Coursidor's course clients (gcc, libgsl-dev) need
+## those: test-tools installs the missing
 ## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
 ## finds one missing (plain `cargo test` skips it, saying so).
 test: test-tools
@@ -91,9 +92,13 @@ test: test-tools
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## test-tools: the Debian packages the tests need (Chromium, tmux, gcc, python3)
+## test-tools: the Debian packages the tests need (Chromium, tmux, gcc,
+## python3, libgsl-dev for the course clients of Coursidor)
 test-tools:
-	scripts/need.sh chromium tmux cc:gcc python3
+	scripts/need.sh chromium tmux cc:gcc python3 $(GSL_HEADER):libgsl-dev
+
+# A header of libgsl-dev: its presence says the package is installed.
+GSL_HEADER = /usr/include/gsl/gsl_spmatrix_uint.h
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
 ## the rules engines' criterion benchmarks, then procbench's process-level

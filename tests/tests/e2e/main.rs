@@ -5,6 +5,7 @@
 mod cdp;
 mod cli;
 mod coursidor;
+mod coursidor_host;
 mod examples;
 mod faulty;
 mod library;

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Rng, Seat, Tell,
+    Context, Defaults, End, Framing, Host, NoSetup, OptionsError, Question, Rng, Seat, Tell,
 };
 use serde::{Deserialize, Serialize};
 
@@ -67,7 +67,7 @@ impl Default for Options {
 
 impl game_core::Spec for Spec {
     const NAME: &'static str = "coursidor";
-    const ABOUT: &'static str = "Coursidor, the course's Quoridor on a triangular lattice: -t T|C|H -m M, a session per player (docs/games/coursidor.md)";
+    const ABOUT: &'static str = "Coursidor, the course's Quoridor on a triangular lattice: -t T|C|H -m M, a session per player, or a course client .so run by coursidor-host (docs/games/coursidor.md)";
     const DEFAULTS: Defaults = Defaults {
         time_limit_ms: DEFAULT_TIME_LIMIT_MS,
         // No setup phase.
@@ -81,7 +81,19 @@ impl game_core::Spec for Spec {
     fn new(options: &Options, context: &Context) -> Result<Match, OptionsError> {
         Match::new(options, context.seed, context.max_turns)
     }
+
+    /// A course client, a shared library (`.so`), runs in
+    /// `coursidor-host`, which loads it and speaks the protocol for it.
+    fn host(_options: &Options, _seat: Seat, program: &std::path::Path) -> Option<Host> {
+        (program.extension() == Some(std::ffi::OsStr::new("so"))).then(|| Host {
+            program: HOST,
+            args: Vec::new(),
+        })
+    }
 }
+
+/// The host of course clients, beside the referee.
+pub const HOST: &str = "coursidor-host";
 
 /// A Coursidor game at the referee's table.
 pub struct Match {
