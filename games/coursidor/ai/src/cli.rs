@@ -19,7 +19,7 @@ use crate::strategy::Strategy;
 #[command(name = "player --game coursidor", version, about)]
 pub struct Cli {
     /// How to play.
-    #[arg(long, value_enum, default_value_t = Strategy::Tour)]
+    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
     pub strategy: Strategy,
 
     /// Seed of the random choices [default: from the clock].

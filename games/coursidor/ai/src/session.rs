@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn black_moves_first_then_reads_its_result_and_the_opponents_move() {
-        for strategy in [Strategy::Random, Strategy::Tour] {
+        for strategy in [Strategy::Random, Strategy::Tour, Strategy::Ai] {
             let input = format!("{}N\nM 5\nN\n", greeting(Colour::Black));
             let mut out = Vec::new();
             let end = run(

@@ -9,6 +9,8 @@ use crate::tour::Tours;
 /// A way to play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Strategy {
+    /// Our AI (`docs/games/coursidor.md`).
+    Ai,
     /// A random legal move: a wall one time in five (when it has one
     /// left), else a step.
     Random,

@@ -8,6 +8,7 @@ use std::time::Instant;
 use coursidor::{Move, Position};
 use game_core::Rng;
 
+use crate::search::{self, Searcher, Settings};
 use crate::strategy::{self, Strategy};
 use crate::tour::Tours;
 
@@ -22,20 +23,26 @@ pub struct Choice {
 
 /// What a choice rests on, for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// Our tour after the move, in moves.
-    pub tour: u16,
+pub enum Report {
+    /// The tour baseline: our tour after the move, in moves.
+    Tour(u16),
+    /// The AI's search.
+    Search(search::Report),
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tour {}", self.tour)
+        match self {
+            Report::Tour(t) => write!(f, "tour {t}"),
+            Report::Search(r) => r.fmt(f),
+        }
     }
 }
 
 /// Chooses moves for one game.
 pub struct Thinker {
     strategy: Strategy,
+    searcher: Option<Searcher>,
     tours: Tours,
     /// The walls the tours were computed with (`None`: not yet).
     tours_walls: Option<usize>,
@@ -43,9 +50,15 @@ pub struct Thinker {
 
 impl Thinker {
     /// A thinker for `strategy`; `max_nodes` bounds the AI's searches.
-    pub fn new(strategy: Strategy, _max_nodes: Option<u64>) -> Thinker {
+    pub fn new(strategy: Strategy, max_nodes: Option<u64>) -> Thinker {
         Thinker {
             strategy,
+            searcher: (strategy == Strategy::Ai).then(|| {
+                Searcher::new(Settings {
+                    max_nodes,
+                    ..Settings::default()
+                })
+            }),
             tours: Tours::new(),
             tours_walls: None,
         }
@@ -62,8 +75,16 @@ impl Thinker {
     }
 
     /// The move to play in `pos` (our turn), by `deadline`.
-    pub fn choose(&mut self, pos: &Position, rng: &mut Rng, _deadline: Instant) -> Choice {
+    pub fn choose(&mut self, pos: &Position, rng: &mut Rng, deadline: Instant) -> Choice {
         match self.strategy {
+            Strategy::Ai => {
+                let searcher = self.searcher.as_mut().expect("the AI's searcher");
+                let (mv, report) = searcher.choose(pos, deadline);
+                Choice {
+                    mv,
+                    report: Some(Report::Search(report)),
+                }
+            }
             Strategy::Random => Choice {
                 mv: strategy::random(pos, rng),
                 report: None,
@@ -81,7 +102,7 @@ impl Thinker {
                 };
                 Choice {
                     mv,
-                    report: Some(Report { tour }),
+                    report: Some(Report::Tour(tour)),
                 }
             }
         }

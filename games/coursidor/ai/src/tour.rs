@@ -31,8 +31,19 @@ pub struct Tours {
     /// computed).
     base: u8,
     values: Vec<u16>,
+    /// Scratch: the rays of the walls computed.
+    rays: Vec<Ray>,
     /// Scratch: the bucket queue.
     buckets: Vec<Vec<u32>>,
+}
+
+/// From a vertex in one direction: the vertices 1, 2, 3 steps away through
+/// live edges (`len` of them), and the objectives passed to reach each.
+#[derive(Clone, Copy, Default, Debug)]
+struct Ray {
+    to: [Vertex; 3],
+    bits: [u8; 3],
+    len: u8,
 }
 
 impl Tours {
@@ -43,6 +54,7 @@ impl Tours {
             objectives: 0,
             base: 0,
             values: Vec::new(),
+            rays: Vec::new(),
             buckets: Vec::new(),
         }
     }
@@ -51,48 +63,81 @@ impl Tours {
     /// set of objectives that holds those it has visited.
     pub fn compute(&mut self, pos: &Position, colour: Colour) {
         let layout = pos.layout();
-        let board = layout.board();
-        let n = board.vertices();
+        let n = layout.board().vertices();
         let k = layout.objectives().len();
         self.n = n;
         self.objectives = k;
         self.base = pos.visited(colour);
         let full = layout.all_objectives();
-        let size = (1usize << k) * n * MOMENTA;
         self.values.clear();
-        self.values.resize(size, UNREACHABLE);
-        let start = layout.start(colour);
-        let idx = |mask: u8, v: usize, m: usize| (usize::from(mask) * n + v) * MOMENTA + m;
-        // Masks from the fullest down, supersets of the base only.
+        self.values.resize((1usize << k) * n * MOMENTA, UNREACHABLE);
+        let start = usize::from(layout.start(colour));
+        // The rays: from each vertex in each direction, the 1 to 3 vertices
+        // a move reaches through live edges, and the objectives passed on
+        // the way to each.
+        self.rays.clear();
+        self.rays.resize(n * 6, Ray::default());
+        for v in 0..n {
+            for d in Dir::ALL {
+                let ray = &mut self.rays[v * 6 + d.index()];
+                let mut cur = v as Vertex;
+                let mut bits = 0;
+                for step in 0..3 {
+                    let Some(w) = pos.live(cur, d) else { break };
+                    cur = w;
+                    bits |= layout.objective_bit(w);
+                    ray.to[step] = w;
+                    ray.bits[step] = bits;
+                    ray.len += 1;
+                }
+            }
+        }
+        // The steps allowed, by momentum and direction.
+        let mut steps = [[0u8; 6]; MOMENTA];
+        for (m, row) in steps.iter_mut().enumerate() {
+            for d in Dir::ALL {
+                row[d.index()] = max_steps(Dir::from_number(m as u8), d) as u8;
+            }
+        }
         let base = self.base;
         let mut masks: Vec<u8> = (0..=full).filter(|m| m & base == base).collect();
         masks.sort_unstable_by_key(|m| std::cmp::Reverse(m.count_ones()));
         for mask in masks {
-            // 1. Each state's best move out of the layer (or to the win).
+            let layer = usize::from(mask) * n * MOMENTA;
+            // 1. Each state's best move out of the layer (or to the win):
+            // per direction, the best of its first 1, 2, 3 steps, then per
+            // momentum the best over what each direction allows it.
             let mut top = 0usize;
             for v in 0..n {
-                let v16 = v as Vertex;
-                for m in 0..MOMENTA {
-                    let last = Dir::from_number(m as u8);
+                let mut prefix = [[UNREACHABLE; 3]; 6];
+                for (d, row) in prefix.iter_mut().enumerate() {
+                    let ray = &self.rays[v * 6 + d];
                     let mut best = UNREACHABLE;
-                    for d in Dir::ALL {
-                        let mut cur = v16;
-                        let mut bits = mask;
-                        for _ in 0..max_steps(last, d) {
-                            let Some(w) = pos.live(cur, d) else { break };
-                            cur = w;
-                            bits |= layout.objective_bit(w);
-                            let after = if w == start && bits == full {
-                                0
-                            } else if bits != mask {
-                                self.values[idx(bits, usize::from(w), d.number().into())]
-                            } else {
-                                continue;
-                            };
-                            best = best.min(after.saturating_add(1));
+                    let len = usize::from(ray.len);
+                    for (step, slot) in row.iter_mut().enumerate().take(len) {
+                        let w = usize::from(ray.to[step]);
+                        let bits = mask | ray.bits[step];
+                        let after = if w == start && bits == full {
+                            0
+                        } else if bits != mask {
+                            self.values[(usize::from(bits) * n + w) * MOMENTA + d + 1]
+                        } else {
+                            UNREACHABLE
+                        };
+                        best = best.min(after);
+                        *slot = best;
+                    }
+                }
+                for (m, allowed) in steps.iter().enumerate() {
+                    let mut best = UNREACHABLE;
+                    for d in 0..6 {
+                        let reach = usize::from(self.rays[v * 6 + d].len.min(allowed[d]));
+                        if reach > 0 {
+                            best = best.min(prefix[d][reach - 1]);
                         }
                     }
-                    self.values[idx(mask, v, m)] = best;
+                    let best = best.saturating_add(1);
+                    self.values[layer + v * MOMENTA + m] = best;
                     if best != UNREACHABLE {
                         top = top.max(usize::from(best));
                     }
@@ -103,54 +148,49 @@ impl Tours {
             if self.buckets.len() <= top + 1 {
                 self.buckets.resize(top + 2, Vec::new());
             }
-            for v in 0..n {
-                for m in 0..MOMENTA {
-                    let val = self.values[idx(mask, v, m)];
-                    if val != UNREACHABLE {
-                        self.buckets[usize::from(val)].push((v * MOMENTA + m) as u32);
-                    }
+            for state in 0..n * MOMENTA {
+                let val = self.values[layer + state];
+                if val != UNREACHABLE && state % MOMENTA != 0 {
+                    self.buckets[usize::from(val)].push(state as u32);
                 }
             }
             let mut level = 0;
             while level < self.buckets.len() {
                 while let Some(state) = self.buckets[level].pop() {
-                    let (w, m) = (state as usize / MOMENTA, state as usize % MOMENTA);
-                    if usize::from(self.values[idx(mask, w, m)]) != level || m == 0 {
-                        // Stale, or the no-momentum state, which no move
-                        // reaches.
+                    let state = state as usize;
+                    if usize::from(self.values[layer + state]) != level {
+                        continue;
+                    }
+                    let (w, m) = (state / MOMENTA, state % MOMENTA);
+                    // The no-momentum state is no move's landing.
+                    if m == 0 || layout.objective_bit(w as Vertex) & !mask != 0 {
                         continue;
                     }
                     let d = Dir::from_number(m as u8).expect("a direction");
+                    let back = d.opposite().index();
                     let next = (level + 1) as u16;
-                    // Walk back from w against d: the vertices a move
-                    // along d of 1, 2, 3 steps came from.
-                    let mut cur = w as Vertex;
-                    if layout.objective_bit(cur) & !mask != 0 {
-                        continue;
-                    }
-                    for k in 1..=3u32 {
-                        let Some(u) = pos.live(cur, d.opposite()) else {
-                            break;
-                        };
-                        for pm in 0..MOMENTA {
-                            if max_steps(Dir::from_number(pm as u8), d) < k {
+                    // Walk back from w against d: the vertices a move along
+                    // d of 1, 2, 3 steps came from.
+                    let ray = self.rays[w * 6 + back];
+                    for step in 0..usize::from(ray.len) {
+                        let u = usize::from(ray.to[step]);
+                        for (pm, allowed) in steps.iter().enumerate() {
+                            if usize::from(allowed[d.index()]) <= step {
                                 continue;
                             }
-                            let slot = idx(mask, usize::from(u), pm);
+                            let slot = layer + u * MOMENTA + pm;
                             if self.values[slot] > next {
                                 self.values[slot] = next;
                                 if self.buckets.len() <= usize::from(next) {
                                     self.buckets.resize(usize::from(next) + 1, Vec::new());
                                 }
-                                self.buckets[usize::from(next)]
-                                    .push((usize::from(u) * MOMENTA + pm) as u32);
+                                self.buckets[usize::from(next)].push((u * MOMENTA + pm) as u32);
                             }
                         }
                         // A longer move passes u: it must be new to nothing.
-                        if layout.objective_bit(u) & !mask != 0 {
+                        if layout.objective_bit(u as Vertex) & !mask != 0 {
                             break;
                         }
-                        cur = u;
                     }
                 }
                 level += 1;
