@@ -184,6 +184,8 @@ pub struct Searcher {
     tt: Vec<Option<Entry>>,
     /// Walls each side may place in the search (by colour).
     candidates: [Vec<Wall>; 2],
+    /// The objectives each side had visited at the root.
+    base: [u8; 2],
     nodes: u64,
     deadline: Instant,
     stopped: bool,
@@ -212,6 +214,7 @@ impl Searcher {
             tables: HashMap::new(),
             tt: vec![None; TT_SIZE],
             candidates: [Vec::new(), Vec::new()],
+            base: [0; 2],
             nodes: 0,
             deadline: Instant::now(),
             stopped: false,
@@ -223,18 +226,22 @@ impl Searcher {
     }
 
     /// The tours of `c` for the walls of `pos` (computed from the
-    /// objectives it has visited, valid for every later position with the
-    /// same walls).
+    /// objectives it had visited at the root, valid for every node of the
+    /// search and every later position with the same walls).
     pub fn tours(&mut self, pos: &Position, c: Colour) -> Rc<Tours> {
         let key = (self.keys(pos).walls(pos), c);
-        if let Some(t) = self.tables.get(&key) {
+        if let Some(t) = self.tables.get(&key)
+            && pos.visited(c) & t.base() == t.base()
+        {
             return Rc::clone(t);
         }
         if self.tables.len() >= MAX_TABLES {
             self.tables.clear();
         }
         let mut t = Tours::new();
-        t.compute(pos, c);
+        // From the objectives visited at the root: the table serves every
+        // node of the search.
+        t.compute_from(pos, c, self.base[c.index()] & pos.visited(c));
         let t = Rc::new(t);
         self.tables.insert(key, Rc::clone(&t));
         t
@@ -498,6 +505,7 @@ impl Searcher {
         self.nodes = 0;
         self.stopped = false;
         self.deadline = deadline;
+        self.base = [pos.visited(Colour::Black), pos.visited(Colour::White)];
         let me = pos.to_move();
         let tours = (self.tour(pos, me), self.tour(pos, me.other()));
         // The walls of the search: ours against the opponent's tour, and

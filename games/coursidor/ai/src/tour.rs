@@ -62,12 +62,19 @@ impl Tours {
     /// The tours of `colour` in `pos` (its walls, its layout), for every
     /// set of objectives that holds those it has visited.
     pub fn compute(&mut self, pos: &Position, colour: Colour) {
+        self.compute_from(pos, colour, pos.visited(colour));
+    }
+
+    /// The same for every set of objectives that holds `base` (a subset of
+    /// what the player has visited: a search computes tables deep in its
+    /// tree for every node above).
+    pub fn compute_from(&mut self, pos: &Position, colour: Colour, base: u8) {
         let layout = pos.layout();
         let n = layout.board().vertices();
         let k = layout.objectives().len();
         self.n = n;
         self.objectives = k;
-        self.base = pos.visited(colour);
+        self.base = base;
         let full = layout.all_objectives();
         self.values.clear();
         self.values.resize((1usize << k) * n * MOMENTA, UNREACHABLE);
@@ -206,6 +213,11 @@ impl Tours {
         debug_assert_eq!(visited & self.base, self.base);
         let m = last.map_or(0, |d| usize::from(d.number()));
         self.values[(usize::from(visited) * self.n + usize::from(v)) * MOMENTA + m]
+    }
+
+    /// The objectives every set of the table holds.
+    pub fn base(&self) -> u8 {
+        self.base
     }
 
     /// The tour of `colour` in `pos` (the table must be that player's).
