@@ -8,8 +8,9 @@ CARGO ?= cargo
 all: build
 
 ## build: release builds of every binary (referee, player, tournament, faulty-player, the bench helpers)
+## and library (Coursidor's client library, target/release/libcoursidor_player.so)
 build:
-	$(CARGO) build --release --workspace --bins
+	$(CARGO) build --release --workspace --bins --lib
 
 ## demo: a real game between two random players, with the board drawn
 demo: build
@@ -86,7 +87,7 @@ tournament-bench: build
 ## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
 ## finds one missing (plain `cargo test` skips it, saying so).
 test: test-tools
-	$(CARGO) build --workspace --bins
+	$(CARGO) build --workspace --bins --lib
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check

@@ -312,3 +312,39 @@ fn the_seeds_command_line_works_in_any_order_and_bad_options_are_named() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn our_ai_plays_whole_games_through_the_referee_and_logs_each_move() {
+    for (i, (board, opponent)) in [
+        (["-t", "C", "-m", "6"], "--strategy tour --seed 4"),
+        (["-t", "H", "-m", "6"], "--strategy random --seed 5"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let dir = TestDir::new();
+        let ai = format!("ai={}", player("--move-time-ms 40 --seed 1"));
+        let other = format!("other={}", player(opponent));
+        let mut args = vec!["--game", "coursidor", "--json", "--record", "game.json"];
+        args.extend(board);
+        // The AI plays white on C, black on H.
+        let first = if i == 0 { "1" } else { "0" };
+        args.extend(["--first", first, "--seed", "3", "--player", &ai, "--player", &other]);
+        let out = referee_ok(dir.path(), &args);
+        let json = String::from_utf8_lossy(&out.stdout);
+        let s = referee_schema::Summary::from_json(json.trim()).unwrap();
+        assert_eq!(s.reason.as_str(), "tour_completed", "{json}");
+        assert_eq!(s.winner, Some(0), "{json}");
+        for p in &s.players {
+            assert_eq!((p.illegal_moves, p.timeouts, &p.failure), (0, 0, &None), "{json}");
+        }
+        let log = std::fs::read_to_string(dir.path().join("logs/player0.log")).unwrap();
+        let moves = log
+            .lines()
+            .filter(|l| l.starts_with("move ") && l.contains(" ms (depth "))
+            .count();
+        assert_eq!(moves as u32, s.players[0].moves, "{log}");
+        let out = replay_check(dir.path());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}

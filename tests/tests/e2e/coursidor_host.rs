@@ -510,3 +510,65 @@ struct move_t play(const struct move_t previous) { return previous; }
         "{l}"
     );
 }
+
+#[test]
+fn our_ai_as_a_client_library_plays_under_the_host() {
+    let Some(cc) = tools("our_ai_as_a_client_library_plays_under_the_host") else {
+        return;
+    };
+    let dir = TestDir::new();
+    let d = dir.path();
+    let ours = tests::bins::workspace_file("libcoursidor_player.so")
+        .display()
+        .to_string();
+    let random = random_client(&cc, d).display().to_string();
+    for (board, first) in [
+        (["-t", "T", "-m", "5"], "0"),
+        (["-t", "C", "-m", "6"], "1"),
+        (["-t", "H", "-m", "6"], "0"),
+    ] {
+        let mut args = board.to_vec();
+        args.extend(["--first", first, "--seed", "8", &ours, &random]);
+        let (s, json) = play_with_env(d, &args, ("COURSIDOR_AI_MOVE_MS", "30"));
+        assert_eq!(s.reason.as_str(), "tour_completed", "{board:?}: {json}");
+        assert_eq!(s.winner, Some(0), "{board:?}: {json}");
+        assert_eq!(s.players[0].illegal_moves, 0, "{json}");
+        let l = log(d, 0);
+        assert!(l.contains("named \"coursidor-ai\""), "{l}");
+        replays(d);
+    }
+    // Against itself, from the same file.
+    let (s, json) = play_with_env(
+        d,
+        &["-t", "T", "-m", "4", "--seed", "2", &ours, &ours],
+        ("COURSIDOR_AI_MOVE_MS", "20"),
+    );
+    assert_eq!(s.reason.as_str(), "tour_completed", "{json}");
+    assert!(
+        s.players
+            .iter()
+            .all(|p| p.failure.is_none() && p.exit.code == Some(0)),
+        "{json}"
+    );
+}
+
+/// [`play`] with one more variable in the referee's environment (its
+/// players inherit it).
+fn play_with_env(dir: &Path, args: &[&str], (key, value): (&str, &str)) -> (Summary, String) {
+    let _guard = shared();
+    let out = Command::new(workspace_bin("referee"))
+        .current_dir(dir)
+        .env(key, value)
+        .args(["--game", "coursidor", "--json", "--record", "game.json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    let s = Summary::from_json(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    (s, json)
+}

@@ -21,7 +21,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 use coursidor::{Colour, Dir, Edge, Move, Position, UncheckedMove, Vertex, Wall};
@@ -71,6 +71,10 @@ pub struct Settings {
     pub max_depth: u32,
     /// Walls of each side in the search.
     pub walls: usize,
+    /// Keep to the moves every course server accepts (our client library
+    /// under other servers): jumps straight over the opponent only, and
+    /// walls that keep every vertex reaching what it reached.
+    pub compatible: bool,
 }
 
 impl Default for Settings {
@@ -79,6 +83,7 @@ impl Default for Settings {
             max_nodes: None,
             max_depth: 12,
             walls: 8,
+            compatible: false,
         }
     }
 }
@@ -180,7 +185,7 @@ pub struct Searcher {
     settings: Settings,
     keys: Option<Keys>,
     /// The tour tables met, by the hash of their walls and the colour.
-    tables: HashMap<(u64, Colour), Rc<Tours>>,
+    tables: HashMap<(u64, Colour), Arc<Tours>>,
     tt: Vec<Option<Entry>>,
     /// Walls each side may place in the search (by colour).
     candidates: [Vec<Wall>; 2],
@@ -228,12 +233,12 @@ impl Searcher {
     /// The tours of `c` for the walls of `pos` (computed from the
     /// objectives it had visited at the root, valid for every node of the
     /// search and every later position with the same walls).
-    pub fn tours(&mut self, pos: &Position, c: Colour) -> Rc<Tours> {
+    pub fn tours(&mut self, pos: &Position, c: Colour) -> Arc<Tours> {
         let key = (self.keys(pos).walls(pos), c);
         if let Some(t) = self.tables.get(&key)
             && pos.visited(c) & t.base() == t.base()
         {
-            return Rc::clone(t);
+            return Arc::clone(t);
         }
         if self.tables.len() >= MAX_TABLES {
             self.tables.clear();
@@ -242,8 +247,8 @@ impl Searcher {
         // From the objectives visited at the root: the table serves every
         // node of the search.
         t.compute_from(pos, c, self.base[c.index()] & pos.visited(c));
-        let t = Rc::new(t);
-        self.tables.insert(key, Rc::clone(&t));
+        let t = Arc::new(t);
+        self.tables.insert(key, Arc::clone(&t));
         t
     }
 
@@ -363,6 +368,9 @@ impl Searcher {
                     let Ok(mv @ Move::Wall(wall)) = pos.check(&wall_move(at, a, b)) else {
                         continue;
                     };
+                    if self.settings.compatible && !pos.wall_keeps_connections(wall) {
+                        continue;
+                    }
                     let mut after = pos.clone();
                     after.play(mv);
                     let t_them = self.tour(&after, them);
@@ -392,6 +400,20 @@ impl Searcher {
         out.clear();
         pos.legal_steps(out);
         let me = pos.to_move();
+        if self.settings.compatible {
+            // Straight jumps only (the landing in line with us and the
+            // opponent), unless nothing else moves us.
+            let board = pos.board();
+            let straight = |m: &Move| match m {
+                Move::Step(s) => s
+                    .over()
+                    .is_none_or(|over| board.direction(s.from(), over) == Some(s.dir())),
+                Move::Wall(_) => true,
+            };
+            if out.iter().any(straight) {
+                out.retain(straight);
+            }
+        }
         let tours = self.tours(pos, me);
         let layout = pos.layout();
         let start = layout.start(me);

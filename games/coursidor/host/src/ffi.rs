@@ -11,8 +11,8 @@ use std::os::fd::FromRawFd;
 
 use coursidor::{Colour, Layout};
 
-use crate::abi::{GraphT, MoveT};
 use crate::session::Client;
+use coursidor_abi::{GraphT, MoveT};
 
 /// The latest `dlerror()` text.
 fn dl_error() -> String {

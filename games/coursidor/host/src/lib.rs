@@ -5,7 +5,6 @@
 //! each loads libgsl and its client in a process of its own, so a client
 //! that crashes, loops or exits harms nothing but its own game.
 
-pub mod abi;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod session;

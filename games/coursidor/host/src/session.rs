@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 use coursidor::wire::{self, LineReader};
 use coursidor::{Colour, Layout, UncheckedMove, WireError};
 
-use crate::abi::{EdgeT, MOVE, MoveT, NO_COLOR, NO_TYPE, WALL};
+use coursidor_abi::{EdgeT, MOVE, MoveT, NO_COLOR, NO_TYPE, WALL};
 
 /// A client as the session drives it: the course's `player.h`.
 pub trait Client {

@@ -68,6 +68,12 @@ pub enum LayoutError {
         /// How many fit.
         room: usize,
     },
+    /// Starts that are not two different vertices.
+    #[error("the starts {starts:?} are not two different vertices of the board")]
+    BadStarts {
+        /// The starts given.
+        starts: [u32; 2],
+    },
     /// An objective given that is not a vertex, is a start, or is repeated.
     #[error("objective {vertex}: {why}")]
     Bad {

@@ -14,6 +14,7 @@ pub const MAX_OBJECTIVES: usize = 8;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Layout {
     board: Board,
+    starts: [Vertex; 2],
     objectives: Vec<Vertex>,
     /// Per vertex, the bit of its objective (0 for none).
     bits: Vec<u8>,
@@ -24,6 +25,23 @@ impl Layout {
     /// starts on vertex 0, white on the last one; each player has
     /// [`Board::walls_per_player`] walls.
     pub fn new(board: Board, objectives: &[u32]) -> Result<Layout, LayoutError> {
+        let last = (board.vertices() - 1) as u32;
+        Layout::with_starts(board, [0, last], objectives)
+    }
+
+    /// The layout with these starts (black's, white's) and objectives: the
+    /// referee always starts the players on 0 and `n-1` ([`Layout::new`]),
+    /// but other servers of the course's clients may not.
+    pub fn with_starts(
+        board: Board,
+        starts: [u32; 2],
+        objectives: &[u32],
+    ) -> Result<Layout, LayoutError> {
+        for (i, &s) in starts.iter().enumerate() {
+            if !board.contains(s) || starts[1 - i] == s {
+                return Err(LayoutError::BadStarts { starts });
+            }
+        }
         if objectives.is_empty() || objectives.len() > MAX_OBJECTIVES {
             return Err(LayoutError::Count {
                 count: objectives.len(),
@@ -34,7 +52,7 @@ impl Layout {
         for &o in objectives {
             let why = if !board.contains(o) {
                 Some("not a vertex of the board")
-            } else if o == 0 || o as usize == n - 1 {
+            } else if starts.contains(&o) {
                 Some("a start")
             } else if sorted.contains(&(o as Vertex)) {
                 Some("given twice")
@@ -53,6 +71,7 @@ impl Layout {
         }
         Ok(Layout {
             board,
+            starts: starts.map(|s| s as Vertex),
             objectives: sorted,
             bits,
         })
@@ -119,12 +138,10 @@ impl Layout {
         self.bits[usize::from(v)]
     }
 
-    /// Where `colour` starts: black on 0, white on `n-1`.
+    /// Where `colour` starts (under the referee: black on 0, white on
+    /// `n-1`).
     pub fn start(&self, colour: Colour) -> Vertex {
-        match colour {
-            Colour::Black => 0,
-            Colour::White => (self.board.vertices() - 1) as Vertex,
-        }
+        self.starts[colour.index()]
     }
 
     /// The walls each player has.

@@ -456,6 +456,37 @@ impl Position {
         None
     }
 
+    /// Whether `wall`'s vertex still reaches both other ends once it is
+    /// placed: then the wall changes what reaches what nowhere on the
+    /// board (the strictest reading of the wall rule in the course's
+    /// projects, which our client library keeps to).
+    pub fn wall_keeps_connections(&self, wall: Wall) -> bool {
+        let board = self.board();
+        let mut seen = vec![false; board.vertices()];
+        let mut stack = vec![wall.at];
+        seen[usize::from(wall.at)] = true;
+        while let Some(v) = stack.pop() {
+            for d in Dir::ALL {
+                let cut = (v == wall.at && wall.dirs.contains(&d))
+                    || (v == wall.ends[0] && d == wall.dirs[0].opposite())
+                    || (v == wall.ends[1] && d == wall.dirs[1].opposite());
+                if cut {
+                    continue;
+                }
+                if let Some(w) = self.live(v, d)
+                    && !seen[usize::from(w)]
+                {
+                    if seen[usize::from(wall.ends[0])] && seen[usize::from(wall.ends[1])] {
+                        return true;
+                    }
+                    seen[usize::from(w)] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        seen[usize::from(wall.ends[0])] && seen[usize::from(wall.ends[1])]
+    }
+
     /// Appends the legal steps of the player to move: straight moves in
     /// each direction as far as its momentum, the walls and the opponent
     /// allow, then the jumps that land where no straight move does.

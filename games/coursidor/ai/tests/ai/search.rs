@@ -76,7 +76,10 @@ fn a_wall_it_chooses_lengthens_the_opponents_tour_more_than_its_own() {
             after.play(mv);
             let theirs = tour(&after, me.other()) - tour(&pos, me.other());
             let ours = tour(&after, me) as i32 - tour(&pos, me) as i32;
-            assert!(i32::from(theirs) > ours, "seed {seed}: {mv}: +{theirs} for them, {ours:+} for us");
+            assert!(
+                i32::from(theirs) > ours,
+                "seed {seed}: {mv}: +{theirs} for them, {ours:+} for us"
+            );
         }
     }
     assert!(walls > 0, "no wall in 12 positions");

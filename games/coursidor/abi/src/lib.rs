@@ -1,8 +1,9 @@
-//! The course's ABI (`examples/coursidor/include/`: `move.h`, `graph.h`):
-//! the structs a client exchanges with its server, laid out as gcc lays
-//! them out on x86-64, and the values of its enums. Plain data: the
-//! fields that hold C enums are `u32`, so that any value a client returns
-//! is read without undefined behaviour.
+//! The course's ABI (`examples/coursidor/include/`: `move.h`, `graph.h`,
+//! `player.h`): the structs a client exchanges with its server, laid out
+//! as gcc lays them out on x86-64, and the values of its enums. Plain
+//! data: the fields that hold C enums are `u32`, so that any value a
+//! client returns is read without undefined behaviour. Shared by
+//! `coursidor-host` (a server of one client) and our own client library.
 
 use std::ffi::c_void;
 
@@ -62,6 +63,32 @@ pub struct GraphT {
     pub num_objectives: u32,
     /// `objectives`: `num_objectives` vertices.
     pub objectives: *mut u32,
+}
+
+/// `WALL_DIR`: the direction of a walled edge in the matrix.
+pub const WALL_DIR: u32 = 7;
+
+/// The first fields of libgsl's `gsl_spmatrix_uint` (GSL 2.6 to 2.8),
+/// those a client reads: in CSR form, row `r`'s entries are
+/// `p[r] .. p[r+1]`, each in column `i[k]` holding `data[k]`. Only ever
+/// read through a pointer libgsl allocated.
+#[repr(C)]
+#[derive(Debug)]
+pub struct GslSpmatrixUint {
+    /// Rows.
+    pub size1: usize,
+    /// Columns.
+    pub size2: usize,
+    /// CSR: the column of each entry.
+    pub i: *mut i32,
+    /// The entries.
+    pub data: *mut u32,
+    /// CSR: where each row starts in `i` and `data` (`size1 + 1` of them).
+    pub p: *mut i32,
+    /// Room for entries.
+    pub nzmax: usize,
+    /// Entries.
+    pub nz: usize,
 }
 
 // The layouts the course's clients were compiled with (gcc, x86-64).
