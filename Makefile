@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto demo-coursidor viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto demo-coursidor viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -105,7 +105,9 @@ GSL_HEADER = /usr/include/gsl/gsl_spmatrix_uint.h
 ## the rules engines' criterion benchmarks, then procbench's process-level
 ## figures (overhead per move against the raw-pipe floor, timing precision,
 ## throughput, memory), then the games' own (oust-bench; quarto-bench: exact
-## solve times, docs/games/quarto.md). Prints figures and exits 0; never
+## solve times, docs/games/quarto.md; Coursidor's legal moves, then
+## coursidor-bench: tour tables, the AI's nodes/s, games/s through
+## coursidor-host, docs/games/coursidor.md). Prints figures and exits 0; never
 ## fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
@@ -114,6 +116,8 @@ bench: build
 	target/release/procbench
 	target/release/oust-bench
 	target/release/quarto-bench
+	$(CARGO) bench -p coursidor --bench coursidor -- --warm-up-time 1 --measurement-time 3
+	target/release/coursidor-bench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
@@ -175,4 +179,19 @@ bench-quarto-strength:
 		target/release/strength --game quarto --game-options "--level $$level" \
 			--games $(QUARTO_GAMES) --jobs $(JOBS) \
 			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
+	done; exit $$status
+
+## bench-coursidor-strength: the Coursidor AI against random and tour
+## through the referee on T 5, T 6, C 6 and H 6 (COURSIDOR_GAMES per
+## opponent and board, sides alternating, JOBS at once; the AI's default
+## 300 ms a move): about an hour at 100 games. Fails (after every board) if
+## a target is missed: 100% against random, 95% against tour.
+COURSIDOR_GAMES ?= 100
+bench-coursidor-strength:
+	$(CARGO) build --release --workspace --bins --lib
+	status=0; for board in "T 5" "T 6" "C 6" "H 6"; do \
+		set -- $$board; \
+		target/release/strength --game coursidor --game-options "-t $$1 -m $$2" \
+			--opponents random,tour --games $(COURSIDOR_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-coursidor-strength/$$1$$2 || status=1; \
 	done; exit $$status

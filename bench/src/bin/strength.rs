@@ -72,6 +72,8 @@ struct Cli {
 /// A target of the issues: the lowest score of our AI against an opponent.
 fn target_score(game: &str, opponent: &str) -> Option<f64> {
     match (game, opponent) {
+        ("coursidor", "random") => Some(1.0),
+        ("coursidor", "tour") => Some(0.95),
         (_, "random") => Some(0.99),
         ("stratego" | "oust" | "quarto", "greedy") => Some(0.90),
         _ => None,

@@ -329,14 +329,20 @@ fn our_ai_plays_whole_games_through_the_referee_and_logs_each_move() {
         args.extend(board);
         // The AI plays white on C, black on H.
         let first = if i == 0 { "1" } else { "0" };
-        args.extend(["--first", first, "--seed", "3", "--player", &ai, "--player", &other]);
+        args.extend([
+            "--first", first, "--seed", "3", "--player", &ai, "--player", &other,
+        ]);
         let out = referee_ok(dir.path(), &args);
         let json = String::from_utf8_lossy(&out.stdout);
         let s = referee_schema::Summary::from_json(json.trim()).unwrap();
         assert_eq!(s.reason.as_str(), "tour_completed", "{json}");
         assert_eq!(s.winner, Some(0), "{json}");
         for p in &s.players {
-            assert_eq!((p.illegal_moves, p.timeouts, &p.failure), (0, 0, &None), "{json}");
+            assert_eq!(
+                (p.illegal_moves, p.timeouts, &p.failure),
+                (0, 0, &None),
+                "{json}"
+            );
         }
         let log = std::fs::read_to_string(dir.path().join("logs/player0.log")).unwrap();
         let moves = log
@@ -345,6 +351,10 @@ fn our_ai_plays_whole_games_through_the_referee_and_logs_each_move() {
             .count();
         assert_eq!(moves as u32, s.players[0].moves, "{log}");
         let out = replay_check(dir.path());
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

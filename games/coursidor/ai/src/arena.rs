@@ -33,7 +33,8 @@ pub enum Result {
 }
 
 /// A game on `shape` `m` with `objectives` drawn from `seed`; A plays
-/// black when `a_black`. Returns A's result and the moves played.
+/// black when `a_black`. Returns A's result and the moves played, as the
+/// wire writes them.
 #[allow(clippy::too_many_arguments)]
 pub fn play(
     shape: Shape,
@@ -44,7 +45,7 @@ pub fn play(
     b: Side,
     a_black: bool,
     max_plies: u32,
-) -> (Result, u32) {
+) -> (Result, Vec<String>) {
     let board = Board::new(shape, m).expect("a board");
     let mut rng = Rng::new(seed);
     let layout = Arc::new(Layout::draw(board, objectives, &mut rng).expect("objectives"));
@@ -56,9 +57,11 @@ pub fn play(
     ];
     let times = [black.move_time, white.move_time];
     let mut rngs = [Rng::new(seed ^ 0xb1ac), Rng::new(seed ^ 0x3417e)];
+    let mut moves = Vec::new();
     while pos.end().is_none() {
         let c = pos.to_move().index();
         let choice = thinkers[c].choose(&pos, &mut rngs[c], Instant::now() + times[c]);
+        moves.push(choice.mv.to_string());
         pos.play(choice.mv);
     }
     let a_colour = if a_black {
@@ -71,5 +74,5 @@ pub fn play(
         Some(w) if w == a_colour => Result::Win,
         Some(_) => Result::Loss,
     };
-    (result, pos.plies())
+    (result, moves)
 }

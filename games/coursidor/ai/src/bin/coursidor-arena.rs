@@ -70,15 +70,16 @@ fn main() -> ExitCode {
             a_black,
             cli.max_turns,
         );
-        plies += u64::from(p);
+        plies += p.len() as u64;
         match r {
             Result::Win => w += 1,
             Result::Draw => d += 1,
             Result::Loss => {
                 l += 1;
                 println!(
-                    "loss: seed {seed}, A {}",
-                    if a_black { "black" } else { "white" }
+                    "loss: seed {seed}, A {}: {}",
+                    if a_black { "black" } else { "white" },
+                    p.join(", ")
                 );
             }
         }
