@@ -52,12 +52,12 @@ demo-quarto: build
 		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
 
 ## demo-coursidor: a real game of Coursidor on the default board (T 6, four
-## objectives; a session per player) between the tour baseline and the
-## random player, the board drawn after each move
+## objectives; a session per player) between our AI and the tour baseline,
+## the board drawn after each move
 demo-coursidor: build
 	target/release/referee --game coursidor -t T -m 6 -v --seed 1 \
-		--player 'tour=target/release/player --game coursidor --strategy tour --seed 1' \
-		--player 'random=target/release/player --game coursidor --strategy random --seed 2'
+		--player 'ai=target/release/player --game coursidor' \
+		--player 'tour=target/release/player --game coursidor --strategy tour --seed 2'
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md

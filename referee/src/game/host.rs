@@ -27,7 +27,7 @@ pub struct HostError {
 
 /// The program to run for `program`: itself without a host; with one, the
 /// host from `dir` (the referee's own directory), given the host's
-/// arguments, the program and its arguments.
+/// arguments, the program (absolute, when it exists) and its arguments.
 pub fn hosted(host: Option<Host>, program: Program, dir: &Path) -> Result<Program, HostError> {
     let Some(host) = host else {
         return Ok(program);
@@ -40,11 +40,14 @@ pub fn hosted(host: Option<Host>, program: Program, dir: &Path) -> Result<Progra
             path,
         });
     }
+    // The program as an absolute path when it exists: the host may run in
+    // another working directory (a sandbox's).
+    let given = std::fs::canonicalize(&program.path).map_or(program.path, Into::into);
     let args = host
         .args
         .into_iter()
         .map(Into::into)
-        .chain(std::iter::once(program.path))
+        .chain(std::iter::once(given))
         .chain(program.args)
         .collect::<Vec<std::ffi::OsString>>();
     Ok(Program::new(path, args))
@@ -60,6 +63,18 @@ mod tests {
         assert_eq!(hosted(None, p.clone(), Path::new("/nowhere")).unwrap(), p);
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("the-host"), "").unwrap();
+        // A program that exists goes to the host as an absolute path.
+        let lib = dir.path().join("lib.so");
+        std::fs::write(&lib, "").unwrap();
+        let host = Host {
+            program: "the-host",
+            args: Vec::new(),
+        };
+        let got = hosted(Some(host), Program::new(&lib, ["y"]), dir.path()).unwrap();
+        assert_eq!(
+            got.args[0],
+            std::fs::canonicalize(&lib).unwrap().into_os_string()
+        );
         let host = Host {
             program: "the-host",
             args: vec!["--flag".into()],

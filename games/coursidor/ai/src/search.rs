@@ -15,9 +15,10 @@
 //!   crosses cannot lengthen it); the best few, for each side, are the
 //!   walls of the search.
 //! - **Search.** Negamax alpha-beta, iterative deepening under the move's
-//!   deadline (or a node budget, for reproducible games), a transposition
-//!   table keyed by Zobrist hashes of the pawns, their momentum, their
-//!   visits and the walls.
+//!   deadline (no new iteration past half of it: it would not finish) or a
+//!   node budget (reproducible games), a transposition table keyed by
+//!   Zobrist hashes of the pawns, their momentum, their visits and the
+//!   walls.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -524,6 +525,7 @@ impl Searcher {
 
     /// The best move in `pos` by `deadline`, with what the search found.
     pub fn choose(&mut self, pos: &Position, deadline: Instant) -> (Move, Report) {
+        let started = Instant::now();
         self.nodes = 0;
         self.stopped = false;
         self.deadline = deadline;
@@ -604,7 +606,11 @@ impl Searcher {
             if let Some(i) = moves.iter().position(|&x| x == m) {
                 moves[..=i].rotate_right(1);
             }
-            if v.abs() >= WIN - 1000 || self.out_of_time() {
+            // Another iteration takes longer than all the ones before:
+            // past half the time, it would not finish.
+            let half_gone = self.settings.max_nodes.is_none()
+                && started.elapsed() * 2 >= deadline.saturating_duration_since(started);
+            if v.abs() >= WIN - 1000 || half_gone || self.out_of_time() {
                 break;
             }
         }
