@@ -14,7 +14,7 @@ use std::process::Command;
 use referee_schema::{Reason, Summary};
 
 use crate::tools::{need, need_file};
-use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use crate::util::{TestDir, shared, workspace_bin};
 
 /// The workspace's `examples/coursidor/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -30,29 +30,37 @@ fn tools(test: &str) -> Option<PathBuf> {
     Some(cc)
 }
 
-/// Compiles the C `sources` (files) with `flags` into `dir/NAME.so`, as a
-/// course client is built (no `-lgsl`: the host makes GSL visible).
-fn build(cc: &Path, dir: &Path, name: &str, flags: &[&str], sources: &[PathBuf]) -> PathBuf {
-    let out = dir.join(format!("{name}.so"));
+/// Runs `cc` on `sources` (files) with the course's headers and `flags`
+/// into `out`: an object file with `-c` among the flags, else a shared
+/// library as a course client is built (no `-lgsl`: the host makes GSL
+/// visible).
+fn compile(cc: &Path, out: &Path, flags: &[&str], sources: &[PathBuf]) {
+    let shared_lib = !flags.contains(&"-c");
     let result = {
         let _guard = shared();
         Command::new(cc)
-            .args([
-                "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
-            ])
+            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC"])
+            .args(shared_lib.then_some("-shared"))
             .arg(format!("-I{}", example("include").display()))
             .args(flags)
             .arg("-o")
-            .arg(&out)
+            .arg(out)
             .args(sources)
             .output()
             .unwrap()
     };
     assert!(
         result.status.success(),
-        "{name} does not compile: {}",
+        "{} does not compile: {}",
+        out.display(),
         String::from_utf8_lossy(&result.stderr)
     );
+}
+
+/// A client from `sources` (files) with `flags`: `dir/NAME.so`.
+fn build(cc: &Path, dir: &Path, name: &str, flags: &[&str], sources: &[PathBuf]) -> PathBuf {
+    let out = dir.join(format!("{name}.so"));
+    compile(cc, &out, flags, sources);
     out
 }
 
@@ -97,9 +105,25 @@ void finalize(void) {{}}
 /// Plays `referee --game coursidor --json --record game.json ARGS` in
 /// `dir` and reads the verdict.
 fn play(dir: &Path, args: &[&str]) -> (Summary, String) {
-    let mut all = vec!["--game", "coursidor", "--json", "--record", "game.json"];
-    all.extend(args);
-    let out = referee_ok(dir, &all);
+    play_with_env(dir, args, &[])
+}
+
+/// [`play`] with variables in the referee's environment (its players
+/// inherit them).
+fn play_with_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Summary, String) {
+    let _guard = shared();
+    let out = Command::new(workspace_bin("referee"))
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .args(["--game", "coursidor", "--json", "--record", "game.json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
     let s = Summary::from_json(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     (s, json)
@@ -203,50 +227,16 @@ void initialize(unsigned int id, struct graph_t *g) {
 }
 "#,
     );
-    let so = dir.path().join("check.so");
     // The example compiled with its initialize renamed, linked with the
     // wrapper.
-    let wrapper_obj = dir.path().join("check.o");
     let random_obj = dir.path().join("random.o");
-    {
-        let _guard = shared();
-        for (src, obj, flags) in [
-            (check.clone(), wrapper_obj.clone(), vec![]),
-            (
-                example("random-client.c"),
-                random_obj.clone(),
-                vec!["-Dinitialize=random_initialize"],
-            ),
-        ] {
-            let out = Command::new(&cc)
-                .args([
-                    "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-c",
-                ])
-                .arg(format!("-I{}", example("include").display()))
-                .args(flags)
-                .arg("-o")
-                .arg(&obj)
-                .arg(&src)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        let out = Command::new(&cc)
-            .args(["-shared", "-o"])
-            .arg(&so)
-            .args([&wrapper_obj, &random_obj])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    compile(
+        &cc,
+        &random_obj,
+        &["-c", "-Dinitialize=random_initialize"],
+        &[example("random-client.c")],
+    );
+    let so = build(&cc, dir.path(), "check", &[], &[check, random_obj]);
     let so = so.display().to_string();
     for (board, first, expect) in [
         (
@@ -422,49 +412,14 @@ struct move_t play(const struct move_t previous) {
 }
 "#,
     );
-    let so = d.join("chatty.so");
-    {
-        let _guard = shared();
-        let obj = d.join("random-play.o");
-        let out = Command::new(&cc)
-            .args([
-                "-std=c99",
-                "-O2",
-                "-Wall",
-                "-Wextra",
-                "-Werror",
-                "-fPIC",
-                "-c",
-                "-Dplay=random_play",
-            ])
-            .arg(format!("-I{}", example("include").display()))
-            .arg("-o")
-            .arg(&obj)
-            .arg(example("random-client.c"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let out = Command::new(&cc)
-            .args([
-                "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
-            ])
-            .arg(format!("-I{}", example("include").display()))
-            .arg("-o")
-            .arg(&so)
-            .arg(&wrapper)
-            .arg(&obj)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    let obj = d.join("random-play.o");
+    compile(
+        &cc,
+        &obj,
+        &["-c", "-Dplay=random_play"],
+        &[example("random-client.c")],
+    );
+    let so = build(&cc, d, "chatty", &[], &[wrapper, obj]);
     let random = random_client(&cc, d).display().to_string();
     let chatty = so.display().to_string();
     let (s, json) = play(d, &["-M", "60", "--seed", "6", &chatty, &random]);
@@ -529,7 +484,7 @@ fn our_ai_as_a_client_library_plays_under_the_host() {
     ] {
         let mut args = board.to_vec();
         args.extend(["--first", first, "--seed", "8", &ours, &random]);
-        let (s, json) = play_with_env(d, &args, ("COURSIDOR_AI_MOVE_MS", "30"));
+        let (s, json) = play_with_env(d, &args, &[("COURSIDOR_AI_MOVE_MS", "30")]);
         assert_eq!(s.reason.as_str(), "tour_completed", "{board:?}: {json}");
         assert_eq!(s.winner, Some(0), "{board:?}: {json}");
         assert_eq!(s.players[0].illegal_moves, 0, "{json}");
@@ -541,7 +496,7 @@ fn our_ai_as_a_client_library_plays_under_the_host() {
     let (s, json) = play_with_env(
         d,
         &["-t", "T", "-m", "4", "--seed", "2", &ours, &ours],
-        ("COURSIDOR_AI_MOVE_MS", "20"),
+        &[("COURSIDOR_AI_MOVE_MS", "20")],
     );
     assert_eq!(s.reason.as_str(), "tour_completed", "{json}");
     assert!(
@@ -550,25 +505,4 @@ fn our_ai_as_a_client_library_plays_under_the_host() {
             .all(|p| p.failure.is_none() && p.exit.code == Some(0)),
         "{json}"
     );
-}
-
-/// [`play`] with one more variable in the referee's environment (its
-/// players inherit it).
-fn play_with_env(dir: &Path, args: &[&str], (key, value): (&str, &str)) -> (Summary, String) {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .env(key, value)
-        .args(["--game", "coursidor", "--json", "--record", "game.json"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let s = Summary::from_json(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
-    (s, json)
 }

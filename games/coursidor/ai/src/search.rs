@@ -416,21 +416,10 @@ impl Searcher {
             }
         }
         let tours = self.tours(pos, me);
-        let layout = pos.layout();
-        let start = layout.start(me);
-        let full = layout.all_objectives();
-        let value = |m: &Move| match m {
-            Move::Step(s) => {
-                let visited = pos.visited(me) | s.visits();
-                if s.to() == start && visited == full {
-                    0
-                } else {
-                    tours.get(s.to(), Some(s.dir()), visited)
-                }
-            }
+        out.sort_by_key(|m| match m {
+            Move::Step(s) => tours.after(pos, me, s),
             Move::Wall(_) => u16::MAX,
-        };
-        out.sort_by_key(value);
+        });
         if pos.walls_left(me) > 0 {
             for &w in &self.candidates[me.index()] {
                 let [a, b] = w.ends();

@@ -42,17 +42,8 @@ pub fn tour(pos: &Position, tours: &Tours, rng: &mut Rng) -> Move {
     let me = pos.to_move();
     let mut moves = Vec::new();
     pos.legal_steps(&mut moves);
-    let start = pos.layout().start(me);
-    let full = pos.layout().all_objectives();
     let value = |m: &Move| match m {
-        Move::Step(s) => {
-            let visited = pos.visited(me) | s.visits();
-            if s.to() == start && visited == full {
-                0
-            } else {
-                tours.get(s.to(), Some(s.dir()), visited)
-            }
-        }
+        Move::Step(s) => tours.after(pos, me, s),
         Move::Wall(_) => u16::MAX,
     };
     let best = moves.iter().map(value).min().unwrap_or(u16::MAX);

@@ -11,7 +11,7 @@
 //! one set, the moves that visit nothing new form a graph of unit edges,
 //! solved by a bucket queue from the values the larger sets give.
 
-use coursidor::{Colour, Dir, Position, Vertex, max_steps};
+use coursidor::{Colour, Dir, Position, Step, Vertex, max_steps};
 
 /// No tour (a state that cannot finish: never, once walls keep every
 /// target reachable, for a state the game can reach).
@@ -213,6 +213,18 @@ impl Tours {
         debug_assert_eq!(visited & self.base, self.base);
         let m = last.map_or(0, |d| usize::from(d.number()));
         self.values[(usize::from(visited) * self.n + usize::from(v)) * MOMENTA + m]
+    }
+
+    /// The tour of `colour` after its step `s` in `pos`: 0 if the step
+    /// wins.
+    pub fn after(&self, pos: &Position, colour: Colour, s: &Step) -> u16 {
+        let layout = pos.layout();
+        let visited = pos.visited(colour) | s.visits();
+        if s.to() == layout.start(colour) && visited == layout.all_objectives() {
+            0
+        } else {
+            self.get(s.to(), Some(s.dir()), visited)
+        }
     }
 
     /// The objectives every set of the table holds.

@@ -35,6 +35,7 @@ pub mod layout;
 mod moves;
 mod position;
 pub mod referee_game;
+pub mod sample;
 pub mod wire;
 
 pub use board::{Board, Shape, Vertex};

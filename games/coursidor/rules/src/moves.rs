@@ -135,6 +135,14 @@ impl Wall {
         }
     }
 
+    /// Whether the wall covers the edge from `v` in direction `d` (from
+    /// either end).
+    pub fn covers(self, v: Vertex, d: Dir) -> bool {
+        (v == self.at && (d == self.dirs[0] || d == self.dirs[1]))
+            || (v == self.ends[0] && d == self.dirs[0].opposite())
+            || (v == self.ends[1] && d == self.dirs[1].opposite())
+    }
+
     /// A wall the caller vouches for.
     pub const fn new_unchecked(at: Vertex, dirs: [Dir; 2], ends: [Vertex; 2]) -> Wall {
         Wall { at, dirs, ends }

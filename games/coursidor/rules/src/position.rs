@@ -318,15 +318,20 @@ impl Position {
                 a,
                 b,
             }),
-            None => Ok(Step {
-                from,
-                to,
-                dir: d2,
-                len: 2,
-                over: Some(opp),
-                visits: self.layout.objective_bit(to),
-            }),
+            None => Ok(self.jump_step(from, opp, to, d2)),
         })
+    }
+
+    /// The jump from `from` over `opp` to `to`, in direction `d` from `opp`.
+    fn jump_step(&self, from: Vertex, opp: Vertex, to: Vertex, d: Dir) -> Step {
+        Step {
+            from,
+            to,
+            dir: d,
+            len: 2,
+            over: Some(opp),
+            visits: self.layout.objective_bit(to),
+        }
     }
 
     fn check_wall(&self, edges: [Edge; 2]) -> Result<Wall, IllegalMove> {
@@ -383,12 +388,7 @@ impl Position {
     pub fn cut_by(&self, wall: Wall) -> Option<IllegalMove> {
         let board = self.board();
         let n = board.vertices();
-        let blocked = |v: Vertex, d: Dir| -> bool {
-            self.is_walled(v, d)
-                || (v == wall.at && wall.dirs.contains(&d))
-                || (v == wall.ends[0] && d == wall.dirs[0].opposite())
-                || (v == wall.ends[1] && d == wall.dirs[1].opposite())
-        };
+        let blocked = |v: Vertex, d: Dir| -> bool { self.is_walled(v, d) || wall.covers(v, d) };
         let mut seen = vec![0u64; n.div_ceil(64)];
         let mut queue = Vec::with_capacity(64);
         // Searches from `from` until `done` says so; `seen` holds what it
@@ -467,10 +467,7 @@ impl Position {
         seen[usize::from(wall.at)] = true;
         while let Some(v) = stack.pop() {
             for d in Dir::ALL {
-                let cut = (v == wall.at && wall.dirs.contains(&d))
-                    || (v == wall.ends[0] && d == wall.dirs[0].opposite())
-                    || (v == wall.ends[1] && d == wall.dirs[1].opposite());
-                if cut {
+                if wall.covers(v, d) {
                     continue;
                 }
                 if let Some(w) = self.live(v, d)
@@ -531,14 +528,7 @@ impl Position {
                 // move already (which sets the momentum: the seed's rule).
                 let straight = Dir::ALL.into_iter().any(|d| self.live(from, d) == Some(to));
                 if to != from && !straight {
-                    out.push(Move::Step(Step {
-                        from,
-                        to,
-                        dir: d2,
-                        len: 2,
-                        over: Some(opp),
-                        visits: self.layout.objective_bit(to),
-                    }));
+                    out.push(Move::Step(self.jump_step(from, opp, to, d2)));
                 }
             }
         }

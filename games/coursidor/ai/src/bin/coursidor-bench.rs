@@ -7,14 +7,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use coursidor::{Board, Colour, Layout, Position, Shape};
+use coursidor::{Colour, Position, Shape};
 use coursidor_ai::search::{Searcher, Settings};
 use coursidor_ai::tour::Tours;
-use game_core::Rng;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,35 +37,12 @@ struct Cli {
     player: PathBuf,
 }
 
-/// Middle-game positions: random steps (a wall one move in six) from the
-/// start, one per seed.
+/// Middle-game positions: 16 random moves (a wall one move in six) from
+/// the start, one per seed.
 fn positions(shape: Shape, m: u32, objectives: usize, count: u64) -> Vec<Position> {
-    let board = Board::new(shape, m).expect("a board");
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for seed in 0..count {
-        let mut rng = Rng::new(seed);
-        let layout =
-            Arc::new(Layout::draw(board.clone(), objectives, &mut rng).expect("objectives"));
-        let mut pos = Position::new(layout, 0);
-        for _ in 0..16 {
-            moves.clear();
-            if rng.below(6) == 0 {
-                pos.legal_walls(&mut moves);
-            }
-            if moves.is_empty() {
-                pos.legal_steps(&mut moves);
-            }
-            pos.play(moves[rng.below(moves.len() as u64) as usize]);
-            if pos.end().is_some() {
-                break;
-            }
-        }
-        if pos.end().is_none() {
-            out.push(pos);
-        }
-    }
-    out
+    (0..count)
+        .filter_map(|seed| coursidor::sample::middle_game(shape, m, objectives, seed, 16, 6))
+        .collect()
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
