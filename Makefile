@@ -123,7 +123,7 @@ bench: build
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
 ## uses nightly-only flags: RUSTC_BOOTSTRAP=1 lets a stable toolchain accept them.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= linebuf wire game
+FUZZ_TARGETS ?= linebuf wire game coursidor
 fuzz:
 	@command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is not installed: cargo install cargo-fuzz" >&2; exit 1; }
 	for t in $(FUZZ_TARGETS); do \

@@ -262,6 +262,14 @@ pub enum WireError {
         /// What came, quoted.
         got: String,
     },
+    /// A number over `u32::MAX`.
+    #[error("{what}: {got} is too large (over 4294967295)")]
+    TooLarge {
+        /// Which number.
+        what: &'static str,
+        /// What came, quoted.
+        got: String,
+    },
     /// The player said its own move is invalid (`! REASON`; the `.so`
     /// host does it for a `move_t` that is no move).
     #[error("the player's move is invalid: {0}")]

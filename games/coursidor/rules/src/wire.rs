@@ -124,17 +124,23 @@ impl OpponentTurn {
     }
 }
 
-/// Reads a decimal number: digits only, at most 9 of them (after leading
-/// zeros).
+/// Reads a decimal number: digits only, at most `u32::MAX`.
 fn number(what: &'static str, word: &str) -> Result<u32, WireError> {
-    let digits = word.trim_start_matches('0');
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 9 {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
         return Err(WireError::Number {
             what,
             got: printable(word.as_bytes()),
         });
     }
-    Ok(digits.parse().unwrap_or(0))
+    let digits = word.trim_start_matches('0');
+    match digits.parse::<u32>() {
+        Ok(n) => Ok(n),
+        Err(_) if digits.is_empty() => Ok(0),
+        Err(_) => Err(WireError::TooLarge {
+            what,
+            got: printable(word.as_bytes()),
+        }),
+    }
 }
 
 /// Reads a move line: `M V` or `W A B C D` (words separated by blanks;
@@ -407,7 +413,11 @@ mod tests {
         assert_eq!(e("M -3"), "vertex: expected a number, got \"-3\"");
         assert_eq!(
             e("M 99999999999"),
-            "vertex: expected a number, got \"99999999999\""
+            "vertex: \"99999999999\" is too large (over 4294967295)"
+        );
+        assert_eq!(
+            r("M 4294967295").unwrap(),
+            UncheckedMove::Step(4_294_967_295)
         );
         assert_eq!(
             e("W 1 2 x 4"),
