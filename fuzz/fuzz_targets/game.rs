@@ -15,10 +15,8 @@ struct Input {
 }
 
 fn setup(player: Player, swaps: &[u8; 40]) -> Setup {
-    let mut ranks: Vec<Rank> = Rank::ALL
-        .iter()
-        .flat_map(|&r| std::iter::repeat_n(r, usize::from(r.count())))
-        .collect();
+    let mut ranks: Vec<Rank> =
+        Rank::ALL.iter().flat_map(|&r| std::iter::repeat_n(r, usize::from(r.count()))).collect();
     for (i, &s) in swaps.iter().enumerate() {
         ranks.swap(i, usize::from(s) % 40);
     }
@@ -26,15 +24,8 @@ fn setup(player: Player, swaps: &[u8; 40]) -> Setup {
 }
 
 fuzz_target!(|input: Input| {
-    let rules = Rules {
-        max_turns: 0,
-        two_square_rule: input.two_square_rule,
-    };
-    let mut game = Game::new(
-        &setup(Player::Zero, &input.shuffle[0]),
-        &setup(Player::One, &input.shuffle[1]),
-        rules,
-    );
+    let rules = Rules { max_turns: 0, two_square_rule: input.two_square_rule };
+    let mut game = Game::new(&setup(Player::Zero, &input.shuffle[0]), &setup(Player::One, &input.shuffle[1]), rules);
     let mut legal = MoveList::new();
     for (sq, dir, distance) in input.moves {
         if game.end().is_some() {
@@ -54,11 +45,7 @@ fuzz_target!(|input: Input| {
         }
         let checked = game.check(&m);
         let generated = legal.iter().copied().find(|g| g.to_unchecked() == m);
-        assert_eq!(
-            checked.as_ref().ok().copied(),
-            generated,
-            "{m}: {checked:?}"
-        );
+        assert_eq!(checked.as_ref().ok().copied(), generated, "{m}: {checked:?}");
         // Play the move if legal, else a generated one chosen by the input.
         let mv = checked.unwrap_or(legal[usize::from(sq) % legal.len()]);
         let mut board = game.board().clone();

@@ -38,10 +38,7 @@ fuzz_target!(|input: Input| {
             Op::Push(data) => {
                 let n = buf.push(&data);
                 assert!(n <= data.len());
-                assert!(
-                    n == data.len() || buf.is_full(),
-                    "refused bytes while not full"
-                );
+                assert!(n == data.len() || buf.is_full(), "refused bytes while not full");
                 held.extend_from_slice(&data[..n]);
             }
             Op::Close => buf.close(),
@@ -58,19 +55,12 @@ fuzz_target!(|input: Input| {
                         let body = consumed.strip_suffix(b"\n").unwrap_or(&consumed);
                         let mut expected = Vec::new();
                         for raw in body.split(|&b| b == b'\n') {
-                            assert!(
-                                raw.len() <= framing.max_line_bytes,
-                                "over-long line accepted"
-                            );
+                            assert!(raw.len() <= framing.max_line_bytes, "over-long line accepted");
                             let blank = raw.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'));
                             if framing.skip_blank && blank {
                                 continue;
                             }
-                            let line = if framing.strip_cr {
-                                raw.strip_suffix(b"\r").unwrap_or(raw)
-                            } else {
-                                raw
-                            };
+                            let line = if framing.strip_cr { raw.strip_suffix(b"\r").unwrap_or(raw) } else { raw };
                             expected.push(line.to_vec());
                         }
                         assert_eq!(lines, expected);

@@ -15,18 +15,13 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(sq.to_string(), line);
             }
             if let Ok(r) = line.parse::<Rank>() {
-                assert_eq!(
-                    r.code(),
-                    line.parse::<u64>().expect("a code is a number") as u8
-                );
+                assert_eq!(r.code(), line.parse::<u64>().expect("a code is a number") as u8);
             }
             let _ = stratego::parse_distance(line);
             let _ = SetupAnswer::from_line(line);
         }
     }
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+    let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(p) = player_number_from_wire(text) {
         assert_eq!(player_number_from_wire(&player_number_to_wire(p)), Ok(p));
     }
