@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto demo-coursidor viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-coursidor-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -58,6 +58,18 @@ demo-coursidor: build
 	target/release/referee --game coursidor -t T -m 6 -v --seed 1 \
 		--player 'ai=target/release/player --game coursidor' \
 		--player 'tour=target/release/player --game coursidor --strategy tour --seed 2'
+
+## demo-coursidor-so: the course's clients (.so libraries) under the
+## referee, each run in coursidor-host: the example client (built with gcc
+## against libgsl-dev, installed from Debian if missing) against our AI as a
+## client library, the board drawn after each move
+demo-coursidor-so: build
+	scripts/need.sh cc:gcc $(GSL_HEADER):libgsl-dev
+	mkdir -p logs/demo-coursidor-so
+	cc -std=c99 -O2 -Wall -Wextra -shared -fPIC -Iexamples/coursidor/include \
+		-o logs/demo-coursidor-so/random-client.so examples/coursidor/random-client.c
+	target/release/referee --game coursidor -v --seed 1 --log-dir logs/demo-coursidor-so \
+		target/release/libcoursidor_player.so logs/demo-coursidor-so/random-client.so
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
