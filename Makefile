@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-coursidor-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto play-quarto demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -51,6 +51,24 @@ demo-quarto: build
 		--player 'ai=target/release/player --game quarto' \
 		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
 
+## play-quarto: you against our AI at Quarto, at the terminal (human --game
+## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
+QUARTO_LEVEL ?= 1
+play-quarto: build
+	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game quarto' \
+		--player 'ai=target/release/player --game quarto'
+
+## demo-mansuba: a real game of Mansuba with three players (a session each):
+## our AI against two closer players, on the full configuration (pawns,
+## towers, elephants, bishops, captures, a relation that changes), the
+## board drawn after each turn
+demo-mansuba: build
+	target/release/referee --game mansuba -c full --players 3 --seed 7 -v \
+		--player 'ai=target/release/player --game mansuba' \
+		--player 'closer1=target/release/player --game mansuba --strategy closer --seed 1' \
+		--player 'closer2=target/release/player --game mansuba --strategy closer --seed 2'
+
 ## demo-coursidor: a real game of Coursidor on the default board (T 6, four
 ## objectives; a session per player) between our AI and the tour baseline,
 ## the board drawn after each move
@@ -94,10 +112,11 @@ tournament-bench: build
 
 ## test: every test of the workspace, then formatting and lints. The tests
 ## of the viewer (Chromium), human play (tmux), the example players (a C
-## compiler, python3) and Coursidor's course clients (gcc, libgsl-dev) need
-## those: test-tools installs the missing
-## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
-## finds one missing (plain `cargo test` skips it, saying so).
+## compiler, python3), the tournament's executors (GNU parallel, an
+## sshd, Slurm) and Coursidor's course clients (gcc, libgsl-dev) need
+## those: test-tools installs the missing ones from Debian, and
+## REFEREE_TEST_TOOLS=require fails a test that finds one missing (plain
+## `cargo test` skips it, saying so).
 test: test-tools
 	$(CARGO) build --workspace --bins --lib
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
@@ -106,9 +125,11 @@ test: test-tools
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 ## test-tools: the Debian packages the tests need (Chromium, tmux, gcc,
-## python3, libgsl-dev for the course clients of Coursidor)
+## python3, GNU parallel, OpenSSH's server, Slurm's controller, node daemon
+## and client, libgsl-dev for the course clients of Coursidor)
 test-tools:
-	scripts/need.sh chromium tmux cc:gcc python3 $(GSL_HEADER):libgsl-dev
+	scripts/need.sh chromium tmux cc:gcc python3 parallel sshd:openssh-server \
+		slurmctld slurmd sbatch:slurm-client $(GSL_HEADER):libgsl-dev
 
 # A header of libgsl-dev: its presence says the package is installed.
 GSL_HEADER = /usr/include/gsl/gsl_spmatrix_uint.h
@@ -117,17 +138,20 @@ GSL_HEADER = /usr/include/gsl/gsl_spmatrix_uint.h
 ## the rules engines' criterion benchmarks, then procbench's process-level
 ## figures (overhead per move against the raw-pipe floor, timing precision,
 ## throughput, memory), then the games' own (oust-bench; quarto-bench: exact
-## solve times, docs/games/quarto.md; Coursidor's legal moves, then
+## solve times, docs/games/quarto.md; mansuba-bench: games/s, start sets,
+## the AI's search, docs/games/mansuba.md; Coursidor's legal moves, then
 ## coursidor-bench: tour tables, the AI's nodes/s, games/s through
-## coursidor-host, docs/games/coursidor.md). Prints figures and exits 0; never
-## fails on a target.
+## coursidor-host, docs/games/coursidor.md). Prints figures and exits 0;
+## never fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
 	$(CARGO) bench -p oust --bench oust -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench -p quarto --bench quarto -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench -p mansuba --bench mansuba -- --warm-up-time 1 --measurement-time 3
 	target/release/procbench
 	target/release/oust-bench
 	target/release/quarto-bench
+	target/release/mansuba-bench
 	$(CARGO) bench -p coursidor --bench coursidor -- --warm-up-time 1 --measurement-time 3
 	target/release/coursidor-bench
 
@@ -191,6 +215,21 @@ bench-quarto-strength:
 		target/release/strength --game quarto --game-options "--level $$level" \
 			--games $(QUARTO_GAMES) --jobs $(JOBS) \
 			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
+	done; exit $$status
+
+## bench-mansuba-strength: the Mansuba AI against the seed's closer player
+## through the referee (MANSUBA_GAMES games, JOBS at once): two players
+## with the simple victory (target: 90% of the games), then three and five
+## players (the AI against two and four closers: its share of the games
+## won, beside the even share). Fails (after all three) if a target is
+## missed; a run stopped early resumes (logs/bench-mansuba-strength/).
+MANSUBA_GAMES ?= 200
+bench-mansuba-strength:
+	$(CARGO) build --release --workspace --bins
+	status=0; for players in 2 3 5; do \
+		target/release/strength --game mansuba --game-options "--players $$players" \
+			--opponents closer --games $(MANSUBA_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-mansuba-strength/players$$players || status=1; \
 	done; exit $$status
 
 ## bench-coursidor-strength: the Coursidor AI against random and tour

@@ -84,7 +84,8 @@ pub struct Cli {
     pub grace_ms: u64,
 
     /// Moves (all players together) after which the game is drawn; 0 = no
-    /// limit (the default is the game's).
+    /// limit [default: the game's for its options; Stratego 2000,
+    /// Mansuba 2 · WIDTH · HEIGHT].
     #[arg(long, value_name = "N")]
     pub max_turns: Option<u32>,
 
@@ -161,16 +162,16 @@ pub fn game_name(args: &[OsString]) -> Option<String> {
 /// game's defaults.
 pub fn command<S: Spec>() -> clap::Command {
     let d: Defaults = S::DEFAULTS;
+    // The turn limit's default may depend on the game's options: it is
+    // filled in after parsing (`Spec::default_max_turns`); a seed's own
+    // short flag for it is the game's (`Spec::MAX_TURNS_SHORT`).
     let cmd = Cli::command()
         .mut_arg("time_limit_ms", |a| {
             a.default_value(d.time_limit_ms.to_string())
         })
-        .mut_arg("max_turns", |a| {
-            let a = a.default_value(d.max_turns.to_string());
-            match S::MAX_TURNS_SHORT {
-                Some(c) => a.short(c),
-                None => a,
-            }
+        .mut_arg("max_turns", |a| match S::MAX_TURNS_SHORT {
+            Some(c) => a.short(c),
+            None => a,
         });
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
 }
@@ -365,6 +366,25 @@ mod tests {
             parse::<Stratego>(&os(&["referee", "--player-time-limit-ms", "2=9", "a", "b"]))
                 .unwrap();
         assert!(cli.players(2).unwrap_err().contains("no player 2"));
+    }
+
+    /// Every game's options fit beside the referee's: no name taken twice
+    /// (clap's checks), and a command line parses.
+    #[test]
+    fn every_games_options_fit_the_referees_command() {
+        struct Check;
+        impl games::Visit for Check {
+            type Output = ();
+            fn visit<S: Spec>(self) {
+                command::<S>().debug_assert();
+                let (cli, _) = parse::<S>(&os(&["referee", "--game", S::NAME, "a", "b"]))
+                    .unwrap_or_else(|e| panic!("{}: {e}", S::NAME));
+                assert_eq!(cli.players.len(), 2);
+            }
+        }
+        for name in games::names() {
+            games::visit(name, Check);
+        }
     }
 
     #[test]

@@ -13,8 +13,8 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::tools::{need, need_file};
 use crate::util::{TestDir, shared, workspace_bin};
+use tests::tools::{need, need_file};
 
 /// The workspace's `examples/coursidor/NAME`.
 fn example(name: &str) -> PathBuf {

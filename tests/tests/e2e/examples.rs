@@ -7,8 +7,8 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::tools::need;
 use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -33,7 +33,19 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     };
     let out = referee_ok(
         dir.path(),
-        &["--json", "--player", players[0], "--player", players[1]],
+        // A long grace: the point is that the example leaves by itself at
+        // the end of its input, and python3 behind a pyenv shim on a
+        // loaded machine (CI, load 10) was seen to take more than the
+        // default 100 ms to do so.
+        &[
+            "--json",
+            "--grace-ms",
+            "5000",
+            "--player",
+            players[0],
+            "--player",
+            players[1],
+        ],
     );
     let json = String::from_utf8_lossy(&out.stdout);
     let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));

@@ -9,12 +9,12 @@ mod coursidor_host;
 mod examples;
 mod faulty;
 mod library;
+mod mansuba;
 mod oust;
 mod ponder;
 mod quarto;
 mod replay;
 mod terminal;
-mod tools;
 mod util;
 mod viewer;
 
