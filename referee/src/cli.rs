@@ -163,10 +163,16 @@ pub fn game_name(args: &[OsString]) -> Option<String> {
 pub fn command<S: Spec>() -> clap::Command {
     let d: Defaults = S::DEFAULTS;
     // The turn limit's default may depend on the game's options: it is
-    // filled in after parsing (`Spec::default_max_turns`).
-    let cmd = Cli::command().mut_arg("time_limit_ms", |a| {
-        a.default_value(d.time_limit_ms.to_string())
-    });
+    // filled in after parsing (`Spec::default_max_turns`); a seed's own
+    // short flag for it is the game's (`Spec::MAX_TURNS_SHORT`).
+    let cmd = Cli::command()
+        .mut_arg("time_limit_ms", |a| {
+            a.default_value(d.time_limit_ms.to_string())
+        })
+        .mut_arg("max_turns", |a| match S::MAX_TURNS_SHORT {
+            Some(c) => a.short(c),
+            None => a,
+        });
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
 }
 

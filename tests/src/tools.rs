@@ -45,3 +45,24 @@ pub fn need(name: &str, test: &str) -> Option<PathBuf> {
     );
     None
 }
+
+/// The file `path`, which Debian's `package` installs (a library's header:
+/// libgsl-dev's); `None` (after saying so) when the test that needs it is
+/// to be skipped.
+pub fn need_file(path: &str, package: &str, test: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(path);
+    if p.exists() {
+        return Some(p);
+    }
+    assert!(
+        !required(),
+        "{test} needs {path} ({package}), which is not installed: scripts/need.sh {path}:{package} installs it (make test does)"
+    );
+    skip(
+        test,
+        &format!(
+            "{path} ({package}) is not installed (`make test` installs it with scripts/need.sh, and runs this test)"
+        ),
+    );
+    None
+}

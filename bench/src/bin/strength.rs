@@ -76,6 +76,8 @@ struct Cli {
 /// in a game of `seats` seats.
 fn target_score(game: &str, opponent: &str, seats: usize) -> Option<f64> {
     match (game, opponent, seats) {
+        ("coursidor", "random", 2) => Some(1.0),
+        ("coursidor", "tour", 2) => Some(0.95),
         (_, "random", 2) => Some(0.99),
         ("stratego" | "oust" | "quarto", "greedy", 2) | ("mansuba", "closer", 2) => Some(0.90),
         _ => None,

@@ -4,6 +4,8 @@
 
 mod cdp;
 mod cli;
+mod coursidor;
+mod coursidor_host;
 mod examples;
 mod faulty;
 mod library;
