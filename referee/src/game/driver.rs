@@ -118,13 +118,17 @@ pub fn play_match<G: Game>(
         .programs
         .iter()
         .zip(&logs)
-        .map(|(program, log)| ChildSpec {
+        .enumerate()
+        .map(|(seat, (program, log))| ChildSpec {
             program: program.clone(),
             log: log.clone(),
             launch: match launch {
                 Launch::Session => process::Launch::Session,
                 Launch::PerMove => process::Launch::PerReply,
             },
+            // A seat without a time limit is a person's: the program it
+            // runs (`human`) talks to them through the terminal.
+            terminal: cfg.move_limit(seat).is_none(),
         })
         .collect();
     let framing = game.framing();
@@ -141,6 +145,7 @@ pub fn play_match<G: Game>(
             time_limit: cfg.time_limit,
             grace: cfg.grace,
             max_log_bytes: cfg.max_log_bytes,
+            sandbox: cfg.sandbox.clone(),
         },
     )?;
     let mut m = Match {
