@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::config::MatchConfig;
-use super::report::{MatchReport, exit_report};
+use super::report::{MatchReport, exit_report, sandbox_settings};
 use super::verdict::{Verdict, reason_of};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
@@ -148,6 +148,7 @@ pub fn play_match<G: Game>(
             sandbox: cfg.sandbox.clone(),
         },
     )?;
+    let sandbox = sandbox_settings(&cfg.sandbox, sup.sandbox_status());
     let mut m = Match {
         cfg,
         game,
@@ -216,6 +217,7 @@ pub fn play_match<G: Game>(
         grace_ms: cfg.grace.as_millis() as u64,
         max_turns: cfg.max_turns,
         seed: Some(cfg.seed),
+        sandbox,
         options,
     };
     let points = verdict.outcome.as_ref().map(|o| o.points().to_vec());

@@ -28,7 +28,7 @@ use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, Machine, SandboxStatus};
-use super::sandbox::{Layers, Sandbox};
+use super::sandbox::{Layer, Sandbox};
 use super::spawn::{Program, SpawnError, spawn};
 use super::sys::{self, ReapAny};
 
@@ -269,23 +269,30 @@ impl Supervisor {
             .iter()
             .filter_map(|s| std::path::absolute(&s.log).ok())
             .collect();
-        let mut asked = Layers::NONE;
-        let jails = specs
-            .iter()
-            .enumerate()
-            .map(|(id, spec)| {
-                let features = machine.features_for(sandbox.layers, spec.terminal);
-                if id == 0 {
-                    self.sandbox = machine.status(sandbox.layers, &features);
-                    asked = sandbox.layers;
-                }
-                (!features.is_none())
-                    .then(|| Jail::new(sandbox, features, &machine.site, id, hide.clone()))
-            })
-            .collect();
-        if !asked.is_empty() {
-            probe::report_once(&self.sandbox);
+        let mut jails = Vec::with_capacity(specs.len());
+        for (id, spec) in specs.iter().enumerate() {
+            let features = machine.features_for(sandbox.layers, spec.terminal);
+            if id == 0 {
+                self.sandbox = machine.status(sandbox.layers, &features);
+            }
+            if features.is_none() {
+                jails.push(None);
+                continue;
+            }
+            let jail = Jail::new(
+                sandbox,
+                features,
+                &machine.site,
+                id,
+                hide.clone(),
+                Some(&spec.program),
+            );
+            if let Some(note) = &jail.note {
+                self.sandbox.notes.push((Layer::User, note.clone()));
+            }
+            jails.push(Some(jail));
         }
+        probe::report_once(&self.sandbox);
         jails
     }
 

@@ -365,9 +365,43 @@ pub(super) fn restore_signals(old: &libc::sigset_t) {
 /// Reads a child's failure report from `err_r` until end of file (the
 /// write end closes at a successful exec): `None` if it ran the program.
 pub(super) fn read_failure(err_r: BorrowedFd<'_>) -> io::Result<Option<(ChildStage, Errno)>> {
+    read_failure_within(err_r, None)
+}
+
+/// As [`read_failure`], but an error of kind `TimedOut` if the report is
+/// neither complete nor closed within `limit`.
+pub(super) fn read_failure_within(
+    err_r: BorrowedFd<'_>,
+    limit: Option<std::time::Duration>,
+) -> io::Result<Option<(ChildStage, Errno)>> {
+    let until = limit.map(|l| std::time::Instant::now() + l);
     let mut report = [0u8; 8];
     let mut got = 0;
     while got < report.len() {
+        if let Some(until) = until {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            let mut fds = [libc::pollfd {
+                fd: err_r.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            }];
+            // SAFETY: `fds` is a valid array of one `pollfd` for the call.
+            let r = unsafe { libc::poll(fds.as_mut_ptr(), 1, ms) };
+            if r == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the child did not reach its exec",
+                ));
+            }
+            if r < 0 {
+                let e = Errno::last();
+                if e == Errno::EINTR {
+                    continue;
+                }
+                return Err(e.into());
+            }
+        }
         match read(err_r, &mut report[got..])? {
             0 => break,
             n => got += n,

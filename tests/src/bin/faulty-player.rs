@@ -39,7 +39,8 @@ struct Cli {
     #[arg(long)]
     passive: bool,
 
-    /// Copy every byte received on stdin to this file.
+    /// Copy every byte received on stdin to this file; `-`: to stderr, as
+    /// `@recv HEX` lines (the referee logs them, out of the sandbox).
     #[arg(long)]
     transcript: Option<PathBuf>,
 }

@@ -136,6 +136,7 @@ pub struct Config {
     pub limit: Duration,
     /// Seed of the correct random moves.
     pub seed: u64,
-    /// File receiving every byte read from stdin, if any.
+    /// File receiving every byte read from stdin, if any (`-`: stderr, as
+    /// `@recv HEX` lines).
     pub transcript: Option<std::path::PathBuf>,
 }

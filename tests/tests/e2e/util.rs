@@ -157,6 +157,7 @@ pub struct Game {
     players: [Option<PathBuf>; 2],
     scripts: [String; 2],
     options: Vec<String>,
+    sample: bool,
 }
 
 /// What came out of a game.
@@ -176,10 +177,14 @@ pub struct Outcome {
     pub summary: Summary,
     /// What the referee wrote to stderr.
     pub stderr: String,
-    /// Every byte each scripted player received.
+    /// Every byte each scripted player received (its `@recv` reports).
     pub received: [String; 2],
-    /// Each scripted player's info file.
+    /// Each scripted player's `@info` reports, one a line.
     pub info: [String; 2],
+    /// The states (`/proc`'s letters: `R`, `S`, `T` for stopped...) each
+    /// player's process was seen in, when the game was run with
+    /// [`Game::sample_states`].
+    pub states: [std::collections::BTreeSet<char>; 2],
     /// Each player's stderr log.
     pub logs: [Vec<u8>; 2],
     /// The working directory of the game (logs, record).
@@ -204,7 +209,15 @@ impl Game {
             players: [None, None],
             scripts: [script0.to_owned(), script1.to_owned()],
             options: Vec::new(),
+            sample: false,
         }
+    }
+
+    /// Watches the scripted players' processes in `/proc` while the game
+    /// runs, from outside their sandboxes ([`Outcome::states`]).
+    pub fn sample_states(mut self) -> Game {
+        self.sample = true;
+        self
     }
 
     /// Replaces player `i` by another program (its script is then unused).
@@ -257,7 +270,14 @@ impl Game {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("run the referee");
+        let sampler = self.sample.then(|| {
+            let scripts = [self.script_path(0), self.script_path(1)];
+            let tag = tag.clone();
+            let referee = child.id();
+            std::thread::spawn(move || sample_states(referee, &tag, &scripts))
+        });
         let (out, peak_rss_kib) = watch(child);
+        let states = sampler.map_or_else(Default::default, |s| s.join().expect("sampler"));
         let elapsed = started.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -266,7 +286,11 @@ impl Game {
             panic!("stdout is not the JSON verdict ({e}): {stdout}\nstderr: {stderr}")
         });
         let json = stdout.trim().to_owned();
-        let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
+        let logs: [Vec<u8>; 2] = std::array::from_fn(|i| {
+            std::fs::read(self.dir.path().join(format!("logs/player{i}.log"))).unwrap_or_default()
+        });
+        let reports: [(String, String); 2] = std::array::from_fn(|i| reports(&logs[i]));
+        let [(received0, info0), (received1, info1)] = reports;
         Outcome {
             code: out.status.code(),
             elapsed,
@@ -274,18 +298,83 @@ impl Game {
             json,
             summary,
             stderr,
-            received: std::array::from_fn(|i| {
-                read(self.dir.path().join(format!("script{i}.recv")))
-            }),
-            info: std::array::from_fn(|i| read(self.dir.path().join(format!("script{i}.info")))),
-            logs: std::array::from_fn(|i| {
-                std::fs::read(self.dir.path().join(format!("logs/player{i}.log")))
-                    .unwrap_or_default()
-            }),
+            received: [received0, received1],
+            info: [info0, info1],
+            states,
+            logs,
             dir: self.dir.path().to_owned(),
             _keep: self.dir,
         }
     }
+}
+
+/// A scripted player's reports in its log: every byte it received (its
+/// `@recv` lines) and its `@info` lines.
+pub fn reports(log: &[u8]) -> (String, String) {
+    let mut received = Vec::new();
+    let mut info = String::new();
+    for line in log.split(|&b| b == b'\n') {
+        if let Some(hex) = line.strip_prefix(b"@recv ") {
+            for pair in hex.chunks(2) {
+                let digits = std::str::from_utf8(pair).unwrap_or("");
+                if let Ok(b) = u8::from_str_radix(digits, 16) {
+                    received.push(b);
+                }
+            }
+        } else if let Some(text) = line.strip_prefix(b"@info ") {
+            info.push_str(&String::from_utf8_lossy(text));
+            info.push('\n');
+        }
+    }
+    (String::from_utf8_lossy(&received).into_owned(), info)
+}
+
+/// While the referee `referee` runs, the states `/proc` shows of each
+/// process tagged `tag` that runs script 0 or script 1 (seen from outside
+/// every sandbox).
+fn sample_states(
+    referee: u32,
+    tag: &str,
+    scripts: &[PathBuf; 2],
+) -> [std::collections::BTreeSet<char>; 2] {
+    let needle = format!("STRATEGO_E2E_TAG={tag}");
+    let mut seen: [std::collections::BTreeSet<char>; 2] = Default::default();
+    while std::path::Path::new(&format!("/proc/{referee}")).exists()
+        && state_of(referee) != Some('Z')
+    {
+        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|s| s.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+                continue;
+            };
+            if !env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+                continue;
+            }
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            for (i, script) in scripts.iter().enumerate() {
+                let script = script.as_os_str().as_encoded_bytes();
+                if cmdline.split(|&b| b == 0).any(|a| a == script) {
+                    if let Some(state) = state_of(pid) {
+                        seen[i].insert(state);
+                    }
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    seen
+}
+
+/// The state letter of `pid` in `/proc`.
+fn state_of(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit(')').next()?.trim_start().chars().next()
 }
 
 /// Waits for the referee and returns its output and `wait4`'s `ru_maxrss`

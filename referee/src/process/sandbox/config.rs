@@ -291,6 +291,30 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{s:?} is too large"))
 }
 
+/// A size on the command line: bytes, or a number with `K`, `M`, `G` or
+/// `T`; shown the short way (`2G`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Size(pub u64);
+
+impl FromStr for Size {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Size, String> {
+        parse_size(s).map(Size)
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
+            if self.0 >= 1 << shift && self.0 % (1 << shift) == 0 {
+                return write!(f, "{}{unit}", self.0 >> shift);
+            }
+        }
+        write!(f, "{}", self.0)
+    }
+}
+
 /// A size in words: `512 MiB`, `4 GiB`, `1000 bytes`.
 pub fn show_size(bytes: u64) -> String {
     for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
@@ -336,6 +360,8 @@ mod tests {
         assert_eq!(show_size(512 * MIB), "512 MiB");
         assert_eq!(show_size(3 * GIB), "3 GiB");
         assert_eq!(show_size(1000), "1000 bytes");
+        assert_eq!(Size(2 * GIB).to_string(), "2G");
+        assert_eq!("64M".parse::<Size>().unwrap(), Size(64 * MIB));
     }
 
     #[test]

@@ -25,6 +25,7 @@ use nix::libc;
 use super::config::{ResourceLimits, Sandbox};
 use super::sys::{self, Ids, JailPlan, JailReport, MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, Op};
 use crate::process::event::LimitHit;
+use crate::process::spawn::Program;
 use crate::process::sys::WaitStatus;
 
 /// What `/proc` becomes in the jail.
@@ -208,6 +209,11 @@ pub(crate) struct Jail {
     limits: ResourceLimits,
     /// The seat's uid and gid (as root), or the referee's.
     ids: (u32, u32),
+    /// As root, the seat runs as root without capabilities: its uid could
+    /// not reach its program.
+    rootless_root: bool,
+    /// What the user should know of this jail (the fallback above).
+    pub note: Option<String>,
     site: Site,
     /// Files to hide from the player (the referee's logs of the game).
     hide: Vec<PathBuf>,
@@ -219,17 +225,36 @@ pub(crate) struct Jail {
 }
 
 impl Jail {
-    /// The jail of `seat` with these features.
+    /// The jail of `seat` with these features, to run `program` (if
+    /// known: as root, a seat whose uid could not reach the program, its
+    /// interpreter or a file named in its arguments runs as root without
+    /// capabilities instead).
     pub fn new(
         sandbox: &Sandbox,
-        features: Features,
+        mut features: Features,
         site: &Site,
         seat: usize,
         hide: Vec<PathBuf>,
+        program: Option<&Program>,
     ) -> Jail {
+        let mut note = None;
+        let mut rootless_root = false;
         let ids = if features.switch_uid {
             let u = sandbox.seat_uid(std::process::id(), seat);
-            (u, u)
+            if let Some((what, blocked)) = program.and_then(|p| unreachable(p, u, u, site)) {
+                features.switch_uid = false;
+                features.nproc = false;
+                rootless_root = true;
+                note = Some(format!(
+                    "seat {seat} runs as root without capabilities, not as uid {u}: that uid \
+                     cannot reach {} ({} is closed to others); no process limit but its cgroup's",
+                    what.display(),
+                    blocked.display()
+                ));
+                (0, 0)
+            } else {
+                (u, u)
+            }
         } else {
             sys::effective_ids()
         };
@@ -241,6 +266,8 @@ impl Jail {
             features,
             limits: sandbox.limits,
             ids,
+            rootless_root,
+            note,
             site: site.clone(),
             hide,
             hard,
@@ -392,11 +419,16 @@ impl Jail {
                 rlimits,
                 ids: if f.switch_uid {
                     Ids::Switch(self.ids.0, self.ids.1)
+                } else if self.rootless_root {
+                    Ids::RootWithoutCapabilities {
+                        last_cap: sys::last_capability(),
+                    }
                 } else {
                     Ids::Keep
                 },
                 no_new_privs: f.rlimits,
                 dry_run,
+                argv_area: sys::argv_area(),
             },
             owners,
         ))
@@ -584,6 +616,85 @@ impl Jail {
     }
 }
 
+/// The first file `uid` and `gid` could not reach among what `program`
+/// needs: the program (searched for in `PATH`), its `#!` interpreter, and
+/// the files its arguments name; with the directory (or file) that stops
+/// them. Approximate: mode bits only (no ACL), as the seat has no
+/// supplementary group.
+fn unreachable(program: &Program, uid: u32, gid: u32, site: &Site) -> Option<(PathBuf, PathBuf)> {
+    let base = site.cwd.clone().unwrap_or_else(|| PathBuf::from("/"));
+    let mut needed: Vec<(PathBuf, u32)> = Vec::new();
+    if let Some(path) = crate::process::spawn::resolve(&program.path) {
+        let path = std::path::absolute(base.join(path)).unwrap_or_default();
+        // A script is read by its interpreter, which must run too.
+        if let Some(interpreter) = interpreter_of(&path) {
+            needed.push((path.clone(), 0o4));
+            needed.push((interpreter, 0o1));
+        } else {
+            needed.push((path.clone(), 0o1));
+        }
+    }
+    for arg in &program.args {
+        let p = std::path::absolute(base.join(arg)).unwrap_or_default();
+        if p.is_file() {
+            needed.push((p, 0o4));
+        }
+    }
+    needed
+        .into_iter()
+        .find_map(|(file, bits)| blocked(&file, bits, uid, gid).map(|b| (file, b)))
+}
+
+/// The `#!` interpreter of the file `path`, if it is a script.
+fn interpreter_of(path: &Path) -> Option<PathBuf> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let line = head[..n].strip_prefix(b"#!")?;
+    let line = line.split(|&b| b == b'\n').next()?;
+    let word = line
+        .split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty())?;
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(word)))
+}
+
+/// The first directory on the way to `file` that `uid`/`gid` may not
+/// search, or `file` itself if they lack `bits` (4 read, 1 execute) on it;
+/// `None` if they reach it (or if it does not exist: exec will say so).
+fn blocked(file: &Path, bits: u32, uid: u32, gid: u32) -> Option<PathBuf> {
+    let may = |p: &Path, bits: u32| {
+        std::fs::metadata(p).map_or(true, |m| {
+            let mode = m.mode();
+            let granted = if m.uid() == uid {
+                mode >> 6
+            } else if m.gid() == gid {
+                mode >> 3
+            } else {
+                mode
+            };
+            granted & bits == bits
+        })
+    };
+    let mut ways = vec![file.to_path_buf()];
+    if let Ok(real) = std::fs::canonicalize(file) {
+        ways.push(real);
+    }
+    for way in &ways {
+        let mut dir = PathBuf::new();
+        let parent = way.parent().unwrap_or(Path::new("/"));
+        for part in parent.components() {
+            dir.push(part);
+            if !may(&dir, 0o1) {
+                return Some(dir);
+            }
+        }
+        if !may(way, bits) {
+            return Some(way.clone());
+        }
+    }
+    None
+}
+
 /// What each op is part of: the feature to turn off when it fails.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Feature {
@@ -659,6 +770,28 @@ fn cpath(p: &Path) -> CString {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_closed_directory_blocks_another_uid() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = dir.path().join("inner");
+        std::fs::create_dir(&inner).unwrap();
+        let prog = inner.join("prog");
+        std::fs::write(&prog, "#!/bin/sh\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let stranger = 0x7fff_0000;
+        assert_eq!(blocked(&prog, 0o5, stranger, stranger), None);
+        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert_eq!(blocked(&prog, 0o5, stranger, stranger), Some(inner.clone()));
+        // Its owner is let through.
+        let me = std::fs::metadata(&inner).unwrap().uid();
+        assert_eq!(blocked(&prog, 0o5, me, me), None);
+        assert_eq!(interpreter_of(&prog), Some(PathBuf::from("/bin/sh")));
+        assert_eq!(interpreter_of(Path::new("/bin/sh")), None);
+    }
 
     #[test]
     fn mountinfo_escapes_are_read() {

@@ -14,5 +14,5 @@ pub(crate) mod jail;
 pub mod probe;
 pub(crate) mod sys;
 
-pub use config::{Layer, Layers, ResourceLimits, Sandbox, parse_size, show_size};
+pub use config::{Layer, Layers, ResourceLimits, Sandbox, Size, parse_size, show_size};
 pub use probe::SandboxStatus;

@@ -152,7 +152,7 @@ impl Machine {
         settle(&mut f);
         // Then the whole jail, part by part.
         for _ in 0..32 {
-            let jail = Jail::new(&Sandbox::default(), f, &site, 31, Vec::new());
+            let jail = Jail::new(&Sandbox::default(), f, &site, 31, Vec::new(), None);
             match try_jail(&jail) {
                 Ok(()) => break,
                 Err(Trouble::Step(feature, errno)) => {
@@ -404,7 +404,7 @@ enum Trouble {
 fn try_flags(flags: libc::c_int) -> Result<(), String> {
     let mut f = Features::NONE;
     f.userns = flags & libc::CLONE_NEWUSER != 0;
-    let jail = Jail::new(&Sandbox::default(), f, &Site::read(), 31, Vec::new());
+    let jail = Jail::new(&Sandbox::default(), f, &Site::read(), 31, Vec::new(), None);
     let (mut plan, _) = jail.plan(true).map_err(|e| e.to_string())?;
     plan.flags = flags;
     // The maps are not needed to exit.

@@ -7,7 +7,11 @@
 //! [`ExecPlan`]): after it they only make system calls (async-signal-safe),
 //! never allocate, and never return. Both are started with raw `clone`
 //! system calls, not `fork(3)`: glibc's fork runs atfork handlers and takes
-//! locks another thread of the referee may hold.
+//! locks another thread of the referee may hold. For the same reason the
+//! children call no glibc function that keeps state about threads: ids
+//! change through the raw `setresuid`/`setresgid`/`setgroups` system calls
+//! (glibc's make every thread change together, and would wait forever in
+//! a clone for threads it only remembers).
 
 #![allow(unsafe_code)]
 
@@ -106,6 +110,77 @@ pub(crate) enum Ids {
     Keep,
     /// As this uid and gid, with no supplementary group (the referee is root).
     Switch(libc::uid_t, libc::gid_t),
+    /// As root without any capability, for good (the referee is root, and
+    /// a seat's uid could not reach the program): the capability bounding
+    /// set emptied up to `last_cap`, and the securebits that keep an exec
+    /// as root from granting any, locked.
+    RootWithoutCapabilities { last_cap: u32 },
+}
+
+/// `struct __user_cap_header_struct` of `capset(2)`.
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: c_int,
+}
+
+/// `struct __user_cap_data_struct`.
+#[repr(C)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
+}
+
+/// `_LINUX_CAPABILITY_VERSION_3`.
+const CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+/// `SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+/// SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED`.
+const SECUREBITS_NO_ROOT: c_ulong = 0x1 | 0x2 | 0x4 | 0x8 | 0x20;
+
+/// Drops every capability for good (see [`Ids::RootWithoutCapabilities`]);
+/// `false` with `errno` set on failure.
+///
+/// # Safety
+/// Only in the player's process.
+unsafe fn drop_capabilities(last_cap: u32) -> bool {
+    // SAFETY: `prctl` and `capset` with valid, live arguments.
+    unsafe {
+        if libc::prctl(libc::PR_SET_SECUREBITS, SECUREBITS_NO_ROOT, 0, 0, 0) != 0 {
+            return false;
+        }
+        for cap in 0..=last_cap {
+            if libc::prctl(libc::PR_CAPBSET_DROP, cap as c_ulong, 0, 0, 0) != 0
+                && *libc::__errno_location() != libc::EINVAL
+            {
+                return false;
+            }
+        }
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as c_ulong,
+            0,
+            0,
+            0,
+        );
+        let header = CapHeader {
+            version: CAPABILITY_VERSION_3,
+            pid: 0,
+        };
+        let data = [
+            CapData {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+            CapData {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+        ];
+        libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) == 0
+    }
 }
 
 /// Everything the sandboxed children need, prepared before the clone.
@@ -135,6 +210,11 @@ pub(crate) struct JailPlan {
     /// The player's process exits 0 where it would exec: the jail is only
     /// being tried.
     pub dry_run: bool,
+    /// Where the referee's command line lies in memory (`/proc/self/stat`'s
+    /// `arg_start`, `arg_end`): the init blanks its copy, which the player
+    /// could read in `/proc/1/cmdline` (the other players' arguments, their
+    /// seeds, are in it).
+    pub argv_area: Option<(usize, usize)>,
 }
 
 /// How the player's own process ended, as its init saw it.
@@ -159,6 +239,9 @@ pub(crate) struct Jailed {
     /// The read end of the pipe the init writes its [`JailReport`] to.
     pub report: OwnedFd,
 }
+
+/// The longest a jail may take to reach the player's exec.
+const SETUP_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Size of a report on the wire: status kind, value, CPU µs, flags.
 const REPORT_BYTES: usize = 24;
@@ -198,7 +281,17 @@ pub(crate) fn clone_exec(
         return Err(clone_errno.into());
     }
     drop((err_w, report_w));
-    let failed = sys::read_failure(err_r.as_fd())?;
+    // Setting a jail up takes milliseconds; a mount that hangs (a dead
+    // network file system) must not hang the referee.
+    let failed = match sys::read_failure_within(err_r.as_fd(), Some(SETUP_LIMIT)) {
+        Ok(f) => f,
+        Err(e) => {
+            let pid = ChildPid::Process(pid);
+            let _ = sys::kill(pid, libc::SIGKILL);
+            let _ = sys::reap(pid, true);
+            return Err(e);
+        }
+    };
     Ok(Jailed {
         pid: ChildPid::Process(pid),
         failed,
@@ -270,6 +363,13 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
     // clone.
     unsafe {
         reset_dispositions(exec.nsig());
+        if let Some((start, end)) = jail.argv_area {
+            // SAFETY: the range is this process's own argument strings
+            // (a writable mapping of its stack), which nothing reads after
+            // the clone.
+            ptr::write_bytes(start as *mut u8, 0, end - start);
+        }
+        libc::prctl(libc::PR_SET_NAME, c"jail-init".as_ptr(), 0, 0, 0);
         if jail.new_session {
             if libc::setsid() < 0 {
                 fail_in_child(keep.err, ChildStage::Session);
@@ -497,12 +597,24 @@ unsafe fn player_process(exec: &ExecPlan, jail: &JailPlan, keep: Keep) -> ! {
                 fail_in_child(keep.err, ChildStage::Limits);
             }
         }
-        if let Ids::Switch(uid, gid) = jail.ids {
-            if libc::setgroups(0, ptr::null()) != 0
-                || libc::setresgid(gid, gid, gid) != 0
-                || libc::setresuid(uid, uid, uid) != 0
-            {
-                fail_in_child(keep.err, ChildStage::Ids);
+        match jail.ids {
+            Ids::Keep => {}
+            Ids::Switch(uid, gid) => {
+                // The raw system calls, not glibc's wrappers: those make
+                // every thread of the process change ids together, and in
+                // a clone of a threaded referee they would wait forever for
+                // threads that are not there.
+                if libc::syscall(libc::SYS_setgroups, 0usize, ptr::null::<libc::gid_t>()) != 0
+                    || libc::syscall(libc::SYS_setresgid, gid, gid, gid) != 0
+                    || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
+                {
+                    fail_in_child(keep.err, ChildStage::Ids);
+                }
+            }
+            Ids::RootWithoutCapabilities { last_cap } => {
+                if !drop_capabilities(last_cap) {
+                    fail_in_child(keep.err, ChildStage::Ids);
+                }
             }
         }
         if jail.no_new_privs && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as c_ulong, 0, 0, 0) != 0 {
@@ -563,6 +675,30 @@ unsafe fn reap_until(player: libc::pid_t, keep: Keep) -> ! {
         let code = if kind == 1 { 128 + value } else { value };
         libc::_exit(code & 0xff)
     }
+}
+
+/// Where this process's command line lies in its memory, from
+/// `/proc/self/stat` (fields 48 and 49), read once.
+pub(crate) fn argv_area() -> Option<(usize, usize)> {
+    static AREA: std::sync::OnceLock<Option<(usize, usize)>> = std::sync::OnceLock::new();
+    *AREA.get_or_init(|| {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // Fields after the parenthesised command name start at field 3.
+        let rest = &stat[stat.rfind(')')? + 1..];
+        let mut fields = rest.split_whitespace().skip(48 - 3);
+        let start: usize = fields.next()?.parse().ok()?;
+        let end: usize = fields.next()?.parse().ok()?;
+        (start > 0 && end > start).then_some((start, end))
+    })
+}
+
+/// The highest capability number of this kernel
+/// (`/proc/sys/kernel/cap_last_cap`; 40 if it cannot be read).
+pub(crate) fn last_capability() -> u32 {
+    std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(40)
 }
 
 /// This process's effective uid and gid.
