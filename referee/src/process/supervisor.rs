@@ -28,7 +28,7 @@ use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, Machine, SandboxStatus};
-use super::sandbox::{Layer, Sandbox};
+use super::sandbox::Sandbox;
 use super::spawn::{Program, SpawnError, spawn};
 use super::sys::{self, ReapAny};
 
@@ -286,10 +286,9 @@ impl Supervisor {
                 id,
                 hide.clone(),
                 Some(&spec.program),
+                machine.cgroups.as_ref(),
             );
-            if let Some(note) = &jail.note {
-                self.sandbox.notes.push((Layer::User, note.clone()));
-            }
+            self.sandbox.notes.extend(jail.notes.iter().cloned());
             jails.push(Some(jail));
         }
         probe::report_once(&self.sandbox);

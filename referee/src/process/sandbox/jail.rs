@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 
 use nix::libc;
 
-use super::config::{ResourceLimits, Sandbox};
+use super::cgroup::{Cgroup, Events, Hierarchy};
+use super::config::{Layer, ResourceLimits, Sandbox};
 use super::sys::{self, Ids, JailPlan, JailReport, MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, Op};
 use crate::process::event::LimitHit;
 use crate::process::spawn::Program;
@@ -212,16 +213,17 @@ pub(crate) struct Jail {
     /// As root, the seat runs as root without capabilities: its uid could
     /// not reach its program.
     rootless_root: bool,
-    /// What the user should know of this jail (the fallback above).
-    pub note: Option<String>,
+    /// What the user should know of this jail (the fallback above, a
+    /// cgroup that could not be made), layer by layer.
+    pub notes: Vec<(Layer, String)>,
     site: Site,
     /// Files to hide from the player (the referee's logs of the game).
     hide: Vec<PathBuf>,
     /// Current hard limits, which a limit cannot exceed (raising them
     /// takes `CAP_SYS_RESOURCE`).
     hard: Vec<(libc::c_int, u64)>,
-    /// Each cgroup's `cgroup.procs` (empty without a cgroup).
-    pub cgroup_procs: Vec<PathBuf>,
+    /// Its cgroups, if it has some.
+    cgroup: Option<Cgroup>,
 }
 
 impl Jail {
@@ -236,8 +238,31 @@ impl Jail {
         seat: usize,
         hide: Vec<PathBuf>,
         program: Option<&Program>,
+        cgroups: Option<&Hierarchy>,
     ) -> Jail {
-        let mut note = None;
+        let mut notes = Vec::new();
+        let cgroup = match cgroups.filter(|_| features.cgroup) {
+            Some(h) => {
+                static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+                let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let name = format!("referee-{}-{n}-{seat}", std::process::id());
+                match h.create(&name, sandbox.limits.memory, sandbox.limits.processes) {
+                    Ok(cg) => Some(cg),
+                    Err(e) => {
+                        features.cgroup = false;
+                        notes.push((
+                            Layer::Cgroup,
+                            format!("seat {seat} has no cgroup: making {name} failed ({e})"),
+                        ));
+                        None
+                    }
+                }
+            }
+            None => {
+                features.cgroup = false;
+                None
+            }
+        };
         let mut rootless_root = false;
         let ids = if features.switch_uid {
             let u = sandbox.seat_uid(std::process::id(), seat);
@@ -245,11 +270,15 @@ impl Jail {
                 features.switch_uid = false;
                 features.nproc = false;
                 rootless_root = true;
-                note = Some(format!(
-                    "seat {seat} runs as root without capabilities, not as uid {u}: that uid \
-                     cannot reach {} ({} is closed to others); no process limit but its cgroup's",
-                    what.display(),
-                    blocked.display()
+                notes.push((
+                    Layer::User,
+                    format!(
+                        "seat {seat} runs as root without capabilities, not as uid {u}: that uid \
+                         cannot reach {} ({} is closed to others); no process limit but its \
+                         cgroup's",
+                        what.display(),
+                        blocked.display()
+                    ),
                 ));
                 (0, 0)
             } else {
@@ -267,11 +296,11 @@ impl Jail {
             limits: sandbox.limits,
             ids,
             rootless_root,
-            note,
+            notes,
             site: site.clone(),
             hide,
             hard,
-            cgroup_procs: Vec::new(),
+            cgroup,
         }
     }
 
@@ -324,8 +353,8 @@ impl Jail {
     }
 
     /// What the cgroups counted since the last look (nothing without one).
-    fn cgroup_events(&mut self) -> super::cgroup::Events {
-        super::cgroup::Events::default()
+    fn cgroup_events(&mut self) -> Events {
+        self.cgroup.as_mut().map(Cgroup::events).unwrap_or_default()
     }
 
     /// The plan of one start; `dry_run`: the player's process exits where
@@ -404,8 +433,8 @@ impl Jail {
             }
         }
         let mut cgroups = Vec::new();
-        for p in &self.cgroup_procs {
-            cgroups.push(sys::open_write(p)?);
+        for p in self.cgroup.iter().flat_map(Cgroup::procs) {
+            cgroups.push(sys::open_write(&p)?);
         }
         let (ops, owners, reserved) = b.finish();
         Ok((

@@ -14,6 +14,7 @@ use nix::errno::Errno;
 use nix::libc;
 
 use super::config::{Layer, Layers, Sandbox};
+use super::cgroup::Hierarchy;
 use super::jail::{Feature, Features, Jail, ProcView, Site};
 use super::sys;
 use crate::process::sys::{ChildStage, ChildStdio};
@@ -27,6 +28,8 @@ pub(crate) struct Machine {
     pub refused: Vec<(Layer, String)>,
     /// Facts about the working directory and the usual directories.
     pub site: Site,
+    /// Where the players' cgroups are made, if anywhere.
+    pub cgroups: Option<Hierarchy>,
 }
 
 /// How each layer asked for fared, for the report and the verdict.
@@ -88,6 +91,16 @@ impl Machine {
             nproc: true,
             cgroup: false,
             new_session: true,
+        };
+        let mut cgroups = match Hierarchy::find() {
+            Ok(h) => {
+                f.cgroup = true;
+                Some(h)
+            }
+            Err(why) => {
+                refused.push((Layer::Cgroup, format!("no memory or process limit by cgroup: {why}")));
+                None
+            }
         };
         if !site.has_tmp {
             refused.push((
@@ -152,7 +165,12 @@ impl Machine {
         settle(&mut f);
         // Then the whole jail, part by part.
         for _ in 0..32 {
-            let jail = Jail::new(&Sandbox::default(), f, &site, 31, Vec::new(), None);
+            let jail = Jail::new(&Sandbox::default(), f, &site, 31, Vec::new(), None, cgroups.as_ref());
+            if f.cgroup && !jail.features.cgroup {
+                f.cgroup = false;
+                cgroups = None;
+                refused.extend(jail.notes.iter().cloned());
+            }
             match try_jail(&jail) {
                 Ok(()) => break,
                 Err(Trouble::Step(feature, errno)) => {
@@ -178,6 +196,7 @@ impl Machine {
                         }
                         ChildStage::Cgroup => {
                             f.cgroup = false;
+                            cgroups = None;
                             (
                                 Layer::Cgroup,
                                 format!("joining a cgroup failed ({})", errno.desc()),
@@ -213,6 +232,7 @@ impl Machine {
             features: f,
             refused,
             site,
+            cgroups,
         }
     }
 
@@ -404,7 +424,7 @@ enum Trouble {
 fn try_flags(flags: libc::c_int) -> Result<(), String> {
     let mut f = Features::NONE;
     f.userns = flags & libc::CLONE_NEWUSER != 0;
-    let jail = Jail::new(&Sandbox::default(), f, &Site::read(), 31, Vec::new(), None);
+    let jail = Jail::new(&Sandbox::default(), f, &Site::read(), 31, Vec::new(), None, None);
     let (mut plan, _) = jail.plan(true).map_err(|e| e.to_string())?;
     plan.flags = flags;
     // The maps are not needed to exit.
