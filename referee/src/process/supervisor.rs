@@ -26,9 +26,9 @@ use thiserror::Error;
 use super::child::Child;
 use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
+use super::sandbox::Sandbox;
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, Machine, SandboxStatus};
-use super::sandbox::Sandbox;
 use super::spawn::{Program, SpawnError, spawn};
 use super::sys::{self, ReapAny};
 

@@ -20,7 +20,9 @@
 //! - `spawn-setsid SECS`: start `setsid sleep SECS`, which leaves our group
 //!   and session but keeps our stdout and stderr open;
 //! - `hang`: sleep forever;
-//! - `spin MS`: busy-loop that long (thinking).
+//! - `spin MS`: busy-loop that long (thinking);
+//! - `look PATH`: reports whether the file exists and what it holds, as
+//!   `@info look PATH: CONTENT`, `(empty)` or `missing`.
 //!
 //! At the end of the script it reads until end of file, then exits 0.
 //! Before anything else it reports the descriptors it inherited as
@@ -189,6 +191,15 @@ fn main() {
                 while std::time::Instant::now() < until {
                     std::hint::spin_loop();
                 }
+            }
+            "look" => {
+                let path = arg.trim();
+                let seen = match std::fs::read(path) {
+                    Ok(bytes) if bytes.is_empty() => "(empty)".to_owned(),
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).trim().replace('\n', " | "),
+                    Err(_) => "missing".to_owned(),
+                };
+                report("info", &format!("look {path}: {seen}"));
             }
             "hang" => loop {
                 std::thread::sleep(Duration::from_secs(3600));

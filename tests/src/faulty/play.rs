@@ -389,6 +389,11 @@ impl Faulty<'_> {
                 sys::write_stdout(reply.as_bytes())?;
                 Ok(())
             }
+            attack if attack.is_attack() => {
+                super::attack::run(attack, &self.cfg.connect);
+                sys::write_stdout(reply.as_bytes())?;
+                Ok(())
+            }
             other => Err(Stop::Trouble(format!("{other:?} does not act here"))),
         }
     }

@@ -11,6 +11,7 @@ mod oust;
 mod ponder;
 mod quarto;
 mod replay;
+mod sandbox;
 mod terminal;
 mod tools;
 mod util;

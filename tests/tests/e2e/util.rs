@@ -158,6 +158,8 @@ pub struct Game {
     scripts: [String; 2],
     options: Vec<String>,
     sample: bool,
+    /// Run the referee as this uid (and gid), through `setpriv`.
+    user: Option<u32>,
 }
 
 /// What came out of a game.
@@ -210,7 +212,18 @@ impl Game {
             scripts: [script0.to_owned(), script1.to_owned()],
             options: Vec::new(),
             sample: false,
+            user: None,
         }
+    }
+
+    /// Runs the referee as the unprivileged `uid` (gid the same, no
+    /// supplementary group), through `setpriv`: the test must run as root
+    /// ([`unprivileged_user`] says whether it can). The game's directory
+    /// becomes that user's.
+    pub fn run_as(mut self, uid: u32) -> Game {
+        std::os::unix::fs::chown(self.dir.path(), Some(uid), Some(uid)).expect("chown");
+        self.user = Some(uid);
+        self
     }
 
     /// Watches the scripted players' processes in `/proc` while the game
@@ -245,7 +258,17 @@ impl Game {
             GAMES.fetch_add(1, Ordering::SeqCst),
             std::time::SystemTime::now()
         );
-        let mut cmd = Command::new(workspace_bin("referee"));
+        let mut cmd = match self.user {
+            None => Command::new(workspace_bin("referee")),
+            Some(uid) => {
+                let mut c = Command::new("setpriv");
+                c.arg(format!("--reuid={uid}"))
+                    .arg(format!("--regid={uid}"))
+                    .arg("--clear-groups")
+                    .arg(workspace_bin("referee"));
+                c
+            }
+        };
         cmd.current_dir(self.dir.path())
             .env("STRATEGO_E2E_TAG", &tag)
             .arg("--json")
@@ -306,6 +329,40 @@ impl Game {
             _keep: self.dir,
         }
     }
+}
+
+/// The uid the tests run the referee as when they check the sandbox of an
+/// unprivileged user: no user has it.
+pub const TEST_UID: u32 = 0x6fff_fff0;
+
+/// Whether a test can run the referee as [`TEST_UID`]: this process is
+/// root, `setpriv` exists, and that uid can run the workspace's binaries;
+/// else why not.
+pub fn unprivileged_user() -> Result<u32, String> {
+    use std::os::unix::fs::MetadataExt;
+    // /proc/self belongs to this process's effective uid.
+    if std::fs::metadata("/proc/self").map_or(true, |m| m.uid() != 0) {
+        return Err("the tests do not run as root".into());
+    }
+    let uid = TEST_UID.to_string();
+    let out = Command::new("setpriv")
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={uid}"),
+            "--clear-groups",
+        ])
+        .arg(workspace_bin("referee"))
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("setpriv: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "uid {uid} cannot run {}: {}",
+            workspace_bin("referee").display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(TEST_UID)
 }
 
 /// A scripted player's reports in its log: every byte it received (its

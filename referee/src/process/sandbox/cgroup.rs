@@ -92,7 +92,10 @@ impl Hierarchy {
                 write(&mdir.join("memory.limit_in_bytes"), &memory.to_string())?;
                 // Memory and swap together (after the memory alone, which
                 // it may not be below); absent without swap accounting.
-                let _ = write(&mdir.join("memory.memsw.limit_in_bytes"), &memory.to_string());
+                let _ = write(
+                    &mdir.join("memory.memsw.limit_in_bytes"),
+                    &memory.to_string(),
+                );
                 write(&pdir.join("pids.max"), &processes.to_string())?;
                 cg
             }
@@ -128,7 +131,12 @@ fn find_v2(mounts: &str, own: &str) -> Result<Hierarchy, String> {
     let parent = if ours == Path::new("/") {
         root.clone()
     } else {
-        root.join(ours.parent().unwrap_or(Path::new("/")).strip_prefix("/").unwrap_or(ours))
+        root.join(
+            ours.parent()
+                .unwrap_or(Path::new("/"))
+                .strip_prefix("/")
+                .unwrap_or(ours),
+        )
     };
     let control = parent.join("cgroup.subtree_control");
     let enabled = std::fs::read_to_string(&control).unwrap_or_default();

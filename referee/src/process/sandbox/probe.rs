@@ -13,8 +13,8 @@ use std::sync::{Mutex, OnceLock};
 use nix::errno::Errno;
 use nix::libc;
 
-use super::config::{Layer, Layers, Sandbox};
 use super::cgroup::Hierarchy;
+use super::config::{Layer, Layers, Sandbox};
 use super::jail::{Feature, Features, Jail, ProcView, Site};
 use super::sys;
 use crate::process::sys::{ChildStage, ChildStdio};
@@ -98,7 +98,10 @@ impl Machine {
                 Some(h)
             }
             Err(why) => {
-                refused.push((Layer::Cgroup, format!("no memory or process limit by cgroup: {why}")));
+                refused.push((
+                    Layer::Cgroup,
+                    format!("no memory or process limit by cgroup: {why}"),
+                ));
                 None
             }
         };
@@ -165,7 +168,15 @@ impl Machine {
         settle(&mut f);
         // Then the whole jail, part by part.
         for _ in 0..32 {
-            let jail = Jail::new(&Sandbox::default(), f, &site, 31, Vec::new(), None, cgroups.as_ref());
+            let jail = Jail::new(
+                &Sandbox::default(),
+                f,
+                &site,
+                31,
+                Vec::new(),
+                None,
+                cgroups.as_ref(),
+            );
             if f.cgroup && !jail.features.cgroup {
                 f.cgroup = false;
                 cgroups = None;
@@ -424,7 +435,15 @@ enum Trouble {
 fn try_flags(flags: libc::c_int) -> Result<(), String> {
     let mut f = Features::NONE;
     f.userns = flags & libc::CLONE_NEWUSER != 0;
-    let jail = Jail::new(&Sandbox::default(), f, &Site::read(), 31, Vec::new(), None, None);
+    let jail = Jail::new(
+        &Sandbox::default(),
+        f,
+        &Site::read(),
+        31,
+        Vec::new(),
+        None,
+        None,
+    );
     let (mut plan, _) = jail.plan(true).map_err(|e| e.to_string())?;
     plan.flags = flags;
     // The maps are not needed to exit.
