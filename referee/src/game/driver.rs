@@ -148,7 +148,6 @@ pub fn play_match<G: Game>(
             sandbox: cfg.sandbox.clone(),
         },
     )?;
-    let sandbox = sandbox_settings(&cfg.sandbox, sup.sandbox_status());
     let mut m = Match {
         cfg,
         game,
@@ -172,6 +171,7 @@ pub fn play_match<G: Game>(
         game,
         ..
     } = m;
+    let sandbox = sandbox_settings(&cfg.sandbox, &sup.sandbox_status());
     // Clean up even when the game loop failed.
     let ends = sup.finish();
     let verdict = verdict?;

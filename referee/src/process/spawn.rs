@@ -170,7 +170,7 @@ fn cstring(program: &Program, what: &str, bytes: &[u8]) -> Result<CString, Spawn
 /// referee's environment and working directory, in `jail` if there is one.
 /// If it cannot be executed the failed child is reaped before returning the
 /// error.
-pub(crate) fn spawn(program: &Program, jail: Option<&Jail>) -> Result<Spawned, SpawnError> {
+pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Spawned, SpawnError> {
     let name = program.display();
     let os = |source| SpawnError::Os {
         program: name.clone(),
@@ -216,9 +216,16 @@ pub(crate) fn spawn(program: &Program, jail: Option<&Jail>) -> Result<Spawned, S
             let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
             (forked.pid, forked.failed, None)
         }
-        Some(jail) => {
-            let (jail_plan, _) = jail.plan(false).map_err(os)?;
-            let jailed = jail_sys::clone_exec(&plan, &jail_plan, &stdio).map_err(os)?;
+        Some(ref mut jail) => {
+            let (mut jail_plan, _) = jail.plan(false).map_err(os)?;
+            let mut jailed = jail_sys::clone_exec(&plan, &jail_plan, &stdio).map_err(os)?;
+            if let Some((ChildStage::Cgroup, errno)) = jailed.failed {
+                // Refused a cgroup: the rest of the jail goes on without.
+                let _ = sys::reap(jailed.pid, true);
+                jail.lose_cgroup(errno);
+                (jail_plan, _) = jail.plan(false).map_err(os)?;
+                jailed = jail_sys::clone_exec(&plan, &jail_plan, &stdio).map_err(os)?;
+            }
             let failed = jailed.failed.map(|(stage, errno)| {
                 let what = match stage {
                     ChildStage::Step(i) => jail_plan.ops.get(i as usize).map(|op| op.to_string()),
@@ -245,11 +252,8 @@ pub(crate) fn spawn(program: &Program, jail: Option<&Jail>) -> Result<Spawned, S
     if let Some((stage, errno)) = failed {
         // The child exits right after reporting; reap it now.
         let _ = sys::reap(pid, true);
-        let hint = match jail.map(|j| j.ids()) {
-            Some((uid, _))
-                if errno == nix::errno::Errno::EACCES
-                    && jail.is_some_and(|j| j.features.switch_uid) =>
-            {
+        let hint = match jail.as_ref().map(|j| (j.ids(), j.features.switch_uid)) {
+            Some(((uid, _), true)) if errno == nix::errno::Errno::EACCES => {
                 format!(
                     " (the sandbox runs it as uid {uid}, which must be able to reach it: every directory \
                      on its path searchable by others; see docs/referee.md)"

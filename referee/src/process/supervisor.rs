@@ -26,7 +26,7 @@ use thiserror::Error;
 use super::child::Child;
 use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
-use super::sandbox::Sandbox;
+use super::sandbox::{Layer, Sandbox};
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, Machine, SandboxStatus};
 use super::spawn::{Program, SpawnError, spawn};
@@ -229,13 +229,13 @@ impl Supervisor {
         for (id, (spec, log)) in specs.iter().zip(logs).enumerate() {
             let program = &spec.program;
             let name = program.display();
-            let jail = jails[id].take();
+            let mut jail = jails[id].take();
             if spec.launch == Launch::PerReply {
                 sup.children
                     .push(Child::per_reply(name, sup.config.framing, log, jail));
                 continue;
             }
-            let child = match spawn(program, jail.as_ref()) {
+            let child = match spawn(program, jail.as_mut()) {
                 Ok(s) => {
                     log::debug!("child {id}: started {name} as {}", s.pid);
                     Child::running(name, s, sup.config.framing, log, jail)
@@ -288,16 +288,32 @@ impl Supervisor {
                 Some(&spec.program),
                 machine.cgroups.as_ref(),
             );
-            self.sandbox.notes.extend(jail.notes.iter().cloned());
+            probe::report_once(&SandboxStatus {
+                on: self.sandbox.on,
+                notes: jail.notes.clone(),
+            });
             jails.push(Some(jail));
         }
         probe::report_once(&self.sandbox);
         jails
     }
 
-    /// How the sandbox fared: the layers in effect, and what is off and why.
-    pub fn sandbox_status(&self) -> &SandboxStatus {
-        &self.sandbox
+    /// How the sandbox fared so far: the layers in effect, and what is off
+    /// and why (a start may still meet a refusal: a cgroup's).
+    pub fn sandbox_status(&self) -> SandboxStatus {
+        let mut status = self.sandbox.clone();
+        let jails: Vec<&Jail> = self.children.iter().filter_map(|c| c.jail.as_ref()).collect();
+        for jail in &jails {
+            for note in &jail.notes {
+                if !status.notes.contains(note) {
+                    status.notes.push(note.clone());
+                }
+            }
+        }
+        if !jails.is_empty() && jails.iter().all(|j| !j.features.cgroup) {
+            status.on.remove(Layer::Cgroup);
+        }
+        status
     }
 
     fn register(&self, id: ChildId, child: &Child) -> Result<(), SupervisorError> {
@@ -384,9 +400,13 @@ impl Supervisor {
         }
         let mut program = self.programs[child].clone();
         program.args.extend(extra_args.iter().map(Into::into));
-        match spawn(&program, self.children[child].jail.as_ref()) {
+        match spawn(&program, self.children[child].jail.as_mut()) {
             Ok(s) => {
-                log::debug!("child {child}: started {} as {}", c.program, s.pid);
+                log::debug!(
+                    "child {child}: started {} as {}",
+                    self.children[child].program,
+                    s.pid
+                );
                 self.children[child].respawn(s, input);
                 self.register(child, &self.children[child])?;
                 let registry = self.poll.registry();

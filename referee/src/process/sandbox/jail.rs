@@ -304,6 +304,25 @@ impl Jail {
         }
     }
 
+    /// Goes on without its cgroup, which the kernel would not let its init
+    /// join (`errno`); says so once.
+    pub fn lose_cgroup(&mut self, errno: nix::errno::Errno) {
+        self.features.cgroup = false;
+        self.cgroup = None;
+        let note = (
+            Layer::Cgroup,
+            format!(
+                "no memory or process limit by cgroup: joining one was refused ({})",
+                errno.desc()
+            ),
+        );
+        super::probe::report_once(&super::probe::SandboxStatus {
+            on: super::config::Layers::NONE,
+            notes: vec![note.clone()],
+        });
+        self.notes.push(note);
+    }
+
     /// The seat's uid and gid.
     pub fn ids(&self) -> (u32, u32) {
         self.ids

@@ -67,7 +67,12 @@ static MACHINE: OnceLock<Machine> = OnceLock::new();
 impl Machine {
     /// The machine, probed on first use.
     pub fn get() -> &'static Machine {
-        MACHINE.get_or_init(Machine::probe)
+        MACHINE.get_or_init(|| {
+            let start = std::time::Instant::now();
+            let m = Machine::probe();
+            log::debug!("sandbox: probed the machine in {:?}", start.elapsed());
+            m
+        })
     }
 
     fn probe() -> Machine {
@@ -92,7 +97,7 @@ impl Machine {
             cgroup: false,
             new_session: true,
         };
-        let mut cgroups = match Hierarchy::find() {
+        let cgroups = match Hierarchy::find() {
             Ok(h) => {
                 f.cgroup = true;
                 Some(h)
@@ -114,74 +119,16 @@ impl Machine {
         if let Some(why) = &site.cwd_overlay_refused {
             refused.push((Layer::Fs, format!("{why}: it stays read-only")));
         }
-        // Each namespace on its own first: a refused clone does not say
-        // which flag it refused.
-        let base = if root { 0 } else { libc::CLONE_NEWUSER };
-        if !root {
-            if let Err(e) = try_flags(libc::CLONE_NEWUSER) {
-                refused.push((
-                    Layer::User,
-                    format!("the kernel refuses user namespaces ({e}), and without root the other namespaces need one"),
-                ));
-                f.userns = false;
-                for (layer, on) in [
-                    (Layer::Pid, &mut f.pid),
-                    (Layer::Net, &mut f.net),
-                    (Layer::Ipc, &mut f.ipc),
-                    (Layer::Fs, &mut f.mount),
-                ] {
-                    *on = false;
-                    refused.push((layer, "needs a user namespace (not root)".into()));
-                }
-            }
-        }
-        for (layer, flag, name) in [
-            (Layer::Pid, libc::CLONE_NEWPID, "PID"),
-            (Layer::Net, libc::CLONE_NEWNET, "network"),
-            (Layer::Ipc, libc::CLONE_NEWIPC, "IPC"),
-            (Layer::Fs, libc::CLONE_NEWNS, "mount"),
-        ] {
-            let on = match layer {
-                Layer::Pid => &mut f.pid,
-                Layer::Net => &mut f.net,
-                Layer::Ipc => &mut f.ipc,
-                _ => &mut f.mount,
-            };
-            if !*on || (base == 0 && !root) {
-                continue;
-            }
-            if let Err(e) = try_flags(base | flag) {
-                *on = false;
-                refused.push((
-                    layer,
-                    format!("the kernel refuses a {name} namespace ({e})"),
-                ));
-            }
-        }
-        if !root && !f.userns {
-            f.nproc = false;
-            refused.push((
-                Layer::Limits,
-                "no process limit: the players would share the referee's uid".into(),
-            ));
-        }
         settle(&mut f);
-        // Then the whole jail, part by part.
+        // The whole jail, part by part (its cgroup aside: making and
+        // joining one costs a cgroup migration, tens of ms on a loaded
+        // machine; a refused join is met at the first real start, which
+        // then goes on without it).
+        let mut diagnosed = false;
         for _ in 0..32 {
-            let jail = Jail::new(
-                &Sandbox::default(),
-                f,
-                &site,
-                31,
-                Vec::new(),
-                None,
-                cgroups.as_ref(),
-            );
-            if f.cgroup && !jail.features.cgroup {
-                f.cgroup = false;
-                cgroups = None;
-                refused.extend(jail.notes.iter().cloned());
-            }
+            let mut trial = f;
+            trial.cgroup = false;
+            let jail = Jail::new(&Sandbox::default(), trial, &site, 31, Vec::new(), None, None);
             match try_jail(&jail) {
                 Ok(()) => break,
                 Err(Trouble::Step(feature, errno)) => {
@@ -207,7 +154,6 @@ impl Machine {
                         }
                         ChildStage::Cgroup => {
                             f.cgroup = false;
-                            cgroups = None;
                             (
                                 Layer::Cgroup,
                                 format!("joining a cgroup failed ({})", errno.desc()),
@@ -227,6 +173,10 @@ impl Machine {
                         }
                     };
                     refused.push((layer, why));
+                }
+                Err(Trouble::Os(_)) if !diagnosed && f.clone_flags() != 0 => {
+                    diagnosed = true;
+                    diagnose_namespaces(&mut f, &mut refused, root);
                 }
                 Err(Trouble::Os(e)) => {
                     f = Features::NONE;
@@ -308,6 +258,60 @@ impl Machine {
             .cloned()
             .collect();
         SandboxStatus { on, notes }
+    }
+}
+
+/// Finds which namespaces the kernel refuses, one clone each (a refused
+/// clone does not say which flag it refused); turns them off.
+fn diagnose_namespaces(f: &mut Features, refused: &mut Vec<(Layer, String)>, root: bool) {
+    let base = if root { 0 } else { libc::CLONE_NEWUSER };
+    if !root {
+        if let Err(e) = try_flags(libc::CLONE_NEWUSER) {
+            refused.push((
+                Layer::User,
+                format!("the kernel refuses user namespaces ({e}), and without root the other namespaces need one"),
+            ));
+            f.userns = false;
+            for (layer, on) in [
+                (Layer::Pid, &mut f.pid),
+                (Layer::Net, &mut f.net),
+                (Layer::Ipc, &mut f.ipc),
+                (Layer::Fs, &mut f.mount),
+            ] {
+                *on = false;
+                refused.push((layer, "needs a user namespace (not root)".into()));
+            }
+        }
+    }
+    for (layer, flag, name) in [
+        (Layer::Pid, libc::CLONE_NEWPID, "PID"),
+        (Layer::Net, libc::CLONE_NEWNET, "network"),
+        (Layer::Ipc, libc::CLONE_NEWIPC, "IPC"),
+        (Layer::Fs, libc::CLONE_NEWNS, "mount"),
+    ] {
+        let on = match layer {
+            Layer::Pid => &mut f.pid,
+            Layer::Net => &mut f.net,
+            Layer::Ipc => &mut f.ipc,
+            _ => &mut f.mount,
+        };
+        if !*on {
+            continue;
+        }
+        if let Err(e) = try_flags(base | flag) {
+            *on = false;
+            refused.push((
+                layer,
+                format!("the kernel refuses a {name} namespace ({e})"),
+            ));
+        }
+    }
+    if !root && !f.userns {
+        f.nproc = false;
+        refused.push((
+            Layer::Limits,
+            "no process limit: the players would share the referee's uid".into(),
+        ));
     }
 }
 
