@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
-use super::sandbox::sys as jail_sys;
+use super::sandbox::probe::{self, StartError};
 use super::sys::{self, ChildStage, ChildStdio, ExecPlan};
 
 /// A program to run: the path or name given by the user, and its arguments.
@@ -216,36 +216,17 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
             let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
             (forked.pid, forked.failed, None)
         }
-        Some(ref mut jail) => {
-            let (mut jail_plan, _) = jail.plan(false).map_err(os)?;
-            let mut jailed = jail_sys::clone_exec(&plan, &jail_plan, &stdio).map_err(os)?;
-            if let Some((ChildStage::Cgroup, errno)) = jailed.failed {
-                // Refused a cgroup: the rest of the jail goes on without.
-                let _ = sys::reap(jailed.pid, true);
-                jail.lose_cgroup(errno);
-                (jail_plan, _) = jail.plan(false).map_err(os)?;
-                jailed = jail_sys::clone_exec(&plan, &jail_plan, &stdio).map_err(os)?;
+        Some(ref mut jail) => match probe::start(probe::Machine::get(), &plan, jail, &stdio) {
+            Ok(jailed) => (jailed.pid, jailed.failed, Some(jailed.report)),
+            Err(StartError::Os(e)) => return Err(os(e)),
+            Err(StartError::Sandbox { what, errno }) => {
+                return Err(SpawnError::Sandbox {
+                    program: name,
+                    what,
+                    errno,
+                });
             }
-            let failed = jailed.failed.map(|(stage, errno)| {
-                let what = match stage {
-                    ChildStage::Step(i) => jail_plan.ops.get(i as usize).map(|op| op.to_string()),
-                    _ => None,
-                };
-                (stage, errno, what)
-            });
-            match failed {
-                Some((stage, errno, what)) if stage != ChildStage::Exec => {
-                    let _ = sys::reap(jailed.pid, true);
-                    return Err(SpawnError::Sandbox {
-                        program: name,
-                        what: what.unwrap_or_else(|| format!("{stage:?}")),
-                        errno,
-                    });
-                }
-                _ => {}
-            }
-            (jailed.pid, jailed.failed, Some(jailed.report))
-        }
+        },
     };
     // The child's ends now live in the child only.
     drop((in_r, out_w, err_w));

@@ -26,9 +26,9 @@ use thiserror::Error;
 use super::child::Child;
 use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
-use super::sandbox::{Layer, Sandbox};
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, Machine, SandboxStatus};
+use super::sandbox::{Layer, Sandbox};
 use super::spawn::{Program, SpawnError, spawn};
 use super::sys::{self, ReapAny};
 
@@ -301,8 +301,16 @@ impl Supervisor {
     /// How the sandbox fared so far: the layers in effect, and what is off
     /// and why (a start may still meet a refusal: a cgroup's).
     pub fn sandbox_status(&self) -> SandboxStatus {
-        let mut status = self.sandbox.clone();
-        let jails: Vec<&Jail> = self.children.iter().filter_map(|c| c.jail.as_ref()).collect();
+        let jails: Vec<&Jail> = self
+            .children
+            .iter()
+            .filter_map(|c| c.jail.as_ref())
+            .collect();
+        let mut status = match jails.first() {
+            // What the starts taught since the supervisor began.
+            Some(jail) => Machine::get().status(self.config.sandbox.layers, &jail.features),
+            None => self.sandbox.clone(),
+        };
         for jail in &jails {
             for note in &jail.notes {
                 if !status.notes.contains(note) {

@@ -304,6 +304,43 @@ impl Jail {
         }
     }
 
+    /// Keeps only the features the machine still allows (after it refused
+    /// one: [`super::probe::start`]).
+    pub fn restrict(&mut self, allowed: &Features) {
+        let f = &mut self.features;
+        let a = allowed;
+        f.userns &= a.userns;
+        f.switch_uid &= a.switch_uid;
+        f.pid &= a.pid;
+        f.net &= a.net;
+        f.ipc &= a.ipc;
+        f.mount &= a.mount;
+        f.read_only &= a.read_only;
+        f.private_tmp &= a.private_tmp;
+        f.cwd_overlay &= a.cwd_overlay;
+        f.hide_run &= a.hide_run;
+        f.hide_logs &= a.hide_logs;
+        f.rlimits &= a.rlimits;
+        f.nproc &= a.nproc;
+        f.proc = match (f.proc, a.proc) {
+            (ProcView::Host, _) | (_, ProcView::Host) => ProcView::Host,
+            (ProcView::Hidden, _) | (_, ProcView::Hidden) => ProcView::Hidden,
+            _ => ProcView::Fresh,
+        };
+        if !f.pid || !f.mount {
+            f.proc = ProcView::Host;
+        }
+        if !f.mount {
+            f.read_only = false;
+            f.private_tmp = false;
+            f.hide_run = false;
+            f.hide_logs = false;
+        }
+        if !f.private_tmp {
+            f.cwd_overlay = false;
+        }
+    }
+
     /// Goes on without its cgroup, which the kernel would not let its init
     /// join (`errno`); says so once.
     pub fn lose_cgroup(&mut self, errno: nix::errno::Errno) {

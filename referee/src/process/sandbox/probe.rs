@@ -1,12 +1,19 @@
-//! What this machine lets the sandbox do, found once per process by trying
-//! it (a jail whose player exits at once), and what is reported of it.
+//! What this machine lets the sandbox do, learnt from the jails the
+//! referee starts, and what is reported of it.
 //!
-//! A refused part is turned off, with the kernel's answer as its reason,
-//! and the rest is tried again; the user is told once per process which
-//! layer is off (or only partly on) and why.
+//! Nothing is tried before the first player starts: the facts that need
+//! no trial (root or not, the working directory, the cgroup hierarchies)
+//! are read once, and every jail is built with all it may have. A start
+//! the kernel refuses tells which part it refused (the step of the init's
+//! set-up that failed, with its `errno`; or a refused `clone`, after which
+//! each namespace is tried on its own): that part is turned off for this
+//! and every later jail of the process, the user is told once which layer
+//! is off and why, and the start is tried again. So a machine that allows
+//! everything pays nothing for finding it out.
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::io;
 use std::os::fd::AsFd;
 use std::sync::{Mutex, OnceLock};
 
@@ -16,20 +23,30 @@ use nix::libc;
 use super::cgroup::Hierarchy;
 use super::config::{Layer, Layers, Sandbox};
 use super::jail::{Feature, Features, Jail, ProcView, Site};
-use super::sys;
-use crate::process::sys::{ChildStage, ChildStdio};
+use super::sys::{self, Jailed};
+use crate::process::sys::{ChildStage, ChildStdio, ExecPlan};
 
-/// What the machine allows, and why the rest is off.
-#[derive(Clone, Debug)]
+/// What the machine allows, as far as known, and why the rest is off.
+#[derive(Debug)]
 pub(crate) struct Machine {
-    /// The features that work here (all of them asked for).
-    pub features: Features,
-    /// For each feature the machine refused: which layer it belongs to and why.
-    pub refused: Vec<(Layer, String)>,
     /// Facts about the working directory and the usual directories.
     pub site: Site,
     /// Where the players' cgroups are made, if anywhere.
     pub cgroups: Option<Hierarchy>,
+    /// Whether the referee runs as root.
+    root: bool,
+    /// What the starts so far taught.
+    learned: Mutex<Learned>,
+}
+
+#[derive(Clone, Debug)]
+struct Learned {
+    /// The features not refused so far.
+    features: Features,
+    /// For each feature refused: which layer it belongs to and why.
+    refused: Vec<(Layer, String)>,
+    /// Each namespace was tried on its own already.
+    diagnosed: bool,
 }
 
 /// How each layer asked for fared, for the report and the verdict.
@@ -65,17 +82,12 @@ impl fmt::Display for SandboxStatus {
 static MACHINE: OnceLock<Machine> = OnceLock::new();
 
 impl Machine {
-    /// The machine, probed on first use.
+    /// The machine, its facts read on first use.
     pub fn get() -> &'static Machine {
-        MACHINE.get_or_init(|| {
-            let start = std::time::Instant::now();
-            let m = Machine::probe();
-            log::debug!("sandbox: probed the machine in {:?}", start.elapsed());
-            m
-        })
+        MACHINE.get_or_init(Machine::read)
     }
 
-    fn probe() -> Machine {
+    fn read() -> Machine {
         let root = sys::is_root();
         let site = Site::read();
         let mut refused = Vec::new();
@@ -120,87 +132,69 @@ impl Machine {
             refused.push((Layer::Fs, format!("{why}: it stays read-only")));
         }
         settle(&mut f);
-        // The whole jail, part by part (its cgroup aside: making and
-        // joining one costs a cgroup migration, tens of ms on a loaded
-        // machine; a refused join is met at the first real start, which
-        // then goes on without it).
-        let mut diagnosed = false;
-        for _ in 0..32 {
-            let mut trial = f;
-            trial.cgroup = false;
-            let jail = Jail::new(&Sandbox::default(), trial, &site, 31, Vec::new(), None, None);
-            match try_jail(&jail) {
-                Ok(()) => break,
-                Err(Trouble::Step(feature, errno)) => {
-                    let (layer, why) = turn_off(&mut f, feature, errno);
-                    refused.push((layer, why));
-                }
-                Err(Trouble::Stage(stage, errno)) => {
-                    let (layer, why) = match stage {
-                        ChildStage::Limits | ChildStage::NoNewPrivs => {
-                            f.rlimits = false;
-                            f.nproc = false;
-                            (
-                                Layer::Limits,
-                                format!("setting the limits failed ({})", errno.desc()),
-                            )
-                        }
-                        ChildStage::Ids => {
-                            f.switch_uid = false;
-                            (
-                                Layer::User,
-                                format!("taking a seat's uid failed ({})", errno.desc()),
-                            )
-                        }
-                        ChildStage::Cgroup => {
-                            f.cgroup = false;
-                            (
-                                Layer::Cgroup,
-                                format!("joining a cgroup failed ({})", errno.desc()),
-                            )
-                        }
-                        other => {
-                            // Nothing of the jail works here.
-                            f = Features::NONE;
-                            let why = format!(
-                                "the sandbox cannot start a process here ({other:?}: {})",
-                                errno.desc()
-                            );
-                            for l in Layer::ALL {
-                                refused.push((l, why.clone()));
-                            }
-                            break;
-                        }
-                    };
-                    refused.push((layer, why));
-                }
-                Err(Trouble::Os(_)) if !diagnosed && f.clone_flags() != 0 => {
-                    diagnosed = true;
-                    diagnose_namespaces(&mut f, &mut refused, root);
-                }
-                Err(Trouble::Os(e)) => {
-                    f = Features::NONE;
-                    let why = format!("the sandbox cannot start a process here ({e})");
-                    for l in Layer::ALL {
-                        refused.push((l, why.clone()));
-                    }
-                    break;
-                }
-            }
-            settle(&mut f);
-        }
         Machine {
-            features: f,
-            refused,
             site,
             cgroups,
+            root,
+            learned: Mutex::new(Learned {
+                features: f,
+                refused,
+                diagnosed: false,
+            }),
         }
+    }
+
+    fn learned(&self) -> std::sync::MutexGuard<'_, Learned> {
+        self.learned.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The features not refused so far.
+    pub fn features(&self) -> Features {
+        self.learned().features
+    }
+
+    /// Learns from a start the kernel refused: turns off what it refused
+    /// (and what depends on it), says so once. `false` if nothing could be
+    /// turned off: the start cannot succeed.
+    fn learn(&self, trouble: &Trouble) -> bool {
+        let mut l = self.learned();
+        let before = l.features;
+        let mut notes = Vec::new();
+        match trouble {
+            Trouble::Step(feature, errno) => {
+                notes.push(turn_off(&mut l.features, *feature, *errno));
+            }
+            Trouble::Stage(ChildStage::Limits | ChildStage::NoNewPrivs, errno) => {
+                l.features.rlimits = false;
+                l.features.nproc = false;
+                notes.push((
+                    Layer::Limits,
+                    format!("setting the limits failed ({})", errno.desc()),
+                ));
+            }
+            Trouble::Stage(..) => {}
+            Trouble::Clone if !l.diagnosed => {
+                l.diagnosed = true;
+                let root = self.root;
+                diagnose_namespaces(&mut l.features, &mut notes, root);
+            }
+            Trouble::Clone => {}
+        }
+        settle(&mut l.features);
+        let changed = l.features != before;
+        l.refused.extend(notes.iter().cloned());
+        drop(l);
+        report_once(&SandboxStatus {
+            on: Layers::NONE,
+            notes,
+        });
+        changed
     }
 
     /// The features in effect for the layers asked for, and the status to
     /// report.
     pub fn features_for(&self, asked: Layers, keep_terminal: bool) -> Features {
-        let m = &self.features;
+        let m = &self.features();
         let has = |l: Layer| asked.contains(l);
         let mut f = Features::NONE;
         if asked.is_empty() {
@@ -252,6 +246,7 @@ impl Machine {
             }
         }
         let notes = self
+            .learned()
             .refused
             .iter()
             .filter(|(l, _)| asked.contains(*l))
@@ -426,13 +421,98 @@ fn settle(f: &mut Features) {
     }
 }
 
-enum Trouble {
+/// Why a jail did not start.
+#[derive(Debug)]
+pub(crate) enum Trouble {
     /// An op of the plan failed.
     Step(Feature, Errno),
     /// A fixed stage failed.
     Stage(ChildStage, Errno),
-    /// The clone itself, or a pipe, failed.
-    Os(std::io::Error),
+    /// The clone itself was refused.
+    Clone,
+}
+
+/// Starts `exec` in `jail`, learning from each refusal of the kernel and
+/// trying again without what it refused ([`Machine`]). Returns the jail
+/// started (its init runs: the program was exec'd, or its exec failed and
+/// [`Jailed::failed`] says so), or what could not be helped: a system
+/// error, or the step of the set-up that failed with nothing left to turn
+/// off, with its description.
+pub(crate) fn start(
+    machine: &Machine,
+    exec: &ExecPlan,
+    jail: &mut Jail,
+    stdio: &ChildStdio<'_>,
+) -> Result<Jailed, StartError> {
+    for _ in 0..32 {
+        let (plan, owners) = jail.plan(false).map_err(StartError::Os)?;
+        let jailed = match sys::clone_exec(exec, &plan, stdio) {
+            Ok(j) => j,
+            Err(e) if refused_clone(&e) && plan.flags != 0 => {
+                if !machine.learn(&Trouble::Clone) {
+                    return Err(StartError::Os(e));
+                }
+                jail.restrict(&machine.features());
+                continue;
+            }
+            Err(e) => return Err(StartError::Os(e)),
+        };
+        let Some((stage, errno)) = jailed.failed else {
+            return Ok(jailed);
+        };
+        if stage == ChildStage::Exec {
+            return Ok(jailed);
+        }
+        // The init exits 127 after its report: reap it before trying again.
+        let _ = crate::process::sys::reap(jailed.pid, true);
+        let what = match stage {
+            ChildStage::Step(i) => plan
+                .ops
+                .get(i as usize)
+                .map_or_else(|| format!("{stage:?}"), |op| op.to_string()),
+            other => format!("{other:?}"),
+        };
+        let learnt = match stage {
+            ChildStage::Cgroup => {
+                jail.lose_cgroup(errno);
+                true
+            }
+            ChildStage::Step(i) => owners
+                .get(i as usize)
+                .is_some_and(|&f| machine.learn(&Trouble::Step(f, errno))),
+            other => machine.learn(&Trouble::Stage(other, errno)),
+        };
+        if !learnt {
+            return Err(StartError::Sandbox { what, errno });
+        }
+        jail.restrict(&machine.features());
+    }
+    Err(StartError::Os(io::Error::other(
+        "the sandbox could not be set up after 32 tries",
+    )))
+}
+
+/// What [`start`] could not help.
+#[derive(Debug)]
+pub(crate) enum StartError {
+    /// A system error (a pipe, the clone).
+    Os(io::Error),
+    /// A step of the jail's set-up failed, and nothing is left to turn off.
+    Sandbox {
+        /// The step.
+        what: String,
+        /// The error.
+        errno: Errno,
+    },
+}
+
+/// Whether a failed clone is the kernel refusing a namespace (rather than,
+/// say, a lack of memory).
+fn refused_clone(e: &io::Error) -> bool {
+    matches!(
+        e.raw_os_error(),
+        Some(libc::EPERM | libc::EINVAL | libc::ENOSPC | libc::EUSERS | libc::EACCES)
+    )
 }
 
 /// Clones a child with `flags` only, which exits at once.
@@ -452,43 +532,85 @@ fn try_flags(flags: libc::c_int) -> Result<(), String> {
     plan.flags = flags;
     // The maps are not needed to exit.
     plan.ops.clear();
-    run(&plan).map_err(|t| match t {
-        Trouble::Os(e) => e
-            .raw_os_error()
-            .map_or_else(|| e.to_string(), |n| Errno::from_raw(n).desc().to_owned()),
-        Trouble::Step(_, e) | Trouble::Stage(_, e) => e.desc().to_owned(),
-    })
-}
-
-/// Starts `jail` as a dry run.
-fn try_jail(jail: &Jail) -> Result<(), Trouble> {
-    let (plan, owners) = jail.plan(true).map_err(Trouble::Os)?;
-    run(&plan).map_err(|t| match t {
-        Trouble::Stage(ChildStage::Step(i), e) => Trouble::Step(owners[i as usize], e),
-        other => other,
-    })
-}
-
-fn run(plan: &sys::JailPlan) -> Result<(), Trouble> {
     let null = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open("/dev/null")
-        .map_err(Trouble::Os)?;
+        .map_err(|e| e.to_string())?;
     let stdio = ChildStdio {
         stdin: null.as_fd(),
         stdout: null.as_fd(),
         stderr: null.as_fd(),
     };
-    let exec = crate::process::sys::ExecPlan::new(
+    let exec = ExecPlan::new(
         std::ffi::CString::new("/bin/true").expect("no NUL"),
         Vec::new(),
         Vec::new(),
     );
-    let jailed = sys::clone_exec(&exec, plan, &stdio).map_err(Trouble::Os)?;
+    let jailed = sys::clone_exec(&exec, &plan, &stdio).map_err(|e| {
+        e.raw_os_error()
+            .map_or_else(|| e.to_string(), |n| Errno::from_raw(n).desc().to_owned())
+    })?;
     let _ = crate::process::sys::reap(jailed.pid, true);
     match jailed.failed {
         None => Ok(()),
-        Some((stage, errno)) => Err(Trouble::Stage(stage, errno)),
+        Some((_, e)) => Err(e.desc().to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refused step turns its feature off for good, says why, and the
+    /// start goes on without it.
+    #[test]
+    fn a_refused_step_is_learnt_and_the_start_goes_on() {
+        let machine = Machine::read();
+        let mut f = machine.features_for(Layers::all(), false);
+        f.cgroup = false;
+        assert!(f.hide_logs);
+        let missing = std::path::PathBuf::from("/nonexistent/referee-test/player0.log");
+        let mut jail = Jail::new(
+            &Sandbox::default(),
+            f,
+            &machine.site,
+            0,
+            vec![missing],
+            None,
+            None,
+        );
+        let null = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        let stdio = ChildStdio {
+            stdin: null.as_fd(),
+            stdout: null.as_fd(),
+            stderr: null.as_fd(),
+        };
+        let exec = ExecPlan::new(
+            std::ffi::CString::new("/bin/true").unwrap(),
+            vec![std::ffi::CString::new("true").unwrap()],
+            Vec::new(),
+        );
+        let jailed = start(&machine, &exec, &mut jail, &stdio).expect("started without it");
+        assert_eq!(jailed.failed, None);
+        let _ = crate::process::sys::reap(jailed.pid, true);
+        assert!(!jail.features.hide_logs);
+        assert!(!machine.features().hide_logs);
+        let status = machine.status(Layers::all(), &jail.features);
+        assert!(
+            status.notes.iter().any(|(l, why)| *l == Layer::Fs
+                && why.contains("logs stay readable")
+                && why.contains("No such file or directory")),
+            "{status}"
+        );
+        // The rest of the jail is still on.
+        assert!(
+            status.on.contains(Layer::Pid) && status.on.contains(Layer::Fs),
+            "{status}"
+        );
     }
 }
