@@ -31,9 +31,20 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     } else {
         [&ai, &example]
     };
+    // A generous limit: what is tested is the protocol, and a whole game
+    // at 500 ms a move can meet a stall of a loaded machine (the other
+    // tests' fork bombs and memory hogs run meanwhile).
     let out = referee_ok(
         dir.path(),
-        &["--json", "--player", players[0], "--player", players[1]],
+        &[
+            "--json",
+            "--time-limit-ms",
+            "2000",
+            "--player",
+            players[0],
+            "--player",
+            players[1],
+        ],
     );
     let json = String::from_utf8_lossy(&out.stdout);
     let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));
