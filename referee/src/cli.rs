@@ -174,7 +174,8 @@ pub struct Cli {
     /// First uid of the seats when the referee runs as root: seat S of the
     /// referee of pid P runs as BASE + 32 P + S.
     #[arg(long, value_name = "BASE", help_heading = "Sandbox",
-          default_value_t = Sandbox::default().uid_base)]
+          default_value_t = Sandbox::default().uid_base,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(u32::MAX - 32 * (1 << 22))))]
     pub sandbox_uid_base: u32,
 }
 

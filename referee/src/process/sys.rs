@@ -224,8 +224,8 @@ pub enum ChildStage {
     Stdio,
     /// `execve` itself.
     Exec,
-    /// `setsid()`, in a sandbox.
-    Session,
+    /// Giving up the controlling terminal, in a sandbox.
+    Terminal,
     /// Joining the sandbox's cgroups.
     Cgroup,
     /// Setting the sandbox's init non-dumpable and bound to the referee's life.
@@ -251,7 +251,7 @@ impl ChildStage {
             ChildStage::ProcessGroup => 0,
             ChildStage::Stdio => 1,
             ChildStage::Exec => 2,
-            ChildStage::Session => 3,
+            ChildStage::Terminal => 3,
             ChildStage::Cgroup => 4,
             ChildStage::Prctl => 5,
             ChildStage::Fork => 6,
@@ -266,7 +266,7 @@ impl ChildStage {
         match c {
             0 => ChildStage::ProcessGroup,
             1 => ChildStage::Stdio,
-            3 => ChildStage::Session,
+            3 => ChildStage::Terminal,
             4 => ChildStage::Cgroup,
             5 => ChildStage::Prctl,
             6 => ChildStage::Fork,

@@ -75,8 +75,8 @@ pub(crate) struct Features {
     pub nproc: bool,
     /// A cgroup of its own.
     pub cgroup: bool,
-    /// `setsid()`: no controlling terminal.
-    pub new_session: bool,
+    /// No controlling terminal (`TIOCNOTTY`).
+    pub drop_terminal: bool,
 }
 
 impl Features {
@@ -97,7 +97,7 @@ impl Features {
         rlimits: false,
         nproc: false,
         cgroup: false,
-        new_session: false,
+        drop_terminal: false,
     };
 
     /// Whether nothing isolates the player.
@@ -496,7 +496,7 @@ impl Jail {
         Ok((
             JailPlan {
                 flags: f.clone_flags(),
-                new_session: f.new_session,
+                drop_terminal: f.drop_terminal,
                 ops,
                 cgroups,
                 disk_slot,

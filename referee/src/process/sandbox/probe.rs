@@ -107,7 +107,7 @@ impl Machine {
             rlimits: true,
             nproc: true,
             cgroup: false,
-            new_session: true,
+            drop_terminal: true,
         };
         let cgroups = match Hierarchy::find() {
             Ok(h) => {
@@ -225,7 +225,7 @@ impl Machine {
         f.rlimits = m.rlimits && has(Layer::Limits);
         f.nproc = m.nproc && f.rlimits && (f.userns || f.switch_uid);
         f.cgroup = m.cgroup && has(Layer::Cgroup);
-        f.new_session = !keep_terminal;
+        f.drop_terminal = !keep_terminal;
         f
     }
 

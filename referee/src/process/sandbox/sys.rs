@@ -188,8 +188,12 @@ unsafe fn drop_capabilities(last_cap: u32) -> bool {
 pub(crate) struct JailPlan {
     /// `CLONE_NEW*` flags.
     pub flags: c_int,
-    /// `setsid()` (no controlling terminal) rather than `setpgid(0, 0)`.
-    pub new_session: bool,
+    /// Give up the referee's controlling terminal (`TIOCNOTTY`): the
+    /// player cannot open `/dev/tty`, type into it (`TIOCSTI`) or read it.
+    /// Not `setsid()`: a session of its own is also a scheduling group of
+    /// its own (autogroup), which slowed every move of a ping-pong game by
+    /// a third on a loaded machine.
+    pub drop_terminal: bool,
     /// The set-up, run by the init in order; a failure reports
     /// [`ChildStage::Step`] with the index.
     pub ops: Vec<Op>,
@@ -370,12 +374,11 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
             ptr::write_bytes(start as *mut u8, 0, end - start);
         }
         libc::prctl(libc::PR_SET_NAME, c"jail-init".as_ptr(), 0, 0, 0);
-        if jail.new_session {
-            if libc::setsid() < 0 {
-                fail_in_child(keep.err, ChildStage::Session);
-            }
-        } else if libc::setpgid(0, 0) != 0 {
+        if libc::setpgid(0, 0) != 0 {
             fail_in_child(keep.err, ChildStage::ProcessGroup);
+        }
+        if jail.drop_terminal && !drop_controlling_terminal() {
+            fail_in_child(keep.err, ChildStage::Terminal);
         }
         for (i, op) in jail.ops.iter().enumerate() {
             if !run_op(op) {
@@ -419,6 +422,29 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
             libc::close(fd);
         }
         reap_until(player, keep)
+    }
+}
+
+/// Gives up the controlling terminal, if there is one; `false` (with
+/// `errno` set) on failure.
+///
+/// # Safety
+/// Only in the init.
+unsafe fn drop_controlling_terminal() -> bool {
+    // SAFETY: `open`, `ioctl` and `close` on a path literal and a
+    // descriptor of ours.
+    unsafe {
+        let fd = libc::open(
+            c"/dev/tty".as_ptr(),
+            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+        );
+        if fd < 0 {
+            // ENXIO: no controlling terminal; anything else: none to use.
+            return true;
+        }
+        let ok = libc::ioctl(fd, libc::TIOCNOTTY) == 0;
+        libc::close(fd);
+        ok
     }
 }
 
