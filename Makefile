@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto play-quarto demo-mansuba viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength fuzz clean
 
 all: build
 
@@ -50,6 +50,24 @@ demo-quarto: build
 		--player 'ai=target/release/player --game quarto' \
 		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
 
+## play-quarto: you against our AI at Quarto, at the terminal (human --game
+## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
+QUARTO_LEVEL ?= 1
+play-quarto: build
+	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game quarto' \
+		--player 'ai=target/release/player --game quarto'
+
+## demo-mansuba: a real game of Mansuba with three players (a session each):
+## our AI against two closer players, on the full configuration (pawns,
+## towers, elephants, bishops, captures, a relation that changes), the
+## board drawn after each turn
+demo-mansuba: build
+	target/release/referee --game mansuba -c full --players 3 --seed 7 -v \
+		--player 'ai=target/release/player --game mansuba' \
+		--player 'closer1=target/release/player --game mansuba --strategy closer --seed 1' \
+		--player 'closer2=target/release/player --game mansuba --strategy closer --seed 2'
+
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
 tournament-demo: build
@@ -72,10 +90,11 @@ tournament-bench: build
 		| grep -E 'This run|games played'
 
 ## test: every test of the workspace, then formatting and lints. The tests
-## of the viewer (Chromium), human play (tmux) and the example players (a C
-## compiler, python3) need those programs: test-tools installs the missing
-## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
-## finds one missing (plain `cargo test` skips it, saying so).
+## of the viewer (Chromium), human play (tmux), the example players (a C
+## compiler, python3) and the tournament's executors (GNU parallel, an
+## sshd, Slurm) need those programs: test-tools installs the missing ones
+## from Debian, and REFEREE_TEST_TOOLS=require fails a test that finds one
+## missing (plain `cargo test` skips it, saying so).
 test: test-tools
 	$(CARGO) build --workspace --bins
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
@@ -83,23 +102,29 @@ test: test-tools
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## test-tools: the Debian packages the tests need (Chromium, tmux, gcc, python3)
+## test-tools: the Debian packages the tests need (Chromium, tmux, gcc,
+## python3, GNU parallel, OpenSSH's server, Slurm's controller, node daemon
+## and client)
 test-tools:
-	scripts/need.sh chromium tmux cc:gcc python3
+	scripts/need.sh chromium tmux cc:gcc python3 parallel sshd:openssh-server \
+		slurmctld slurmd sbatch:slurm-client
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
 ## the rules engines' criterion benchmarks, then procbench's process-level
 ## figures (overhead per move against the raw-pipe floor, timing precision,
 ## throughput, memory), then the games' own (oust-bench; quarto-bench: exact
-## solve times, docs/games/quarto.md). Prints figures and exits 0; never
-## fails on a target.
+## solve times, docs/games/quarto.md; mansuba-bench: games/s, start sets,
+## the AI's search, docs/games/mansuba.md). Prints figures and exits 0;
+## never fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
 	$(CARGO) bench -p oust --bench oust -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench -p quarto --bench quarto -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench -p mansuba --bench mansuba -- --warm-up-time 1 --measurement-time 3
 	target/release/procbench
 	target/release/oust-bench
 	target/release/quarto-bench
+	target/release/mansuba-bench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
@@ -161,4 +186,19 @@ bench-quarto-strength:
 		target/release/strength --game quarto --game-options "--level $$level" \
 			--games $(QUARTO_GAMES) --jobs $(JOBS) \
 			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
+	done; exit $$status
+
+## bench-mansuba-strength: the Mansuba AI against the seed's closer player
+## through the referee (MANSUBA_GAMES games, JOBS at once): two players
+## with the simple victory (target: 90% of the games), then three and five
+## players (the AI against two and four closers: its share of the games
+## won, beside the even share). Fails (after all three) if a target is
+## missed; a run stopped early resumes (logs/bench-mansuba-strength/).
+MANSUBA_GAMES ?= 200
+bench-mansuba-strength:
+	$(CARGO) build --release --workspace --bins
+	status=0; for players in 2 3 5; do \
+		target/release/strength --game mansuba --game-options "--players $$players" \
+			--opponents closer --games $(MANSUBA_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-mansuba-strength/players$$players || status=1; \
 	done; exit $$status

@@ -85,7 +85,8 @@ pub struct Cli {
     pub grace_ms: u64,
 
     /// Moves (all players together) after which the game is drawn; 0 = no
-    /// limit (the default is the game's).
+    /// limit [default: the game's for its options; Stratego 2000,
+    /// Mansuba 2 · WIDTH · HEIGHT].
     #[arg(long, value_name = "N")]
     pub max_turns: Option<u32>,
 
@@ -221,11 +222,11 @@ pub fn game_name(args: &[OsString]) -> Option<String> {
 /// game's defaults.
 pub fn command<S: Spec>() -> clap::Command {
     let d: Defaults = S::DEFAULTS;
-    let cmd = Cli::command()
-        .mut_arg("time_limit_ms", |a| {
-            a.default_value(d.time_limit_ms.to_string())
-        })
-        .mut_arg("max_turns", |a| a.default_value(d.max_turns.to_string()));
+    // The turn limit's default may depend on the game's options: it is
+    // filled in after parsing (`Spec::default_max_turns`).
+    let cmd = Cli::command().mut_arg("time_limit_ms", |a| {
+        a.default_value(d.time_limit_ms.to_string())
+    });
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
 }
 
@@ -432,6 +433,25 @@ mod tests {
             parse::<Stratego>(&os(&["referee", "--player-time-limit-ms", "2=9", "a", "b"]))
                 .unwrap();
         assert!(cli.players(2).unwrap_err().contains("no player 2"));
+    }
+
+    /// Every game's options fit beside the referee's: no name taken twice
+    /// (clap's checks), and a command line parses.
+    #[test]
+    fn every_games_options_fit_the_referees_command() {
+        struct Check;
+        impl games::Visit for Check {
+            type Output = ();
+            fn visit<S: Spec>(self) {
+                command::<S>().debug_assert();
+                let (cli, _) = parse::<S>(&os(&["referee", "--game", S::NAME, "a", "b"]))
+                    .unwrap_or_else(|e| panic!("{}: {e}", S::NAME));
+                assert_eq!(cli.players.len(), 2);
+            }
+        }
+        for name in games::names() {
+            games::visit(name, Check);
+        }
     }
 
     #[test]

@@ -6,9 +6,14 @@
 //!   per move;
 //! - `quarto-faulty` (`src/bin/quarto-faulty.rs`): the same for Quarto's
 //!   session, every bad reply of its protocol;
+//! - `mansuba-faulty` (`src/bin/mansuba-faulty.rs`): the same for
+//!   Mansuba's session, with any number of seats;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
-//! - the suite in `tests/e2e/`, which runs the real `referee` against them.
+//! - the suite in `tests/e2e/`, which runs the real `referee` against them;
+//! - [`bins`] and [`tools`]: the workspace's binaries and the system
+//!   programs that end-to-end tests (here and in other crates) need.
 
 pub mod bins;
 pub mod faulty;
+pub mod tools;

@@ -147,6 +147,8 @@ pub struct Defaults {
     /// and JVM players hundreds of milliseconds).
     pub setup_time_limit_ms: u64,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
+    /// With the game's default options: a game whose limit depends on its
+    /// options says so in [`Spec::default_max_turns`].
     pub max_turns: u32,
 }
 
@@ -361,6 +363,13 @@ pub trait Spec {
 
     /// The game in progress.
     type Game: Game;
+
+    /// The turn limit when the command line gives none, for these
+    /// options (Mansuba's is 2 · WIDTH · HEIGHT); by default
+    /// [`Defaults::max_turns`].
+    fn default_max_turns(_options: &Self::Options) -> u32 {
+        Self::DEFAULTS.max_turns
+    }
 
     /// Starts a game, or says what is wrong with the options.
     fn new(options: &Self::Options, context: &Context) -> Result<Self::Game, OptionsError>;

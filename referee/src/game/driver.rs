@@ -360,7 +360,15 @@ impl<G: Game> Match<'_, G> {
             return Verdict::new(
                 Some(Outcome::draw(self.seats())),
                 reason,
-                format!("both players failed; {}", parts.join("; ")),
+                format!(
+                    "{} failed; {}",
+                    if parts.len() == 2 {
+                        "both players"
+                    } else {
+                        "every player"
+                    },
+                    parts.join("; ")
+                ),
             );
         }
         for (s, f) in &others {

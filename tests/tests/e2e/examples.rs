@@ -7,8 +7,8 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::tools::need;
 use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -36,10 +36,16 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     // tests' fork bombs and memory hogs run meanwhile).
     let out = referee_ok(
         dir.path(),
+        // A long grace: the point is that the example leaves by itself at
+        // the end of its input, and python3 behind a pyenv shim on a
+        // loaded machine (CI, load 10) was seen to take more than the
+        // default 100 ms to do so.
         &[
             "--json",
             "--time-limit-ms",
             "2000",
+            "--grace-ms",
+            "5000",
             "--player",
             players[0],
             "--player",

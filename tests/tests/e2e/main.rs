@@ -7,13 +7,13 @@ mod cli;
 mod examples;
 mod faulty;
 mod library;
+mod mansuba;
 mod oust;
 mod ponder;
 mod quarto;
 mod replay;
 mod sandbox;
 mod terminal;
-mod tools;
 mod util;
 mod viewer;
 

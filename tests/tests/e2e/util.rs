@@ -169,9 +169,9 @@ pub struct Outcome {
     /// How long the referee ran.
     pub elapsed: Duration,
     /// An upper bound of the referee's peak resident memory in KiB:
-    /// `wait4`'s `ru_maxrss`, the largest of the referee's and of every
-    /// player it reaped (the players here are small, so a bound under 20 MB
-    /// holds the referee under 20 MB).
+    /// `ru_maxrss` as `peak-rss` measured it, the largest of the referee's
+    /// and of every player it reaped (the players here are small, so a
+    /// bound under 20 MB holds the referee under 20 MB).
     pub peak_rss_kib: u64,
     /// The `--json` document as the referee printed it (for messages).
     pub json: String,
@@ -258,18 +258,24 @@ impl Game {
             GAMES.fetch_add(1, Ordering::SeqCst),
             std::time::SystemTime::now()
         );
+        // Through `peak-rss`, so that the referee's peak memory is its own
+        // and not the harness's (see `tests/src/bin/peak-rss.rs`); as
+        // another user, through `setpriv` first.
+        let peak_file = self.dir.path().join("referee.peak-rss");
         let mut cmd = match self.user {
-            None => Command::new(workspace_bin("referee")),
+            None => Command::new(workspace_bin("peak-rss")),
             Some(uid) => {
                 let mut c = Command::new("setpriv");
                 c.arg(format!("--reuid={uid}"))
                     .arg(format!("--regid={uid}"))
                     .arg("--clear-groups")
-                    .arg(workspace_bin("referee"));
+                    .arg(workspace_bin("peak-rss"));
                 c
             }
         };
-        cmd.current_dir(self.dir.path())
+        cmd.arg(&peak_file)
+            .arg(workspace_bin("referee"))
+            .current_dir(self.dir.path())
             .env("STRATEGO_E2E_TAG", &tag)
             .arg("--json")
             .args(&self.options);
@@ -299,8 +305,12 @@ impl Game {
             let referee = child.id();
             std::thread::spawn(move || sample_states(referee, &tag, &scripts))
         });
-        let (out, peak_rss_kib) = watch(child);
+        let out = child.wait_with_output().expect("wait for the referee");
         let states = sampler.map_or_else(Default::default, |s| s.join().expect("sampler"));
+        let peak_rss_kib = std::fs::read_to_string(&peak_file)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or_else(|| panic!("peak-rss wrote no figure to {}", peak_file.display()));
         let elapsed = started.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -432,67 +442,6 @@ fn sample_states(
 fn state_of(pid: u32) -> Option<char> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     stat.rsplit(')').next()?.trim_start().chars().next()
-}
-
-/// Waits for the referee and returns its output and `wait4`'s `ru_maxrss`
-/// in KiB (the largest peak of the referee and of the players it reaped;
-/// exact whatever the game's length, unlike sampling `VmHWM`).
-fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
-    use std::io::Read;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut p) = pipe {
-                p.read_to_end(&mut bytes)
-                    .expect("read the referee's output");
-            }
-            bytes
-        })
-    };
-    let stdout = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let (status, maxrss) = wait4(child.id());
-    let out = std::process::Output {
-        status,
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
-    };
-    (out, maxrss)
-}
-
-/// Reaps process `pid` with `wait4`, returning its status and `ru_maxrss`.
-#[allow(unsafe_code)]
-fn wait4(pid: u32) -> (std::process::ExitStatus, u64) {
-    use nix::libc;
-    use std::os::unix::process::ExitStatusExt;
-    let mut status = 0;
-    // SAFETY: `rusage` is plain data that wait4 fills in; all-zero bytes are
-    // a valid value for it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: `pid` is our own unreaped child (std's `Child` never waited
-        // for it); both pointers are valid for writes for the whole call.
-        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
-        if r == pid as libc::pid_t {
-            break;
-        }
-        let err = std::io::Error::last_os_error();
-        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
-    }
-    (
-        std::process::ExitStatus::from_raw(status),
-        u64::try_from(usage.ru_maxrss).unwrap_or(0),
-    )
 }
 
 /// Fails if any process still carries `tag` in its environment (the

@@ -1,4 +1,5 @@
-//! System programs some tests need (Chromium, tmux): found in `PATH`, or
+//! System programs some tests need (Chromium, tmux, GNU parallel, sshd,
+//! Slurm): found in `PATH` (or, for daemons, in the `sbin` directories), or
 //! the test is skipped with a message on the terminal — unless
 //! `REFEREE_TEST_TOOLS=require` (set by `make test`, which installs them
 //! first with `scripts/need.sh`): then a missing one fails the test.
@@ -6,20 +7,34 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Whether a test must fail, rather than skip, when what it needs is
+/// missing (`REFEREE_TEST_TOOLS=require`, set by `make test`).
+pub fn required() -> bool {
+    std::env::var("REFEREE_TEST_TOOLS").is_ok_and(|v| v == "require")
+}
+
+/// Skips a test, saying why on the terminal, for something other than a
+/// missing program (a daemon that cannot start here).
+pub fn skip(test: &str, why: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
+
 /// The program `name` from `PATH`; `None` (after saying so) when the test
 /// that needs it is to be skipped.
 pub fn need(name: &str, test: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
+            // Daemons (sshd, slurmctld) live in sbin, often not in a user's
+            // PATH.
+            .chain(["/usr/sbin".into(), "/sbin".into()])
             .map(|d| d.join(name))
             .find(|p| p.is_file())
     });
     if found.is_some() {
         return found;
     }
-    let required = std::env::var("REFEREE_TEST_TOOLS").is_ok_and(|v| v == "require");
     assert!(
-        !required,
+        !required(),
         "{test} needs {name}, which is not installed: scripts/need.sh {name} installs it (make test does)"
     );
     // Straight to the terminal: cargo test shows a passing test's
