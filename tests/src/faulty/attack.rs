@@ -67,6 +67,11 @@ fn in_jail() -> bool {
 /// Runs the attack of `mode`; `connect` lists the addresses the network
 /// attack tries.
 pub fn run(mode: Mode, connect: &[SocketAddr]) {
+    use std::os::unix::fs::MetadataExt;
+    // /proc/self belongs to our effective uid.
+    if let Ok(m) = std::fs::metadata("/proc/self") {
+        report(mode, &format!("uid {}", m.uid()));
+    }
     match mode {
         Mode::KillSiblings => kill_siblings(mode),
         Mode::ReadSiblings => read_siblings(mode),

@@ -9,11 +9,13 @@
 
 use std::net::{SocketAddr, TcpListener, UdpSocket};
 
-use crate::util::{self, Game, Outcome, SETUP1, opening, reason};
+use crate::util::{self, Game, OpenBins, Outcome, SETUP1, opening, reason};
 
 /// Seat 0 plays passively and attacks with `mode` at its move `at` (0:
 /// before its setup); seat 1 is a correct passive player. Eight turns.
-fn attack(mode: &str, at: u32, extra: &[&str]) -> Game {
+/// The binaries are the workspace's, where every uid reaches them
+/// ([`OpenBins`]): a seat runs as its own uid wherever the workspace is.
+fn attack(bins: &OpenBins, mode: &str, at: u32, extra: &[&str]) -> Game {
     let mut options: Vec<String> = [
         "--mode",
         mode,
@@ -41,8 +43,9 @@ fn attack(mode: &str, at: u32, extra: &[&str]) -> Game {
     options.extend(extra.iter().map(|s| s.to_string()));
     let refs: Vec<&str> = options.iter().map(String::as_str).collect();
     Game::new("", "")
-        .program(0, util::faulty())
-        .program(1, util::faulty())
+        .bins(bins)
+        .program(0, bins.get("faulty-player"))
+        .program(1, bins.get("faulty-player"))
         .options(&refs)
 }
 
@@ -82,16 +85,19 @@ fn assert_attack_failed(o: &Outcome) {
 
 #[test]
 fn the_sibling_killer_finds_nobody_to_kill() {
-    let o = attack("kill-siblings", 1, &[]).run();
+    let o = attack(&OpenBins::new(), "kill-siblings", 1, &[]).run();
     assert!(has_layer(&o, "pid"), "{}", o.json);
     assert!(report(&o).contains("siblings []"), "{}", report(&o));
+    // A uid of its own (as root: the seat's; else the user's, mapped).
+    assert!(report(&o).contains("uid "), "{}", report(&o));
+    assert!(!report(&o).contains("uid 0\n"), "{}", report(&o));
     assert_attack_failed(&o);
 }
 
 #[test]
 fn without_the_sandbox_the_sibling_killer_kills_its_opponent() {
     // The cheater, as a control: the attack is real.
-    let o = attack("kill-siblings", 1, &["--sandbox", "none"]).run();
+    let o = attack(&OpenBins::new(), "kill-siblings", 1, &["--sandbox", "none"]).run();
     assert!(o.summary.settings.sandbox.is_none());
     assert_eq!(reason(&o), "crashed", "{}\n{}", o.json, report(&o));
     assert_eq!(o.summary.winner, Some(0));
@@ -100,7 +106,7 @@ fn without_the_sandbox_the_sibling_killer_kills_its_opponent() {
 
 #[test]
 fn reading_the_opponents_pipes_through_proc_fails() {
-    let o = attack("read-siblings", 1, &[]).run();
+    let o = attack(&OpenBins::new(), "read-siblings", 1, &[]).run();
     let r = report(&o);
     assert!(r.contains("stolen 0 bytes"), "{r}");
     assert!(!r.contains("opened"), "{r}");
@@ -111,14 +117,14 @@ fn reading_the_opponents_pipes_through_proc_fails() {
 
 #[test]
 fn without_the_sandbox_the_opponents_pipes_are_open_to_reading() {
-    let o = attack("read-siblings", 1, &["--sandbox", "none"]).run();
+    let o = attack(&OpenBins::new(), "read-siblings", 1, &["--sandbox", "none"]).run();
     let r = report(&o);
     assert!(r.contains("opened stdin of"), "{r}");
 }
 
 #[test]
 fn a_ptrace_attach_fails() {
-    let o = attack("ptrace-siblings", 1, &[]).run();
+    let o = attack(&OpenBins::new(), "ptrace-siblings", 1, &[]).run();
     let r = report(&o);
     assert!(r.contains("attach to 1: Operation not permitted"), "{r}");
     assert!(!r.contains("attached"), "{r}");
@@ -127,13 +133,25 @@ fn a_ptrace_attach_fails() {
 
 #[test]
 fn without_the_sandbox_a_ptrace_attach_succeeds() {
-    let o = attack("ptrace-siblings", 1, &["--sandbox", "none"]).run();
+    let o = attack(
+        &OpenBins::new(),
+        "ptrace-siblings",
+        1,
+        &["--sandbox", "none"],
+    )
+    .run();
     assert!(report(&o).contains("attached to"), "{}", report(&o));
 }
 
 #[test]
 fn a_fork_bomb_stops_at_the_process_limit() {
-    let o = attack("fork-bomb", 1, &["--sandbox-processes", "64"]).run();
+    let o = attack(
+        &OpenBins::new(),
+        "fork-bomb",
+        1,
+        &["--sandbox-processes", "64"],
+    )
+    .run();
     let r = report(&o);
     let forked: u32 = r
         .split("forked ")
@@ -158,6 +176,7 @@ fn a_fork_bomb_stops_at_the_process_limit() {
 #[test]
 fn a_memory_hog_costs_only_its_own_game() {
     let o = attack(
+        &OpenBins::new(),
         "memory-hog",
         1,
         &["--sandbox-memory", "128M", "--sandbox-address-space", "1G"],
@@ -190,7 +209,7 @@ fn a_memory_hog_costs_only_its_own_game() {
 
 #[test]
 fn a_disk_filler_fills_only_its_own_disk() {
-    let o = attack("fill-disk", 1, &["--sandbox-disk", "16M"]).run();
+    let o = attack(&OpenBins::new(), "fill-disk", 1, &["--sandbox-disk", "16M"]).run();
     let r = report(&o);
     assert!(r.contains("No space left on device"), "{r}");
     assert_attack_failed(&o);
@@ -211,7 +230,13 @@ fn a_disk_filler_fills_only_its_own_disk() {
 
 #[test]
 fn a_file_without_end_is_stopped_at_the_file_size_limit() {
-    let o = attack("big-file", 1, &["--sandbox-file-size", "4M"]).run();
+    let o = attack(
+        &OpenBins::new(),
+        "big-file",
+        1,
+        &["--sandbox-file-size", "4M"],
+    )
+    .run();
     assert_eq!(reason(&o), "crashed", "{}", o.json);
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGXFSZ"));
     assert_eq!(o.player(0).exit.limit.as_deref(), Some("file_size"));
@@ -253,7 +278,7 @@ fn no_connection_leaves_the_sandbox() {
         .map(|a| format!("--arg0=--connect={a}"))
         .collect();
     let refs: Vec<&str> = connect.iter().map(String::as_str).collect();
-    let o = attack("connect", 1, &refs).run();
+    let o = attack(&OpenBins::new(), "connect", 1, &refs).run();
     let r = report(&o);
     for a in &addrs {
         assert!(r.contains(&format!("connect to {a}: ")), "{r}");
@@ -274,8 +299,10 @@ fn a_file_planted_in_the_working_directory_stays_in_the_attackers_jail() {
         "{}look planted\nlook /tmp/planted\nlook logs/player1.log\n",
         opening(&SETUP1)
     );
+    let bins = OpenBins::new();
     let o = Game::new("", &watcher)
-        .program(0, util::faulty())
+        .bins(&bins)
+        .program(0, bins.get("faulty-player"))
         .options(&[
             "--arg0=--mode",
             "--arg0=plant",
@@ -316,7 +343,7 @@ fn a_file_planted_in_the_working_directory_stays_in_the_attackers_jail() {
 
 #[test]
 fn kill_minus_one_kills_only_the_attackers_own() {
-    let o = attack("kill-all", 1, &[]).run();
+    let o = attack(&OpenBins::new(), "kill-all", 1, &[]).run();
     let r = report(&o);
     assert!(r.contains("kill(-1, SIGKILL)"), "{r}");
     assert!(!r.contains("refused"), "{r}");
@@ -326,7 +353,8 @@ fn kill_minus_one_kills_only_the_attackers_own() {
 
 #[test]
 fn the_attacks_fail_for_an_unprivileged_referee_too() {
-    let uid = match util::unprivileged_user() {
+    let bins = OpenBins::new();
+    let uid = match util::unprivileged_user(&bins) {
         Ok(uid) => uid,
         Err(why) => {
             eprintln!("skipped: no unprivileged referee here ({why})");
@@ -342,7 +370,7 @@ fn the_attacks_fail_for_an_unprivileged_referee_too() {
         ("fill-disk", &["--sandbox-disk", "16M"]),
         ("memory-hog", &["--sandbox-address-space", "1G"]),
     ] {
-        let o = attack(mode, 1, extra).run_as(uid).run();
+        let o = attack(&bins, mode, 1, extra).run_as(uid).run();
         let r = report(&o);
         let context = format!("{mode}: {}\n{r}", o.json);
         let sandbox = o.summary.settings.sandbox.as_ref().expect("a sandbox");

@@ -160,6 +160,8 @@ pub struct Game {
     sample: bool,
     /// Run the referee as this uid (and gid), through `setpriv`.
     user: Option<u32>,
+    /// Where `referee` and `peak-rss` are taken from, if not the workspace.
+    bins: Option<PathBuf>,
 }
 
 /// What came out of a game.
@@ -213,7 +215,15 @@ impl Game {
             options: Vec::new(),
             sample: false,
             user: None,
+            bins: None,
         }
+    }
+
+    /// Runs the `referee`, `peak-rss` and `scripted-player` of `bins`
+    /// ([`OpenBins`]).
+    pub fn bins(mut self, bins: &OpenBins) -> Game {
+        self.bins = Some(bins.dir().to_owned());
+        self
     }
 
     /// Runs the referee as the unprivileged `uid` (gid the same, no
@@ -262,19 +272,23 @@ impl Game {
         // and not the harness's (see `tests/src/bin/peak-rss.rs`); as
         // another user, through `setpriv` first.
         let peak_file = self.dir.path().join("referee.peak-rss");
+        let bin = |name: &str| match &self.bins {
+            Some(dir) => dir.join(name),
+            None => workspace_bin(name),
+        };
         let mut cmd = match self.user {
-            None => Command::new(workspace_bin("peak-rss")),
+            None => Command::new(bin("peak-rss")),
             Some(uid) => {
                 let mut c = Command::new("setpriv");
                 c.arg(format!("--reuid={uid}"))
                     .arg(format!("--regid={uid}"))
                     .arg("--clear-groups")
-                    .arg(workspace_bin("peak-rss"));
+                    .arg(bin("peak-rss"));
                 c
             }
         };
         cmd.arg(&peak_file)
-            .arg(workspace_bin("referee"))
+            .arg(bin("referee"))
             .current_dir(self.dir.path())
             .env("STRATEGO_E2E_TAG", &tag)
             .arg("--json")
@@ -290,7 +304,11 @@ impl Game {
             }
         }
         for i in 0..2 {
-            cmd.arg(self.players[i].clone().unwrap_or_else(scripted));
+            let default = match &self.bins {
+                Some(dir) => dir.join("scripted-player"),
+                None => scripted(),
+            };
+            cmd.arg(self.players[i].clone().unwrap_or(default));
         }
         let _guard = shared();
         let started = Instant::now();
@@ -345,10 +363,47 @@ impl Game {
 /// unprivileged user: no user has it.
 pub const TEST_UID: u32 = 0x6fff_fff0;
 
-/// Whether a test can run the referee as [`TEST_UID`]: this process is
-/// root, `setpriv` exists, and that uid can run the workspace's binaries;
-/// else why not.
-pub fn unprivileged_user() -> Result<u32, String> {
+/// The workspace's binaries, hard-linked (or copied) into a temporary
+/// directory every user can reach: a clone of the workspace may sit under
+/// a directory closed to others (CI's `mktemp -d`), where an unprivileged
+/// uid — a seat's, or [`TEST_UID`] — could not run them.
+pub struct OpenBins(TestDir);
+
+impl OpenBins {
+    /// `referee`, `peak-rss`, `faulty-player` and `scripted-player`.
+    pub fn new() -> OpenBins {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TestDir::new();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+        for (name, from) in [
+            ("referee", workspace_bin("referee")),
+            ("peak-rss", workspace_bin("peak-rss")),
+            ("faulty-player", faulty()),
+            ("scripted-player", scripted()),
+        ] {
+            let to = dir.path().join(name);
+            if std::fs::hard_link(&from, &to).is_err() {
+                std::fs::copy(&from, &to).expect("copy a binary");
+            }
+        }
+        OpenBins(dir)
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &std::path::Path {
+        self.0.path()
+    }
+
+    /// One of the binaries.
+    pub fn get(&self, name: &str) -> PathBuf {
+        self.0.path().join(name)
+    }
+}
+
+/// Whether a test can run the referee of `bins` as [`TEST_UID`]: this
+/// process is root and `setpriv` runs it; else why not.
+pub fn unprivileged_user(bins: &OpenBins) -> Result<u32, String> {
     use std::os::unix::fs::MetadataExt;
     // /proc/self belongs to this process's effective uid.
     if std::fs::metadata("/proc/self").map_or(true, |m| m.uid() != 0) {
@@ -361,14 +416,14 @@ pub fn unprivileged_user() -> Result<u32, String> {
             &format!("--regid={uid}"),
             "--clear-groups",
         ])
-        .arg(workspace_bin("referee"))
+        .arg(bins.get("referee"))
         .arg("--version")
         .output()
         .map_err(|e| format!("setpriv: {e}"))?;
     if !out.status.success() {
         return Err(format!(
             "uid {uid} cannot run {}: {}",
-            workspace_bin("referee").display(),
+            bins.get("referee").display(),
             String::from_utf8_lossy(&out.stderr).trim()
         ));
     }
