@@ -31,6 +31,9 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     } else {
         [&ai, &example]
     };
+    // A generous limit: what is tested is the protocol, and a whole game
+    // at 500 ms a move can meet a stall of a loaded machine (the other
+    // tests' fork bombs and memory hogs run meanwhile).
     let out = referee_ok(
         dir.path(),
         // A long grace: the point is that the example leaves by itself at
@@ -39,6 +42,8 @@ fn plays_a_whole_game(program: &str, seat: usize) {
         // default 100 ms to do so.
         &[
             "--json",
+            "--time-limit-ms",
+            "2000",
             "--grace-ms",
             "5000",
             "--player",
