@@ -3,13 +3,14 @@
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength fuzz clean
+.PHONY: all build demo demo-oust demo-quarto play-quarto demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
 
 ## build: release builds of every binary (referee, player, tournament, faulty-player, the bench helpers)
+## and library (Coursidor's client library, target/release/libcoursidor_player.so)
 build:
-	$(CARGO) build --release --workspace --bins
+	$(CARGO) build --release --workspace --bins --lib
 
 ## demo: a real game between two random players, with the board drawn
 demo: build
@@ -50,6 +51,44 @@ demo-quarto: build
 		--player 'ai=target/release/player --game quarto' \
 		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
 
+## play-quarto: you against our AI at Quarto, at the terminal (human --game
+## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
+QUARTO_LEVEL ?= 1
+play-quarto: build
+	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game quarto' \
+		--player 'ai=target/release/player --game quarto'
+
+## demo-mansuba: a real game of Mansuba with three players (a session each):
+## our AI against two closer players, on the full configuration (pawns,
+## towers, elephants, bishops, captures, a relation that changes), the
+## board drawn after each turn
+demo-mansuba: build
+	target/release/referee --game mansuba -c full --players 3 --seed 7 -v \
+		--player 'ai=target/release/player --game mansuba' \
+		--player 'closer1=target/release/player --game mansuba --strategy closer --seed 1' \
+		--player 'closer2=target/release/player --game mansuba --strategy closer --seed 2'
+
+## demo-coursidor: a real game of Coursidor on the default board (T 6, four
+## objectives; a session per player) between our AI and the tour baseline,
+## the board drawn after each move
+demo-coursidor: build
+	target/release/referee --game coursidor -t T -m 6 -v --seed 1 \
+		--player 'ai=target/release/player --game coursidor' \
+		--player 'tour=target/release/player --game coursidor --strategy tour --seed 2'
+
+## demo-coursidor-so: the course's clients (.so libraries) under the
+## referee, each run in coursidor-host: the example client (built with gcc
+## against libgsl-dev, installed from Debian if missing) against our AI as a
+## client library, the board drawn after each move
+demo-coursidor-so: build
+	scripts/need.sh cc:gcc $(GSL_HEADER):libgsl-dev
+	mkdir -p logs/demo-coursidor-so
+	cc -std=c99 -O2 -Wall -Wextra -shared -fPIC -Iexamples/coursidor/include \
+		-o logs/demo-coursidor-so/random-client.so examples/coursidor/random-client.c
+	target/release/referee --game coursidor -v --seed 1 --log-dir logs/demo-coursidor-so \
+		target/release/libcoursidor_player.so logs/demo-coursidor-so/random-client.so
+
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
 tournament-demo: build
@@ -72,40 +111,55 @@ tournament-bench: build
 		| grep -E 'This run|games played'
 
 ## test: every test of the workspace, then formatting and lints. The tests
-## of the viewer (Chromium), human play (tmux) and the example players (a C
-## compiler, python3) need those programs: test-tools installs the missing
-## ones from Debian, and REFEREE_TEST_TOOLS=require fails a test that
-## finds one missing (plain `cargo test` skips it, saying so).
+## of the viewer (Chromium), human play (tmux), the example players (a C
+## compiler, python3), the tournament's executors (GNU parallel, an
+## sshd, Slurm) and Coursidor's course clients (gcc, libgsl-dev) need
+## those: test-tools installs the missing ones from Debian, and
+## REFEREE_TEST_TOOLS=require fails a test that finds one missing (plain
+## `cargo test` skips it, saying so).
 test: test-tools
-	$(CARGO) build --workspace --bins
+	$(CARGO) build --workspace --bins --lib
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## test-tools: the Debian packages the tests need (Chromium, tmux, gcc, python3)
+## test-tools: the Debian packages the tests need (Chromium, tmux, gcc,
+## python3, GNU parallel, OpenSSH's server, Slurm's controller, node daemon
+## and client, libgsl-dev for the course clients of Coursidor)
 test-tools:
-	scripts/need.sh chromium tmux cc:gcc python3
+	scripts/need.sh chromium tmux cc:gcc python3 parallel sshd:openssh-server \
+		slurmctld slurmd sbatch:slurm-client $(GSL_HEADER):libgsl-dev
+
+# A header of libgsl-dev: its presence says the package is installed.
+GSL_HEADER = /usr/include/gsl/gsl_spmatrix_uint.h
 
 ## bench: every benchmark in one run, then a summary (docs/benchmarks.md):
 ## the rules engines' criterion benchmarks, then procbench's process-level
 ## figures (overhead per move against the raw-pipe floor, timing precision,
 ## throughput, memory), then the games' own (oust-bench; quarto-bench: exact
-## solve times, docs/games/quarto.md). Prints figures and exits 0; never
-## fails on a target.
+## solve times, docs/games/quarto.md; mansuba-bench: games/s, start sets,
+## the AI's search, docs/games/mansuba.md; Coursidor's legal moves, then
+## coursidor-bench: tour tables, the AI's nodes/s, games/s through
+## coursidor-host, docs/games/coursidor.md). Prints figures and exits 0;
+## never fails on a target.
 bench: build
 	$(CARGO) bench -p stratego --bench movegen -- --warm-up-time 1 --measurement-time 4
 	$(CARGO) bench -p oust --bench oust -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench -p quarto --bench quarto -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench -p mansuba --bench mansuba -- --warm-up-time 1 --measurement-time 3
 	target/release/procbench
 	target/release/oust-bench
 	target/release/quarto-bench
+	target/release/mansuba-bench
+	$(CARGO) bench -p coursidor --bench coursidor -- --warm-up-time 1 --measurement-time 3
+	target/release/coursidor-bench
 
 ## fuzz: the cargo-fuzz targets (line buffer, wire parsers, rules), each for
 ## FUZZ_SECONDS (default 600); needs `cargo install cargo-fuzz`. cargo-fuzz
 ## uses nightly-only flags: RUSTC_BOOTSTRAP=1 lets a stable toolchain accept them.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= linebuf wire game
+FUZZ_TARGETS ?= linebuf wire game coursidor
 fuzz:
 	@command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is not installed: cargo install cargo-fuzz" >&2; exit 1; }
 	for t in $(FUZZ_TARGETS); do \
@@ -181,4 +235,34 @@ bench-quarto-strength:
 		target/release/strength --game quarto --game-options "--level $$level" \
 			--games $(QUARTO_GAMES) --jobs $(JOBS) \
 			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
+	done; exit $$status
+
+## bench-mansuba-strength: the Mansuba AI against the seed's closer player
+## through the referee (MANSUBA_GAMES games, JOBS at once): two players
+## with the simple victory (target: 90% of the games), then three and five
+## players (the AI against two and four closers: its share of the games
+## won, beside the even share). Fails (after all three) if a target is
+## missed; a run stopped early resumes (logs/bench-mansuba-strength/).
+MANSUBA_GAMES ?= 200
+bench-mansuba-strength:
+	$(CARGO) build --release --workspace --bins
+	status=0; for players in 2 3 5; do \
+		target/release/strength --game mansuba --game-options "--players $$players" \
+			--opponents closer --games $(MANSUBA_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-mansuba-strength/players$$players || status=1; \
+	done; exit $$status
+
+## bench-coursidor-strength: the Coursidor AI against random and tour
+## through the referee on T 5, T 6, C 6 and H 6 (COURSIDOR_GAMES per
+## opponent and board, sides alternating, JOBS at once; the AI's default
+## 300 ms a move): about an hour at 100 games. Fails (after every board) if
+## a target is missed: 100% against random, 95% against tour.
+COURSIDOR_GAMES ?= 100
+bench-coursidor-strength:
+	$(CARGO) build --release --workspace --bins --lib
+	status=0; for board in "T 5" "T 6" "C 6" "H 6"; do \
+		set -- $$board; \
+		target/release/strength --game coursidor --game-options "-t $$1 -m $$2" \
+			--opponents random,tour --games $(COURSIDOR_GAMES) --jobs $(JOBS) \
+			--log-dir logs/bench-coursidor-strength/$$1$$2 || status=1; \
 	done; exit $$status

@@ -11,9 +11,10 @@ use crate::stats;
 pub struct Tally {
     /// Games played.
     pub games: u32,
-    /// Games won by the measured player.
+    /// Games won by the measured player (it took the whole point).
     pub wins: u32,
-    /// Drawn games.
+    /// Drawn games (the point shared, the measured player among those
+    /// who share it).
     pub draws: u32,
     /// Games lost.
     pub losses: u32,
@@ -32,6 +33,10 @@ pub struct Tally {
     pub max_reply_ms: f64,
     /// Moves per game.
     pub lengths: Vec<u32>,
+    /// The measured player's points, all games together.
+    pub points: f64,
+    /// The most seats of a game.
+    pub seats: usize,
     /// Search depth reached per move.
     pub depths: Vec<u32>,
     /// Boards (determinizations) searched per move.
@@ -45,18 +50,23 @@ impl Tally {
     pub fn add(&mut self, game: &Played, me: usize) {
         let v = &game.verdict;
         self.games += 1;
+        let seats = v.players.len().max(2);
+        self.seats = self.seats.max(seats);
         let points = v
             .points
             .as_ref()
             .and_then(|p| p.get(me).copied())
-            .unwrap_or(0.5);
-        let outcome = if points > 0.75 {
+            .unwrap_or(1.0 / seats as f64);
+        self.points += points;
+        // With two seats a draw is half a point; with more, the point
+        // shared by several seats (a draw, or a fault of another).
+        let outcome = if points > 1.0 - 1e-9 {
             self.wins += 1;
             if v.reason.fault().is_some() {
                 self.opponent_faults += 1;
             }
             "win"
-        } else if points > 0.25 {
+        } else if points > 1e-9 {
             self.draws += 1;
             "draw"
         } else {
@@ -88,12 +98,21 @@ impl Tally {
         }
     }
 
-    /// The score (a win 1, a draw ½) per game.
+    /// The score: the points per game (two seats: a win 1, a draw ½;
+    /// more: a share of the point).
     pub fn score(&self) -> f64 {
         if self.games == 0 {
             return 0.0;
         }
-        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games)
+        self.points / f64::from(self.games)
+    }
+
+    /// The share of games won outright.
+    pub fn win_share(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        f64::from(self.wins) / f64::from(self.games)
     }
 
     /// The 95% Wilson interval of the score (draws counted as half a win):
@@ -142,6 +161,18 @@ impl fmt::Display for Tally {
             lo * 100.0,
             hi * 100.0
         )?;
+        if self.seats > 2 {
+            let (lo, hi) = wilson(self.win_share(), f64::from(self.games));
+            writeln!(
+                f,
+                "  {} seats: games won {:.1}% (95% interval {:.1}%..{:.1}%; an even share is {:.1}%)",
+                self.seats,
+                self.win_share() * 100.0,
+                lo * 100.0,
+                hi * 100.0,
+                100.0 / self.seats as f64
+            )?;
+        }
         writeln!(
             f,
             "  games lost by E or F: {}; won by the opponent's E or F: {}",
@@ -247,5 +278,29 @@ mod tests {
         assert_eq!(t.endings["loss: timeout"], 1);
         assert_eq!(t.depths, vec![3, 3, 3]);
         assert!((t.score() - 0.375).abs() < 1e-9);
+    }
+
+    #[test]
+    fn with_more_seats_a_shared_point_is_a_draw_and_the_score_is_the_points() {
+        let game = |points: &str| {
+            let text = format!(
+                r#"{{"schema":1,"winner":null,"result":"x","points":{points},"reason":"turn_limit","moves":10,
+                    "players":[{{"program":"a"}},{{"program":"b"}},{{"program":"c"}},{{"program":"d"}},{{"program":"e"}}]}}"#
+            );
+            Played {
+                verdict: referee_schema::Summary::from_json(&text).unwrap(),
+                reply_ms: vec![Vec::new(); 5],
+                logs: vec![String::new(); 5],
+            }
+        };
+        let mut t = Tally::default();
+        t.add(&game("[0.2,0.2,0.2,0.2,0.2]"), 0);
+        t.add(&game("[1,0,0,0,0]"), 0);
+        t.add(&game("[0,0,1,0,0]"), 0);
+        t.add(&game("[0,0.25,0.25,0.25,0.25]"), 1);
+        assert_eq!((t.wins, t.draws, t.losses, t.seats), (1, 2, 1, 5));
+        assert!((t.score() - (0.2 + 1.0 + 0.25) / 4.0).abs() < 1e-9);
+        assert!((t.win_share() - 0.25).abs() < 1e-9);
+        assert!(t.to_string().contains("5 seats: games won 25.0%"), "{t}");
     }
 }

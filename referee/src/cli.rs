@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches};
 use game_core::{Defaults, Spec};
+use referee::process::sandbox::{Layers, ResourceLimits, Sandbox, Size};
 use referee::{MatchConfig, Program};
 use referee_schema::ProgramSpec;
 
@@ -84,7 +85,8 @@ pub struct Cli {
     pub grace_ms: u64,
 
     /// Moves (all players together) after which the game is drawn; 0 = no
-    /// limit (the default is the game's).
+    /// limit [default: the game's for its options; Stratego 2000,
+    /// Mansuba 2 · WIDTH · HEIGHT].
     #[arg(long, value_name = "N")]
     pub max_turns: Option<u32>,
 
@@ -117,6 +119,65 @@ pub struct Cli {
     /// Draw the board after every move (on stderr with --json).
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// The players' sandbox: `all` its layers (pid, user, net, ipc, fs,
+    /// limits, cgroup; those this machine refuses are said once and left
+    /// out), `none`, or a list of layers (`pid,net,fs`). See docs/referee.md.
+    #[arg(
+        long,
+        value_name = "LAYERS",
+        default_value = "all",
+        help_heading = "Sandbox"
+    )]
+    pub sandbox: Layers,
+
+    /// Memory of each player's processes together (its cgroup, where the
+    /// machine has one): bytes, or with K, M, G.
+    #[arg(long, value_name = "SIZE", help_heading = "Sandbox",
+          default_value_t = Size(ResourceLimits::default().memory))]
+    pub sandbox_memory: Size,
+
+    /// Address space of each player process (RLIMIT_AS; a JVM reserves
+    /// about 4G).
+    #[arg(long, value_name = "SIZE", help_heading = "Sandbox",
+          default_value_t = Size(ResourceLimits::default().address_space))]
+    pub sandbox_address_space: Size,
+
+    /// CPU time of each player process, in seconds (RLIMIT_CPU: SIGXCPU).
+    #[arg(long, value_name = "N", help_heading = "Sandbox",
+          default_value_t = ResourceLimits::default().cpu_time.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub sandbox_cpu_s: u64,
+
+    /// Processes and threads of each player together.
+    #[arg(long, value_name = "N", help_heading = "Sandbox",
+          default_value_t = ResourceLimits::default().processes,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub sandbox_processes: u64,
+
+    /// Open descriptors of each player process.
+    #[arg(long, value_name = "N", help_heading = "Sandbox",
+          default_value_t = ResourceLimits::default().open_files,
+          value_parser = clap::value_parser!(u64).range(4..))]
+    pub sandbox_open_files: u64,
+
+    /// Size of any file a player writes (RLIMIT_FSIZE: SIGXFSZ).
+    #[arg(long, value_name = "SIZE", help_heading = "Sandbox",
+          default_value_t = Size(ResourceLimits::default().file_size))]
+    pub sandbox_file_size: Size,
+
+    /// Room for all a player writes: its working directory's private
+    /// layer, /tmp and /dev/shm together (a tmpfs).
+    #[arg(long, value_name = "SIZE", help_heading = "Sandbox",
+          default_value_t = Size(ResourceLimits::default().disk))]
+    pub sandbox_disk: Size,
+
+    /// First uid of the seats when the referee runs as root: seat S of the
+    /// referee of pid P runs as BASE + 32 P + S.
+    #[arg(long, value_name = "BASE", help_heading = "Sandbox",
+          default_value_t = Sandbox::default().uid_base,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(u32::MAX - 32 * (1 << 22))))]
+    pub sandbox_uid_base: u32,
 }
 
 /// Reads `SEAT=MS` or `SEAT=none`.
@@ -161,11 +222,17 @@ pub fn game_name(args: &[OsString]) -> Option<String> {
 /// game's defaults.
 pub fn command<S: Spec>() -> clap::Command {
     let d: Defaults = S::DEFAULTS;
+    // The turn limit's default may depend on the game's options: it is
+    // filled in after parsing (`Spec::default_max_turns`); a seed's own
+    // short flag for it is the game's (`Spec::MAX_TURNS_SHORT`).
     let cmd = Cli::command()
         .mut_arg("time_limit_ms", |a| {
             a.default_value(d.time_limit_ms.to_string())
         })
-        .mut_arg("max_turns", |a| a.default_value(d.max_turns.to_string()));
+        .mut_arg("max_turns", |a| match S::MAX_TURNS_SHORT {
+            Some(c) => a.short(c),
+            None => a,
+        });
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
 }
 
@@ -256,6 +323,19 @@ impl Cli {
         cfg.max_log_bytes = self.max_log_bytes;
         cfg.log_dir = self.log_dir.clone();
         cfg.seed = self.seed.unwrap_or_else(seed_from_clock);
+        cfg.sandbox = Sandbox {
+            layers: self.sandbox,
+            limits: ResourceLimits {
+                address_space: self.sandbox_address_space.0,
+                cpu_time: Duration::from_secs(self.sandbox_cpu_s),
+                processes: self.sandbox_processes,
+                open_files: self.sandbox_open_files,
+                file_size: self.sandbox_file_size.0,
+                disk: self.sandbox_disk.0,
+                memory: self.sandbox_memory.0,
+            },
+            uid_base: self.sandbox_uid_base,
+        };
         cfg
     }
 }
@@ -359,6 +439,25 @@ mod tests {
             parse::<Stratego>(&os(&["referee", "--player-time-limit-ms", "2=9", "a", "b"]))
                 .unwrap();
         assert!(cli.players(2).unwrap_err().contains("no player 2"));
+    }
+
+    /// Every game's options fit beside the referee's: no name taken twice
+    /// (clap's checks), and a command line parses.
+    #[test]
+    fn every_games_options_fit_the_referees_command() {
+        struct Check;
+        impl games::Visit for Check {
+            type Output = ();
+            fn visit<S: Spec>(self) {
+                command::<S>().debug_assert();
+                let (cli, _) = parse::<S>(&os(&["referee", "--game", S::NAME, "a", "b"]))
+                    .unwrap_or_else(|e| panic!("{}: {e}", S::NAME));
+                assert_eq!(cli.players.len(), 2);
+            }
+        }
+        for name in games::names() {
+            games::visit(name, Check);
+        }
     }
 
     #[test]

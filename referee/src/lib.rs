@@ -15,5 +15,7 @@ pub mod game;
 pub mod process;
 pub mod replay;
 
-pub use game::{MatchConfig, MatchError, MatchReport, Observer, Verdict, play_match};
+pub use game::{
+    HostError, MatchConfig, MatchError, MatchReport, Observer, Verdict, hosted, play_match,
+};
 pub use process::Program;

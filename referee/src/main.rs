@@ -83,11 +83,28 @@ impl From<anyhow::Error> for Failure {
 }
 
 fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failure> {
+    let defaults = game_core::Defaults {
+        max_turns: S::default_max_turns(options),
+        ..S::DEFAULTS
+    };
     // The game first: its options may set its number of seats.
-    let probe = cli.config(Vec::new(), S::DEFAULTS);
+    let probe = cli.config(Vec::new(), defaults);
     let game = S::new(options, &probe.context()).map_err(|e| Failure::Usage(e.to_string()))?;
     let players = cli.players(game.seats()).map_err(Failure::Usage)?;
-    let mut config = cli.config(players, S::DEFAULTS);
+    // A program the game runs in a host of ours (a course client `.so`)
+    // becomes the host, found beside this executable.
+    let here = std::env::current_exe().context("the referee's own path")?;
+    let dir = here.parent().unwrap_or(std::path::Path::new("."));
+    let players = players
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (name, program))| {
+            let host = S::host(options, seat, std::path::Path::new(&program.path));
+            referee::hosted(host, program, dir).map(|p| (name, p))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::from)?;
+    let mut config = cli.config(players, defaults);
     config.seed = probe.seed;
     let options_json = match serde_json::to_value(options) {
         Ok(serde_json::Value::Object(map)) => map,

@@ -29,7 +29,9 @@ pub use outcome::{Outcome, OutcomeError};
 pub use program::{MAX_NAME_LEN, ProgramSpec, SpecError, is_valid_name};
 pub use reason::{Fault, Reason};
 pub use record::{EndReport, MoveEntry, Phase, Record, RejectedReply, escape_line, unescape_line};
-pub use summary::{DeadlineKill, ExitReport, PlayerReport, Settings, SetupStatus, Summary};
+pub use summary::{
+    DeadlineKill, ExitReport, PlayerReport, SandboxSettings, Settings, SetupStatus, Summary,
+};
 
 /// Version of the JSON documents; bumped on any incompatible change.
 pub const SCHEMA: u32 = 1;

@@ -126,9 +126,41 @@ pub struct Settings {
     /// The seed of the referee's random draws for the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The players' sandbox as it was on the machine (`--sandbox`); `None`
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<SandboxSettings>,
     /// The game's own options (Stratego: `two_square_rule`).
     #[serde(flatten)]
     pub options: Map<String, Value>,
+}
+
+/// The players' sandbox: its layers in effect, what the machine refused,
+/// and the limits (`docs/referee.md`, "The sandbox").
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SandboxSettings {
+    /// The layers in effect, wholly or partly (`pid`, `user`, `net`, `ipc`,
+    /// `fs`, `limits`, `cgroup`).
+    pub layers: Vec<String>,
+    /// What of the layers asked for the machine refused, and why, one
+    /// `layer: why` each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<String>,
+    /// Memory of each player's processes together (its cgroup), in bytes.
+    pub memory_bytes: u64,
+    /// Address space of each process, in bytes.
+    pub address_space_bytes: u64,
+    /// CPU time of each process, in seconds.
+    pub cpu_seconds: u64,
+    /// Processes (and threads) of each player.
+    pub processes: u64,
+    /// Open descriptors of each process.
+    pub open_files: u64,
+    /// Size of each file written, in bytes.
+    pub file_size_bytes: u64,
+    /// Room for all a player writes, in bytes.
+    pub disk_bytes: u64,
 }
 
 /// What became of a seat's setup, in games with a setup phase.
@@ -214,6 +246,11 @@ pub struct ExitReport {
     pub text: String,
     /// If it was killed for missing a deadline: how long the kill took.
     pub deadline_kill: Option<DeadlineKill>,
+    /// A limit of its sandbox it reached: `cpu_time`, `file_size`,
+    /// `memory`, `processes` or `disk` (for a process per move: the first
+    /// any of them reached).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
 }
 
 /// The timing of a kill at a missed deadline, from the deadline, in ms.

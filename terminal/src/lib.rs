@@ -9,9 +9,15 @@
 //! the background), and gives the foreground back to the group that had
 //! it when dropped. Input is the terminal's own line editing (canonical
 //! mode: a line at Enter).
+//!
+//! A game's `human` program talks to a [`Person`], so that its loop is
+//! tested with a [`Scripted`] one; [`Terminal`] is the real one.
 
+use std::collections::VecDeque;
+use std::error::Error;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
+use std::process::ExitCode;
 
 use nix::sys::signal::{SigSet, Signal};
 use nix::unistd::{self, Pid};
@@ -49,6 +55,26 @@ impl Terminal {
         })
     }
 
+    /// [`open`](Self::open) for a `human` program: without a terminal,
+    /// says why on stderr and gives the exit status (1).
+    pub fn open_for_play() -> Result<Terminal, ExitCode> {
+        Terminal::open().map_err(|e| {
+            eprintln!(
+                "human: a person plays through the terminal, and there is none here (/dev/tty: {e})"
+            );
+            ExitCode::from(1)
+        })
+    }
+
+    /// Says how the game ended, on the terminal and on stderr (the
+    /// player's log, as `human: MESSAGE`); returns the program's exit
+    /// status: 1 if the game `failed` (stopped on an error), else 0.
+    pub fn finish(&mut self, message: &str, failed: bool) -> ExitCode {
+        let _ = self.print(&format!("\n{message}\n"));
+        let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
+        ExitCode::from(u8::from(failed))
+    }
+
     /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
     pub fn colour(&self) -> bool {
         self.colour
@@ -75,6 +101,90 @@ impl Terminal {
         }
         Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
     }
+}
+
+/// The person playing, as a game's `human` program sees them: a screen
+/// to show, questions to ask.
+pub trait Person {
+    /// Shows `screen` (the board and what goes with it) and the news below
+    /// it, one line each: the screen is redrawn.
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()>;
+    /// Asks a question; `None` when the person's input ends (Ctrl-D).
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>>;
+    /// Whether boards are drawn in colour.
+    fn colour(&self) -> bool {
+        false
+    }
+}
+
+impl Person for Terminal {
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()> {
+        let mut text = String::from(screen);
+        text.push('\n');
+        for n in news {
+            text.push_str(n);
+            text.push('\n');
+        }
+        self.clear()?;
+        self.print(&text)
+    }
+
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        Terminal::ask(self, prompt)
+    }
+
+    fn colour(&self) -> bool {
+        Terminal::colour(self)
+    }
+}
+
+/// A person who types lines from a list, and remembers everything shown
+/// and asked (the tests of a `human` program's loop).
+#[derive(Debug, Default)]
+pub struct Scripted {
+    typed: VecDeque<String>,
+    /// Every screen, news line and prompt, in order, a line each.
+    pub seen: String,
+}
+
+impl Scripted {
+    /// A person who will type `lines`, then end their input.
+    pub fn new(lines: &[&str]) -> Scripted {
+        Scripted {
+            typed: lines.iter().map(|l| (*l).to_owned()).collect(),
+            seen: String::new(),
+        }
+    }
+}
+
+impl Person for Scripted {
+    fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()> {
+        self.seen.push_str(screen);
+        for n in news {
+            self.seen.push_str(n);
+            self.seen.push('\n');
+        }
+        Ok(())
+    }
+
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        self.seen.push_str(prompt);
+        self.seen.push('\n');
+        Ok(self.typed.pop_front())
+    }
+}
+
+/// An error and its causes, from the outermost, for the person: `the
+/// referee's messages: unreadable message from the referee: expected ...`.
+pub fn causes(e: &dyn Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 impl Drop for Terminal {

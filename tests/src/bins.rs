@@ -3,9 +3,10 @@
 //!
 //! Cargo gives an integration test the binaries of its own package only
 //! (`CARGO_BIN_EXE_*`); the referee, the player and the others live in
-//! other packages. The first call runs `cargo build --workspace --bins`
-//! with the test's own profile and target directory (a no-op when they are
-//! up to date, as under `make test`), under the cargo that runs the tests.
+//! other packages. The first call runs `cargo build --workspace --bins
+//! --lib` (the libraries: Coursidor's client library is one) with the
+//! test's own profile and target directory (a no-op when they are up to
+//! date, as under `make test`), under the cargo that runs the tests.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,7 +38,14 @@ fn build_once() {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(&cargo)
             .current_dir(workspace)
-            .args(["build", "--quiet", "--workspace", "--bins", "--profile"])
+            .args([
+                "build",
+                "--quiet",
+                "--workspace",
+                "--bins",
+                "--lib",
+                "--profile",
+            ])
             .arg(&profile)
             .arg("--target-dir")
             .arg(target)
@@ -45,9 +53,18 @@ fn build_once() {
             .unwrap_or_else(|e| panic!("cannot run {cargo:?} to build the binaries: {e}"));
         assert!(
             status.success(),
-            "`cargo build --workspace --bins --profile {profile}` failed"
+            "`cargo build --workspace --bins --lib --profile {profile}` failed"
         );
     });
+}
+
+/// The path of the file `name` the workspace builds beside its binaries (a
+/// shared library: `libcoursidor_player.so`), built if need be.
+pub fn workspace_file(name: &str) -> PathBuf {
+    build_once();
+    let path = profile_dir().join(name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
 }
 
 /// The path of the workspace binary `name`, built if need be.

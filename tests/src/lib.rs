@@ -6,12 +6,17 @@
 //!   per move;
 //! - `quarto-faulty` (`src/bin/quarto-faulty.rs`): the same for Quarto's
 //!   session, every bad reply of its protocol;
+//! - `mansuba-faulty` (`src/bin/mansuba-faulty.rs`): the same for
+//!   Mansuba's session, with any number of seats;
 //! - `scripted-player` (`src/bin/scripted-player.rs`): plays a script of
 //!   commands and records every byte it receives;
 //! - `ucc-agent` (`src/bin/ucc-agent.rs`): an agent of the UCC 2012
 //!   manager's protocol, written from its manual, that checks every board
 //!   it is sent and plays random moves or chosen faults;
-//! - the suite in `tests/e2e/`, which runs the real `referee` against them.
+//! - the suite in `tests/e2e/`, which runs the real `referee` against them;
+//! - [`bins`] and [`tools`]: the workspace's binaries and the system
+//!   programs that end-to-end tests (here and in other crates) need.
 
 pub mod bins;
 pub mod faulty;
+pub mod tools;

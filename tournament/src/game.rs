@@ -13,7 +13,7 @@ use thiserror::Error;
 pub struct GameInfo {
     /// Its name (`--game`).
     pub name: String,
-    /// Its defaults.
+    /// Its defaults, for its options.
     pub defaults: Defaults,
     /// Its number of seats with these options.
     pub seats: usize,
@@ -60,8 +60,13 @@ impl games::Visit for Describe<'_> {
             .try_get_matches_from(args)
             .map_err(|e| bad(e.kind().to_string() + ": " + &first_line(&e.to_string())))?;
         let options = S::Options::from_arg_matches(&matches).map_err(|e| bad(e.to_string()))?;
+        // The defaults for these options: the turn limit may depend on them.
+        let defaults = Defaults {
+            max_turns: S::default_max_turns(&options),
+            ..S::DEFAULTS
+        };
         let context = Context {
-            max_turns: S::DEFAULTS.max_turns,
+            max_turns: defaults.max_turns,
             limits: Limits::new(
                 std::time::Duration::from_millis(S::DEFAULTS.time_limit_ms),
                 std::time::Duration::from_millis(S::DEFAULTS.setup_time_limit_ms),
@@ -71,7 +76,7 @@ impl games::Visit for Describe<'_> {
         let game = S::new(&options, &context).map_err(|e| bad(e.to_string()))?;
         Ok(GameInfo {
             name: S::NAME.to_owned(),
-            defaults: S::DEFAULTS,
+            defaults,
             seats: game.seats(),
         })
     }

@@ -3,8 +3,12 @@
 //! crosstables, ratings and SPRT results.
 
 pub mod clock;
+pub mod executor;
 pub mod game;
+pub mod harvest;
+pub mod job;
 pub mod linalg;
+pub mod plan_file;
 pub mod play;
 pub mod progress;
 pub mod rating;
@@ -14,6 +18,7 @@ pub mod results_file;
 pub mod resume;
 pub mod runner;
 pub mod schedule;
+pub mod session;
 pub mod spec;
 pub mod sprt;
 pub mod tally;

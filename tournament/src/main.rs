@@ -8,25 +8,83 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, anyhow};
-use clap::Parser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use tournament::executor::slurm::{self, Slurm};
+use tournament::executor::{self as exec, Executor, Parallel};
+use tournament::harvest::{self, Harvest};
+use tournament::plan_file::PlanFile;
 use tournament::play::{self, Config, Fatal, Played};
 use tournament::rating::{Anchor, RatingOptions};
 use tournament::record::Settings;
 use tournament::report::{Format, Report, RunTime};
 use tournament::results_file::ResultsFile;
+use tournament::resume::Plan;
 use tournament::runner::StopReason;
-use tournament::schedule::{self, Mode};
+use tournament::schedule::Mode;
+use tournament::session::{self, Prepared};
 use tournament::sprt::{Decision, Sprt};
-use tournament::{clock, resume, spec};
+use tournament::{clock, job, resume, spec};
 
 /// Runs a tournament between programs of any game of the referee (Stratego
 /// by default): every game a separate `referee --json` process, many at
-/// once, results appended to a JSON-lines file as games end (rerun to
-/// resume), then a crosstable, Elo ratings and per-program failure counts.
+/// once (here, through GNU parallel on local job slots or ssh workers, or
+/// as a Slurm array job), results appended to a JSON-lines file as games
+/// end (rerun to resume), then a crosstable, Elo ratings and per-program
+/// failure counts.
 #[derive(Parser, Debug)]
-#[command(version, about, after_help = AFTER_HELP)]
+#[command(
+    version,
+    about,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    run: TournamentArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Writes the tournament's plan and job list (one referee command per
+    /// game still without a result, each writing its verdict to its own
+    /// file) for any scheduler; with --executor slurm, the batch script
+    /// too. Nothing is run. (A program named `plan` or `merge` is written
+    /// `./plan`.)
+    Plan(Box<TournamentArgs>),
+    /// Merges the games that the job list's commands finished into the
+    /// results file, by game id (a game that ran twice counts once), and
+    /// prints the report.
+    Merge(MergeArgs),
+}
+
+/// What runs the games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExecutorKind {
+    /// The tournament itself, -j games at once.
+    Local,
+    /// GNU parallel: local job slots (-j), or the workers of --sshloginfile.
+    Parallel,
+    /// Slurm: a batch script running the job list as an array job, submitted
+    /// with sbatch; `tournament merge` collects the games.
+    Slurm,
+}
+
+impl ExecutorKind {
+    fn name(self) -> &'static str {
+        match self {
+            ExecutorKind::Local => "local",
+            ExecutorKind::Parallel => "parallel",
+            ExecutorKind::Slurm => "slurm",
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
     /// `[NAME=]PATH [ARG...]`, one argument per program (quote it): the
     /// program, its arguments (split like a shell would, without expansions)
     /// and optionally its name (default: the file name, numbered if shared).
@@ -143,6 +201,60 @@ struct Cli {
     /// No progress bar and no line per game (notices and the report stay).
     #[arg(short, long)]
     quiet: bool,
+
+    /// What runs the games: `local` (this process), `parallel` (GNU
+    /// parallel) or `slurm` (an sbatch array job).
+    #[arg(long, value_enum, default_value_t = ExecutorKind::Local)]
+    executor: ExecutorKind,
+
+    /// GNU parallel's workers, one sshlogin a line (`parallel
+    /// --sshloginfile`; `:` is this machine); the programs, the referee and
+    /// the working directory must be at the same paths on every worker.
+    #[arg(long, value_name = "FILE")]
+    sshloginfile: Option<PathBuf>,
+
+    /// A further `#SBATCH` option of the batch script (`--sbatch-arg
+    /// --partition=short`); repeatable.
+    #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
+    sbatch_arg: Vec<String>,
+
+    /// Games run one after another by each Slurm array task [default: as
+    /// few as keep the array within 1000 tasks].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    games_per_task: Option<u64>,
+
+    /// With --executor slurm: write the job list and the batch script and
+    /// print the script, without submitting it.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The tournament's log directory (LOG_DIR/NAME), or its plan file.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+
+    /// Also write the report to FILE (besides those the plan names).
+    #[arg(long, value_name = "FILE")]
+    report: Vec<PathBuf>,
+
+    /// Virtual draws per pair that played [default: the plan's].
+    #[arg(long, value_name = "DRAWS")]
+    prior: Option<f64>,
+
+    /// Rate relative to this program [default: the plan's].
+    #[arg(long, value_name = "NAME")]
+    anchor: Option<String>,
+
+    /// Accept a results file that holds games played with other programs
+    /// or settings (they are left out) or games not in this tournament.
+    #[arg(long)]
+    force: bool,
+
+    /// Fewer notices.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 const AFTER_HELP: &str = "\
@@ -150,10 +262,15 @@ Examples:
   tournament ./player 'rand=./player --strategy random' -j 2
   tournament --gauntlet --games 10 new=./new-bot old1=./old-bot ./other
   tournament --sprt 0,10,0.05,0.05 'new=./player --seed {seed}' 'old=./old-player --seed {seed}'
+  tournament --executor parallel --sshloginfile workers -j 4 'a=/opt/bots/a' 'b=/opt/bots/b'
+  tournament --executor slurm --sbatch-arg=--partition=short 'a=/opt/a' 'b=/opt/b'
+  tournament merge logs/NAME
 
-Exit status: 0 when every game has a result (or the SPRT decided), 1 when
-games ended without a verdict or on an internal error, 2 on bad input,
-128+N when stopped by signal N. Rerun the same command to resume.";
+Exit status: 0 when every game has a result (or the SPRT decided; for
+--executor slurm and plan: when the job list is written, and submitted), 1
+when games ended without a verdict (or, for merge, are still missing) or on
+an internal error, 2 on bad input, 128+N when stopped by signal N. Rerun the
+same command to resume.";
 
 /// An error and the exit status it calls for.
 struct Failure {
@@ -174,7 +291,12 @@ impl From<anyhow::Error> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    let result = match cli.command {
+        None => run(cli.run, false),
+        Some(Sub::Plan(args)) => run(*args, true),
+        Some(Sub::Merge(args)) => merge(args),
+    };
+    match result {
         Ok(status) => ExitCode::from(status),
         Err(failure) => {
             eprintln!("tournament: error: {:#}", failure.error);
@@ -190,9 +312,43 @@ struct Setup {
     rating: RatingOptions,
     reports: Vec<PathBuf>,
     force: bool,
+    executor: ExecutorKind,
+    /// `-j` as given.
+    jobs: Option<usize>,
+    sshloginfile: Option<PathBuf>,
+    sbatch_args: Vec<String>,
+    games_per_task: Option<usize>,
+    dry_run: bool,
 }
 
-fn setup(cli: Cli) -> Result<Setup, Failure> {
+fn setup(cli: TournamentArgs) -> Result<Setup, Failure> {
+    match cli.executor {
+        ExecutorKind::Parallel => {}
+        _ if cli.sshloginfile.is_some() => {
+            return Err(usage(anyhow!("--sshloginfile is for --executor parallel")));
+        }
+        _ => {}
+    }
+    if cli.executor != ExecutorKind::Slurm
+        && (!cli.sbatch_arg.is_empty() || cli.games_per_task.is_some() || cli.dry_run)
+    {
+        return Err(usage(anyhow!(
+            "--sbatch-arg, --games-per-task and --dry-run are for --executor slurm"
+        )));
+    }
+    if cli.executor == ExecutorKind::Slurm && cli.sprt.is_some() {
+        return Err(usage(anyhow!(
+            "--sprt needs to see games end while it runs: use --executor local or parallel"
+        )));
+    }
+    if let Some(file) = &cli.sshloginfile
+        && !file.is_file()
+    {
+        return Err(usage(anyhow!(
+            "--sshloginfile `{}`: no such file",
+            file.display()
+        )));
+    }
     let game_options = shlex::split(&cli.game_options).ok_or_else(|| {
         usage(anyhow!(
             "--game-options `{}`: a quote is not closed, or it ends with a lone backslash",
@@ -350,6 +506,12 @@ fn setup(cli: Cli) -> Result<Setup, Failure> {
         },
         reports: cli.report,
         force: cli.force,
+        executor: cli.executor,
+        jobs: cli.concurrency.map(|n| n as usize),
+        sshloginfile: cli.sshloginfile,
+        sbatch_args: cli.sbatch_arg,
+        games_per_task: cli.games_per_task.map(|n| n as usize),
+        dry_run: cli.dry_run,
     })
 }
 
@@ -368,14 +530,41 @@ fn stem_name(results: &Path) -> String {
     spec::name_from(&stem).unwrap_or_else(|| "tournament".to_owned())
 }
 
-fn run(cli: Cli) -> Result<u8, Failure> {
+/// The working directory, absolute: every job enters it.
+fn workdir() -> Result<PathBuf, Failure> {
+    Ok(std::env::current_dir().context("cannot read the working directory")?)
+}
+
+/// Runs the tournament (or, with `plan_only`, writes its plan and job
+/// list).
+fn run(args: TournamentArgs, plan_only: bool) -> Result<u8, Failure> {
     let Setup {
         config,
         results: results_path,
         rating,
         reports,
         force,
-    } = setup(cli)?;
+        executor,
+        jobs,
+        sshloginfile,
+        sbatch_args,
+        games_per_task,
+        dry_run,
+    } = setup(args)?;
+    let workdir = workdir()?;
+    let plan_path = PlanFile::path(&config.log_dir);
+    let previous = PlanFile::read(&plan_path).map_err(|e| usage(e.into()))?;
+    if let Some(job) = previous.as_ref().and_then(|p| p.slurm_job.as_deref())
+        && slurm::still_queued(Path::new("squeue"), job) == Some(true)
+        && !force
+    {
+        return Err(usage(anyhow!(
+            "the Slurm array job {job} of this tournament is still queued or running: wait \
+             for it (then `tournament merge {}`), cancel it (scancel {job}), or --force to plan \
+             again anyway (its games may then run twice; they count once)",
+            config.log_dir.display()
+        )));
+    }
     let (mut results, contents) = ResultsFile::open(&results_path).map_err(|e| usage(e.into()))?;
     if let Some(line) = contents.dropped_line {
         eprintln!(
@@ -384,35 +573,115 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             results_path.display()
         );
     }
-    let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
-    let games = schedule::schedule(&names, config.mode, config.games, config.seats);
-    let plan = resume::plan(
-        &games,
-        &config.programs,
-        &config.settings,
-        &contents.records,
+    let kind = if plan_only && executor != ExecutorKind::Slurm {
+        "plan"
+    } else {
+        executor.name()
+    };
+    let mut plan_file = PlanFile::new(
+        &config,
+        &workdir,
+        &results_path,
+        &rating,
+        &reports,
         force,
+        kind,
+    );
+    let prepared = session::prepare(
+        &config,
+        &mut results,
+        contents.records,
+        previous.as_ref(),
+        &plan_file,
     )
-    .map_err(|e| usage(e.into()))?;
-    if !plan.conflicts.is_empty() {
-        eprintln!(
-            "tournament: --force: {} game(s) played with other programs or settings will be \
-             played again",
-            plan.conflicts.len()
-        );
-    }
-    if !plan.foreign.is_empty() {
-        eprintln!(
-            "tournament: --force: {} game(s) in the results file are not part of this \
-             tournament and are left out",
-            plan.foreign.len()
-        );
-    }
+    .map_err(|e| match e {
+        session::SessionError::Resume(e) => usage(e.into()),
+        e => Failure::from(anyhow::Error::from(e)),
+    })?;
+    tell_harvest(
+        &prepared.harvest,
+        &config.log_dir,
+        prepared.not_merged.as_deref(),
+    );
+    let Prepared {
+        schedule: games,
+        records,
+        plan,
+        ..
+    } = prepared;
+    tell_resume(&plan);
     let finished = games.len() - plan.to_play.len();
+
+    if plan_only || executor == ExecutorKind::Slurm {
+        let jobs_to_play: Vec<job::GameJob> = plan
+            .to_play
+            .iter()
+            .map(|&g| job::GameJob::new(&config, &games[g], g))
+            .collect();
+        results.close().map_err(anyhow::Error::from)?;
+        if executor == ExecutorKind::Slurm {
+            let slurm = Slurm {
+                dir: config.log_dir.clone(),
+                workdir: workdir.clone(),
+                name: config.name.clone(),
+                sbatch_args,
+                games_per_task,
+                max_running: jobs,
+            };
+            return submit(
+                &slurm,
+                &jobs_to_play,
+                plan_only || dry_run,
+                &mut plan_file,
+                &plan_path,
+                (finished, games.len()),
+            );
+        }
+        let list = config.log_dir.join(exec::parallel::JOB_LIST);
+        exec::write_job_list(&list, &workdir, &jobs_to_play).map_err(anyhow::Error::from)?;
+        println!(
+            "{}: {} game(s) to run, one referee command a line ({} of {} already in {}); plan \
+             in {}. Run the lines with any scheduler (`parallel --joblog {} :::: {}`, for one), \
+             then `tournament merge {}`.",
+            list.display(),
+            jobs_to_play.len(),
+            finished,
+            games.len(),
+            results_path.display(),
+            plan_path.display(),
+            config.log_dir.join(exec::parallel::JOBLOG).display(),
+            list.display(),
+            config.log_dir.display(),
+        );
+        return Ok(0);
+    }
+
+    let exec = match executor {
+        ExecutorKind::Parallel => Executor::Parallel(Parallel {
+            program: "parallel".into(),
+            dir: config.log_dir.clone(),
+            workdir: workdir.clone(),
+            sshloginfile,
+            jobs,
+        }),
+        _ => Executor::Local,
+    };
     if !config.quiet {
+        let at_once = match (&exec, jobs) {
+            (Executor::Local, _) => format!("{} at a time", config.concurrency),
+            (Executor::Parallel(p), Some(n)) if p.sshloginfile.is_some() => {
+                format!("GNU parallel, {n} at a time on each worker")
+            }
+            (Executor::Parallel(p), None) if p.sshloginfile.is_some() => {
+                "GNU parallel, one per CPU on each worker".to_owned()
+            }
+            (Executor::Parallel(_), _) => {
+                format!("GNU parallel, {} at a time", config.concurrency)
+            }
+        };
         eprintln!(
             "tournament {}: {} of {} programs, {} game(s) per pairing: {} games; {} already in \
-             {}; {} at a time; logs in {}/",
+             {}; {at_once}; logs in {}/",
             config.name,
             config.mode,
             config.programs.len(),
@@ -420,13 +689,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             games.len(),
             finished,
             results_path.display(),
-            config.concurrency,
             config.log_dir.display(),
         );
     }
 
     let start = Instant::now();
-    let played = play::play(&config, &games, &plan, &contents.records, &mut results)
+    let played = play::play_on(&exec, &config, &games, &plan, &records, &mut results)
         .context("cannot run the games")?;
     let wall = start.elapsed();
     results.close().map_err(anyhow::Error::from)?;
@@ -448,16 +716,227 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         wall,
         concurrency: config.concurrency,
     });
+    print_report(&report, played.tally.games, &reports)?;
+    finish(&config, &results_path, &played)
+}
+
+/// Prints the report (unless it has no game) and writes the report files.
+fn print_report(report: &Report<'_>, games: u32, files: &[PathBuf]) -> Result<(), Failure> {
     // A report of no game says nothing; files asked for are still written.
-    if played.tally.games > 0 {
+    if games > 0 {
         let mut stdout = std::io::stdout().lock();
         let _ = stdout.write_all(report.markdown().as_bytes());
         let _ = stdout.flush();
     }
-    for path in &reports {
+    for path in files {
         report.write(path).map_err(anyhow::Error::from)?;
     }
-    finish(&config, &results_path, &played)
+    Ok(())
+}
+
+/// Says what merging the games an earlier run left found.
+fn tell_harvest(harvest: &Harvest, log_dir: &Path, not_merged: Option<&str>) {
+    if let Some(why) = not_merged {
+        eprintln!("tournament: {why}");
+    }
+    if !harvest.merged.is_empty() {
+        eprintln!(
+            "tournament: merged {} finished game(s) from {} (their verdicts were not in the \
+             results file yet)",
+            harvest.merged.len(),
+            log_dir.display()
+        );
+    }
+    for (id, what) in &harvest.mismatched {
+        eprintln!("tournament: game {id}: its verdict is not this game's ({what}); left out");
+    }
+}
+
+/// Says what `--force` let through.
+fn tell_resume(plan: &Plan) {
+    if !plan.conflicts.is_empty() {
+        eprintln!(
+            "tournament: --force: {} game(s) played with other programs or settings will be \
+             played again",
+            plan.conflicts.len()
+        );
+    }
+    if !plan.foreign.is_empty() {
+        eprintln!(
+            "tournament: --force: {} game(s) in the results file are not part of this \
+             tournament and are left out",
+            plan.foreign.len()
+        );
+    }
+}
+
+/// Writes the Slurm batch script and submits it (or prints it).
+fn submit(
+    slurm: &Slurm,
+    jobs: &[job::GameJob],
+    dry_run: bool,
+    plan_file: &mut PlanFile,
+    plan_path: &Path,
+    (finished, scheduled): (usize, usize),
+) -> Result<u8, Failure> {
+    if jobs.is_empty() {
+        eprintln!(
+            "tournament: every game already has a result ({finished} of {scheduled}); nothing \
+             to submit; `tournament merge {}` prints the report",
+            slurm.dir.display()
+        );
+        return Ok(0);
+    }
+    let script = slurm.write(jobs).map_err(anyhow::Error::from)?;
+    let summary = format!(
+        "{} game(s) ({finished} of {scheduled} already have a result), {} per task: array \
+         1-{}; job list {}, script {}",
+        script.games,
+        script.per_task,
+        script.tasks,
+        slurm.job_list().display(),
+        script.path.display()
+    );
+    if dry_run {
+        print!("{}", script.text);
+        eprintln!(
+            "tournament: not submitted: {summary}; submit it with `sbatch {}`, then \
+             `tournament merge {}`",
+            script.path.display(),
+            slurm.dir.display()
+        );
+        return Ok(0);
+    }
+    let id = slurm
+        .submit(Path::new("sbatch"))
+        .map_err(anyhow::Error::from)?;
+    plan_file.slurm_job = Some(id.clone());
+    plan_file.write(plan_path).map_err(anyhow::Error::from)?;
+    println!(
+        "submitted array job {id}: {summary}. When it is done (squeue -j {id}), run \
+         `tournament merge {}`; running this command again submits the games still missing.",
+        slurm.dir.display()
+    );
+    Ok(0)
+}
+
+/// `tournament merge`: collects the finished games into the results file
+/// and prints the report.
+fn merge(args: MergeArgs) -> Result<u8, Failure> {
+    let given = if args.dir.is_dir() {
+        args.dir.join(tournament::plan_file::FILE)
+    } else {
+        args.dir.clone()
+    };
+    let cwd = workdir()?;
+    let plan_path = cwd.join(&given);
+    let plan_file = PlanFile::read(&plan_path)
+        .map_err(|e| usage(e.into()))?
+        .ok_or_else(|| {
+            usage(anyhow!(
+                "no plan file {} (a tournament's log directory has one once it was run or \
+                 planned)",
+                given.display()
+            ))
+        })?;
+    // Report files are named from here; the tournament's paths from its
+    // working directory.
+    let mut reports: Vec<PathBuf> = plan_file
+        .reports
+        .iter()
+        .map(|r| plan_file.workdir_for(&plan_path).join(r))
+        .collect();
+    reports.extend(args.report.iter().map(|r| cwd.join(r)));
+    for path in &reports {
+        Format::of(path).map_err(|e| usage(e.into()))?;
+    }
+    let workdir = plan_file.workdir_for(&plan_path);
+    std::env::set_current_dir(&workdir).with_context(|| {
+        format!(
+            "cannot enter the tournament's directory {}",
+            workdir.display()
+        )
+    })?;
+    let config = plan_file
+        .config(&plan_path, args.quiet)
+        .map_err(|e| usage(e.into()))?;
+    let mut rating = plan_file.rating(&plan_path).map_err(|e| usage(e.into()))?;
+    if let Some(prior) = args.prior {
+        if !(prior.is_finite() && prior >= 0.0) {
+            return Err(usage(anyhow!(
+                "--prior must be a number of draws, 0 or more"
+            )));
+        }
+        rating.prior_draws = prior;
+    }
+    if let Some(name) = &args.anchor {
+        rating.anchor = Anchor::Program(
+            config
+                .programs
+                .iter()
+                .position(|p| &p.name == name)
+                .ok_or_else(|| usage(anyhow!("--anchor: no program is named `{name}`")))?,
+        );
+    }
+    let (mut results, contents) =
+        ResultsFile::open(&plan_file.results).map_err(|e| usage(e.into()))?;
+    let games = session::schedule_of(&config);
+    let mut records = contents.records;
+    let harvest = harvest::harvest(&config, &games, &workdir, &records, &mut results)
+        .map_err(anyhow::Error::from)?;
+    records.extend(harvest.merged.iter().cloned());
+    let force = args.force || plan_file.force;
+    let plan = resume::plan(&games, &config.programs, &config.settings, &records, force)
+        .map_err(|e| usage(e.into()))?;
+    results.close().map_err(anyhow::Error::from)?;
+    if !args.quiet {
+        tell_resume(&plan);
+        for (id, what) in &harvest.mismatched {
+            eprintln!("tournament: game {id}: its verdict is not this game's ({what}); left out");
+        }
+    }
+    let tally = play::tally_of(&config, &games, &plan, &records);
+    let sprt = play::sprt_of(&config, &tally);
+    let missing = plan.to_play.len();
+    let sprt_decided = sprt.is_some_and(|s| s.decision != Decision::Continue);
+    let stopped = (missing > 0 && !sprt_decided).then(|| format!("{missing} without a result yet"));
+    let report = Report::new(
+        &config.name,
+        config.mode,
+        config.games,
+        &config.programs,
+        &tally,
+        rating,
+        sprt,
+        games.len(),
+        stopped,
+    );
+    print_report(&report, tally.games, &reports)?;
+    eprintln!(
+        "tournament: merged {} game(s) into {}; {} of {} games have a result",
+        harvest.merged.len(),
+        plan_file.results.display(),
+        games.len() - missing,
+        games.len()
+    );
+    if missing > 0 && !sprt_decided {
+        let running = if harvest.unreadable.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({} have a verdict file that is not a verdict yet: still running, or \
+                 stopped)",
+                harvest.unreadable.len()
+            )
+        };
+        return Err(anyhow!(
+            "{missing} game(s) have no result yet{running}; when they are done, merge again; \
+             rerunning the tournament's command plans (and with --executor slurm submits) \
+             only the missing ones"
+        )
+        .into());
+    }
+    Ok(0)
 }
 
 /// Why the tournament ended early, for the report's first line.
@@ -508,7 +987,7 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
         let first = played
             .failures
             .first()
-            .map(|f| format!(" (first: game {}: {})", f.id, f.message))
+            .map(|f| format!(" (first: game {}: {})", f.id, play::error_chain(&*f.error)))
             .unwrap_or_default();
         return Err(anyhow!(
             "{} game(s) ended without a verdict{first}; {resume_hint}",

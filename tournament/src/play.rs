@@ -1,43 +1,39 @@
-//! Playing a tournament: turns scheduled games into `referee` jobs, records
-//! each verdict in the results file as soon as its game ends, and keeps the
-//! tally, the SPRT and the progress display up to date.
+//! Playing a tournament: hands the scheduled games to an executor (the
+//! local runner, or GNU parallel), records each verdict in the results file
+//! as soon as its game ends, and keeps the tally, the SPRT and the progress
+//! display up to date. Whatever ran the games, their records are built
+//! here, the same way.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, UNIX_EPOCH};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use referee_schema::{ProgramSpec, RefereeCommand};
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::executor::{Executor, ExecutorError};
+use crate::job::{GameJob, game_dir};
 use crate::progress::Progress;
 use crate::record::{self, GameRecord, Settings};
 use crate::report::SprtStatus;
 use crate::results_file::{Loaded, ResultsFile};
 use crate::resume::Plan;
-use crate::runner::{
-    Control, Exit, Handler, Job, JobEnd, KillReason, Notice, RunOutcome, Runner, StopReason,
-};
+use crate::runner::{Control, Exit, Handler, JobEnd, KillReason, Notice, RunOutcome, StopReason};
 use crate::schedule::{Game, Mode};
 use crate::spec::Program;
 use crate::sprt::{Decision, Sprt};
 use crate::tally::Tally;
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, VerdictError};
 
 /// Games in a row without a verdict after which the tournament stops: the
 /// referee (or the machine) is broken, and playing on would only waste
 /// time.
 pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
 
-/// Time a referee gets between SIGTERM and SIGKILL.
-pub const KILL_GRACE: Duration = Duration::from_secs(5);
-
-/// Files of a game's log directory written by the tournament itself.
-pub const VERDICT_FILE: &str = "verdict.json";
-/// The referee's standard error.
-pub const REFEREE_LOG: &str = "referee.log";
-/// The game record (`referee --record`).
-pub const GAME_RECORD: &str = "game.json";
+pub use crate::job::{
+    GAME_RECORD, KILL_GRACE, REFEREE_LOG, VERDICT_FILE, expand_arg, game_seed, referee_args,
+    referee_command,
+};
 
 /// A tournament, ready to play.
 #[derive(Debug, Clone)]
@@ -70,12 +66,87 @@ pub struct Config {
 }
 
 /// A game that ended without a verdict.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct GameFailure {
     /// The game.
     pub id: String,
     /// What went wrong.
-    pub message: String,
+    pub error: Arc<GameError>,
+}
+
+/// Why a game ended without a verdict.
+#[derive(Debug, Error)]
+pub enum GameError {
+    /// The referee could not be started.
+    #[error("cannot start the referee `{}`", .referee.display())]
+    Spawn {
+        /// The referee.
+        referee: PathBuf,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The referee ended well but its verdict cannot be read.
+    #[error("unreadable verdict (see {})", .log.display())]
+    Verdict {
+        /// The referee's standard error.
+        log: PathBuf,
+        /// What is wrong with the verdict file.
+        #[source]
+        source: VerdictFileError,
+    },
+    /// The referee ran past the game's wall-clock limit and was stopped.
+    #[error(
+        "no verdict within the game's wall-clock limit of {limit_secs} s; the referee was \
+         stopped (see {})",
+        .log.display()
+    )]
+    TimedOut {
+        /// The limit.
+        limit_secs: u64,
+        /// The referee's standard error.
+        log: PathBuf,
+    },
+    /// The referee ended without a verdict.
+    #[error("the referee failed ({status}; see {})", .log.display())]
+    Referee {
+        /// How it ended (`exit status 1`, `killed by signal 9`).
+        status: String,
+        /// The referee's standard error.
+        log: PathBuf,
+    },
+}
+
+/// Why a verdict file cannot be read as a verdict.
+#[derive(Debug, Error)]
+pub enum VerdictFileError {
+    /// The file cannot be read.
+    #[error("cannot read {}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// It holds no JSON document (an empty file: the game did not end).
+    #[error("{} holds no JSON document", .path.display())]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// The parser's error.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The document is not a valid verdict.
+    #[error("{} is not a valid verdict", .path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: VerdictError,
+    },
 }
 
 /// Why a tournament cannot go on.
@@ -83,19 +154,21 @@ pub struct GameFailure {
 pub enum Fatal {
     /// The referee rejected its arguments (exit status 2): the options
     /// passed to it are wrong, and every game would fail the same way. The
-    /// referee's own words (the end of its stderr).
+    /// payload is the referee's own words (the end of its stderr), not an
+    /// error of ours.
     #[error("the referee rejected its arguments: {0}")]
     Usage(String),
     /// Games keep ending without a verdict.
     #[error(
         "{MAX_FAILURES_IN_A_ROW} games in a row ended without a verdict; stopping (the referee \
-         or the machine seems broken); the last: game {last_game}: {last}"
+         or the machine seems broken); the last: game {last_game}"
     )]
     Broken {
         /// The last game that failed.
         last_game: String,
         /// What went wrong with it.
-        last: String,
+        #[source]
+        last: Arc<GameError>,
     },
     /// A verdict could not be written to the results file.
     #[error("cannot record a result")]
@@ -122,85 +195,31 @@ pub struct Played {
     pub unfinished: usize,
 }
 
-/// A program argument as passed in `game`: `{game}` becomes the game's
-/// number within its pairing (1, 2, ...) and `{seed}` a seed derived from
-/// the game id and the program's name, so that seeded programs play
-/// different games throughout a tournament and the same games when it is
-/// run again.
-pub fn expand_arg(arg: &str, game: &Game, program: &Program) -> String {
-    if !arg.contains('{') {
-        return arg.to_owned();
-    }
-    arg.replace("{game}", &(game.index + 1).to_string())
-        .replace("{seed}", &game_seed(&game.id, &program.name).to_string())
-}
-
-/// FNV-1a of `id/name`, cut to 63 bits so that it fits any signed or
-/// unsigned 64-bit seed option.
-pub fn game_seed(id: &str, name: &str) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in id.bytes().chain([b'/']).chain(name.bytes()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash >> 1
-}
-
-/// The referee's command for `game`, whose log directory is `dir`: the
-/// game and its options, the settings, the game's seed (the referee's own
-/// random draws), each seat's protocol and time limit when its program has
-/// one of its own, and each seat's program as a `--player` spec.
-pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeCommand {
-    let s = &config.settings;
-    let mut cmd = RefereeCommand::new(&config.referee)
-        .game(&s.game)
-        .game_options(&s.game_options)
-        .json()
-        .record(&dir.join(GAME_RECORD))
-        .log_dir(dir)
-        .time_limit_ms(s.time_limit_ms)
-        .max_turns(s.max_turns)
-        .seed(game_seed(&game.id, ""))
-        .options(&s.referee_args);
-    for (seat, &p) in game.seats.iter().enumerate() {
-        let program = &config.programs[p];
-        if let Some(protocol) = &program.protocol {
-            cmd = cmd.seat_protocol(seat, protocol);
-        }
-        if let Some(ms) = program.time_limit_ms {
-            cmd = cmd.seat_time_limit_ms(seat, ms);
-        }
-        cmd = cmd.player(ProgramSpec::new(
-            program.path.to_string_lossy(),
-            program.args.iter().map(|a| expand_arg(a, game, program)),
-        ));
-    }
-    cmd
-}
-
-/// The referee's arguments for `game`, whose log directory is `dir`.
-pub fn referee_args(config: &Config, game: &Game, dir: &Path) -> Vec<OsString> {
-    referee_command(config, game, dir).args()
-}
-
-/// Plays the games `plan` leaves to play, appending each verdict to
-/// `results`; `records` are the results file's records.
+/// Plays the games `plan` leaves to play on the local runner, appending
+/// each verdict to `results`; `records` are the results file's records.
 pub fn play(
     config: &Config,
     schedule: &[Game],
     plan: &Plan,
     records: &[Loaded],
     results: &mut ResultsFile,
-) -> std::io::Result<Played> {
-    let mut tally = Tally::new(config.programs.len());
-    for (game, finished) in schedule.iter().zip(&plan.finished) {
-        if let Some(i) = finished {
-            tally.add(&game.seats, &records[*i].verdict);
-        }
-    }
-    let sprt = config
-        .sprt
-        .map(|s| SprtStatus::new(s, tally.crosstable.get(0, 1)));
+) -> Result<Played, ExecutorError> {
+    play_on(&Executor::Local, config, schedule, plan, records, results)
+}
+
+/// Plays the games `plan` leaves to play on `executor`, appending each
+/// verdict to `results` as its game ends; `records` are the results file's
+/// records.
+pub fn play_on(
+    executor: &Executor,
+    config: &Config,
+    schedule: &[Game],
+    plan: &Plan,
+    records: &[Loaded],
+    results: &mut ResultsFile,
+) -> Result<Played, ExecutorError> {
+    let tally = tally_of(config, schedule, plan, records);
+    let sprt = sprt_of(config, &tally);
     let decided = sprt.is_some_and(|s| s.decision != Decision::Continue);
     let to_play: &[usize] = if decided { &[] } else { &plan.to_play };
 
@@ -221,13 +240,13 @@ pub fn play(
         fatal: None,
         done: plan.finished.iter().filter(|f| f.is_some()).count(),
     };
-    let jobs = to_play.iter().map(|&g| job(config, &schedule[g], g));
-    let runner = Runner {
-        concurrency: config.concurrency,
-        grace: KILL_GRACE,
-    };
-    let outcome = runner.run(jobs, &mut handler)?;
+    let jobs: Vec<GameJob> = to_play
+        .iter()
+        .map(|&g| GameJob::new(config, &schedule[g], g))
+        .collect();
+    let outcome = executor.run(config, jobs, &mut handler);
     progress.finish();
+    let outcome = outcome?;
     let unfinished = schedule.len() - handler.done;
     Ok(Played {
         tally: handler.tally,
@@ -240,24 +259,55 @@ pub fn play(
     })
 }
 
-fn game_dir(config: &Config, game: &Game) -> PathBuf {
-    config.log_dir.join(&game.id)
+/// The tally of the games of `schedule` that `plan` finds finished in
+/// `records`.
+pub fn tally_of(config: &Config, schedule: &[Game], plan: &Plan, records: &[Loaded]) -> Tally {
+    let mut tally = Tally::new(config.programs.len());
+    for (game, finished) in schedule.iter().zip(&plan.finished) {
+        if let Some(i) = finished {
+            tally.add(&game.seats, &records[*i].verdict);
+        }
+    }
+    tally
 }
 
-/// The job of one game. Its log directory is emptied first: files of an
-/// interrupted earlier attempt must not pass for this one's.
-fn job(config: &Config, game: &Game, key: usize) -> Job {
-    let dir = game_dir(config, game);
-    // Failures surface when the job's output files are created.
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::create_dir_all(&dir);
-    Job {
-        key,
-        program: config.referee.clone(),
-        args: referee_args(config, game, &dir),
-        stdout: dir.join(VERDICT_FILE),
-        stderr: dir.join(REFEREE_LOG),
-        timeout: config.game_timeout,
+/// The SPRT's state after `tally`, if the tournament runs one.
+pub fn sprt_of(config: &Config, tally: &Tally) -> Option<SprtStatus> {
+    config
+        .sprt
+        .map(|s| SprtStatus::new(s, tally.crosstable.get(0, 1)))
+}
+
+/// The results-file record of `game` of `config`, whose referee started at
+/// `started` and ran for `wall`, with the referee's verdict `verdict`.
+pub fn game_record(
+    config: &Config,
+    game: &Game,
+    started: SystemTime,
+    wall: Duration,
+    verdict: Value,
+) -> GameRecord {
+    GameRecord {
+        schema: record::SCHEMA,
+        id: game.id.clone(),
+        pairing: game
+            .table
+            .iter()
+            .map(|&p| config.programs[p].name.clone())
+            .collect(),
+        index: game.index,
+        players: game
+            .seats
+            .iter()
+            .map(|&p| config.programs[p].clone())
+            .collect(),
+        settings: config.settings.clone(),
+        started_unix_ms: started
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64),
+        wall_ms: wall.as_millis() as u64,
+        log_dir: game_dir(config, game),
+        verdict,
     }
 }
 
@@ -280,7 +330,7 @@ struct GameHandler<'a> {
 enum GameEnd {
     Verdict(Box<(Value, Verdict)>),
     /// No verdict: a failure to report.
-    Failed(String),
+    Failed(GameError),
     /// The referee rejected its arguments: nothing will work.
     Usage(String),
     /// Stopped on purpose (interrupt, SPRT): neither result nor failure.
@@ -288,72 +338,45 @@ enum GameEnd {
 }
 
 impl GameHandler<'_> {
-    fn classify(&self, end: &JobEnd, dir: &Path) -> GameEnd {
-        let status = match &end.exit {
-            Exit::SpawnFailed(e) => {
-                return GameEnd::Failed(format!(
-                    "cannot start the referee `{}`: {e}",
-                    self.config.referee.display()
-                ));
+    fn classify(&self, end: JobEnd, dir: &Path) -> GameEnd {
+        let log = dir.join(REFEREE_LOG);
+        let status = match end.exit {
+            Exit::SpawnFailed(source) => {
+                return GameEnd::Failed(GameError::Spawn {
+                    referee: self.config.referee.clone(),
+                    source,
+                });
             }
             Exit::Status(status) => status,
         };
-        let see_log = format!("see {}", dir.join(REFEREE_LOG).display());
         if status.code() == Some(0) {
             // A verdict counts even if we had just asked the referee to
             // stop: the game was over.
             return match read_verdict(&dir.join(VERDICT_FILE)) {
                 Ok(read) => GameEnd::Verdict(Box::new(read)),
-                Err(e) => GameEnd::Failed(format!("unreadable verdict: {e} ({see_log})")),
+                Err(source) => GameEnd::Failed(GameError::Verdict { log, source }),
             };
         }
         match end.killed {
             Some(KillReason::Cancelled) => return GameEnd::Cancelled,
             Some(KillReason::TimedOut) => {
-                let limit = self.config.game_timeout.unwrap_or_default().as_secs();
-                return GameEnd::Failed(format!(
-                    "no verdict within the game's wall-clock limit of {limit} s; the referee \
-                     was stopped ({see_log})"
-                ));
+                return GameEnd::Failed(GameError::TimedOut {
+                    limit_secs: self.config.game_timeout.unwrap_or_default().as_secs(),
+                    log,
+                });
             }
             None => {}
         }
         if status.code() == Some(2) {
-            return GameEnd::Usage(tail(&dir.join(REFEREE_LOG)));
+            return GameEnd::Usage(tail(&log));
         }
-        GameEnd::Failed(format!(
-            "the referee failed ({}; {see_log})",
-            describe(status)
-        ))
+        GameEnd::Failed(GameError::Referee {
+            status: describe(&status),
+            log,
+        })
     }
 
-    fn record(&self, game: &Game, end: &JobEnd, value: Value) -> GameRecord {
-        GameRecord {
-            schema: record::SCHEMA,
-            id: game.id.clone(),
-            pairing: game
-                .table
-                .iter()
-                .map(|&p| self.config.programs[p].name.clone())
-                .collect(),
-            index: game.index,
-            players: game
-                .seats
-                .iter()
-                .map(|&p| self.config.programs[p].clone())
-                .collect(),
-            settings: self.config.settings.clone(),
-            started_unix_ms: end
-                .started
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as u64),
-            wall_ms: end.wall.as_millis() as u64,
-            log_dir: game_dir(self.config, game),
-            verdict: value,
-        }
-    }
-
-    fn game_line(&self, game: &Game, verdict: &Verdict, end: &JobEnd) -> String {
+    fn game_line(&self, game: &Game, verdict: &Verdict, wall: Duration) -> String {
         let names: Vec<&str> = game
             .seats
             .iter()
@@ -365,7 +388,7 @@ impl GameHandler<'_> {
             verdict.result(),
             verdict.summary.reason,
             verdict.summary.moves,
-            end.wall.as_secs_f64(),
+            wall.as_secs_f64(),
             game.id
         );
         if let Some(s) = &self.sprt {
@@ -375,19 +398,22 @@ impl GameHandler<'_> {
         line
     }
 
-    fn failed(&mut self, game: &Game, message: String) -> Control {
-        self.progress
-            .notice(&format!("game {}: no verdict: {message}", game.id));
+    fn failed(&mut self, game: &Game, error: GameError) -> Control {
+        self.progress.notice(&format!(
+            "game {}: no verdict: {}",
+            game.id,
+            error_chain(&error)
+        ));
+        let error = Arc::new(error);
         self.failures.push(GameFailure {
             id: game.id.clone(),
-            message,
+            error: Arc::clone(&error),
         });
         self.failures_in_a_row += 1;
         if self.failures_in_a_row >= MAX_FAILURES_IN_A_ROW && self.fatal.is_none() {
-            let last = self.failures.last().expect("just pushed");
             self.fatal = Some(Fatal::Broken {
-                last_game: last.id.clone(),
-                last: last.message.clone(),
+                last_game: game.id.clone(),
+                last: error,
             });
             return Control::Stop;
         }
@@ -399,16 +425,17 @@ impl Handler for GameHandler<'_> {
     fn ended(&mut self, end: JobEnd) -> Control {
         let game = &self.schedule[end.key];
         let dir = game_dir(self.config, game);
-        match self.classify(&end, &dir) {
+        let (started, wall) = (end.started, end.wall);
+        match self.classify(end, &dir) {
             GameEnd::Cancelled => Control::Continue,
             GameEnd::Usage(message) => {
                 self.fatal.get_or_insert(Fatal::Usage(message));
                 Control::Stop
             }
-            GameEnd::Failed(message) => self.failed(game, message),
+            GameEnd::Failed(error) => self.failed(game, error),
             GameEnd::Verdict(read) => {
                 let (value, verdict) = *read;
-                let record = self.record(game, &end, value);
+                let record = game_record(self.config, game, started, wall, value);
                 if let Err(e) = self.results.append(&record) {
                     // Without a results file nothing can be kept: stop now.
                     self.fatal.get_or_insert(Fatal::Results(e));
@@ -426,7 +453,7 @@ impl Handler for GameHandler<'_> {
                         control = Control::Cancel;
                     }
                 }
-                self.progress.game(&self.game_line(game, &verdict, &end));
+                self.progress.game(&self.game_line(game, &verdict, wall));
                 control
             }
         }
@@ -434,27 +461,32 @@ impl Handler for GameHandler<'_> {
 
     fn notice(&mut self, notice: Notice) {
         let id = |key: usize| self.schedule[key].id.as_str();
+        let running = |n: Option<usize>| match n {
+            Some(n) => format!("{n} running game(s)"),
+            None => "the running games".to_owned(),
+        };
         let text = match notice {
             Notice::Stopping(StopReason::Requested, _) => return,
             Notice::Stopping(StopReason::Interrupted, n) => format!(
-                "interrupted: starting no more games; waiting for {n} running game(s) \
-                 (Ctrl-C again to stop them)"
+                "interrupted: starting no more games; waiting for {} (Ctrl-C again to stop \
+                 them)",
+                running(n)
             ),
             Notice::Stopping(StopReason::Cancelled, n) if self.fatal.is_none() => {
-                if n == 0 {
+                if n == Some(0) {
                     return;
                 }
-                format!("SPRT decided: stopping {n} running game(s)")
+                format!("SPRT decided: stopping {}", running(n))
             }
             Notice::Stopping(StopReason::Cancelled, n) => {
-                format!("stopping {n} running game(s)")
+                format!("stopping {}", running(n))
             }
             Notice::Stopping(StopReason::Terminated, n) => format!(
-                "stopping {n} running game(s) (their referees get SIGTERM; Ctrl-C again to \
-                 kill them)"
+                "stopping {} (their referees get SIGTERM; Ctrl-C again to kill them)",
+                running(n)
             ),
             Notice::Stopping(StopReason::Killed, n) => {
-                format!("killing {n} running game(s)")
+                format!("killing {}", running(n))
             }
             Notice::TimedOut(key) => format!(
                 "game {}: over its wall-clock limit, stopping its referee",
@@ -475,10 +507,19 @@ impl Handler for GameHandler<'_> {
 
 /// Reads and checks the verdict a referee printed: the object kept
 /// verbatim for the results file, and read.
-fn read_verdict(path: &Path) -> Result<(Value, Verdict), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let value: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
-    let verdict = Verdict::from_value(&value).map_err(|e| e.to_string())?;
+pub fn read_verdict(path: &Path) -> Result<(Value, Verdict), VerdictFileError> {
+    let bytes = std::fs::read(path).map_err(|source| VerdictFileError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let value: Value = serde_json::from_slice(&bytes).map_err(|source| VerdictFileError::Json {
+        path: path.to_owned(),
+        source,
+    })?;
+    let verdict = Verdict::from_value(&value).map_err(|source| VerdictFileError::Invalid {
+        path: path.to_owned(),
+        source,
+    })?;
     Ok((value, verdict))
 }
 
@@ -512,111 +553,4 @@ pub fn error_chain(e: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::schedule::schedule;
-
-    fn config() -> Config {
-        let program = |name: &str, args: &[&str]| Program {
-            name: name.into(),
-            path: format!("/bin/{name}").into(),
-            args: args.iter().map(|a| (*a).to_owned()).collect(),
-            protocol: None,
-            time_limit_ms: None,
-        };
-        Config {
-            name: "t".into(),
-            programs: vec![
-                program("a", &["--seed", "{seed}", "--x"]),
-                program("b", &["--game={game}"]),
-            ],
-            mode: Mode::RoundRobin,
-            games: 4,
-            seats: 2,
-            settings: Settings {
-                game: "stratego".into(),
-                game_options: vec![],
-                time_limit_ms: 100,
-                max_turns: 50,
-                referee_args: vec!["--two-square-rule".into()],
-            },
-            referee: "/bin/referee".into(),
-            log_dir: "logs/t".into(),
-            concurrency: 1,
-            game_timeout: None,
-            sprt: None,
-            quiet: true,
-        }
-    }
-
-    #[test]
-    fn referee_arguments_carry_settings_colours_and_program_arguments() {
-        let config = config();
-        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
-        let dir = Path::new("logs/t/a+b+2");
-        let args: Vec<String> = referee_args(&config, &games[1], dir)
-            .into_iter()
-            .map(|a| a.into_string().unwrap())
-            .collect();
-        let seed = game_seed("a+b+2", "a");
-        let game_seed = game_seed("a+b+2", "");
-        assert_eq!(
-            args,
-            [
-                "--game",
-                "stratego",
-                "--json",
-                "--record",
-                "logs/t/a+b+2/game.json",
-                "--log-dir",
-                "logs/t/a+b+2",
-                "--time-limit-ms=100",
-                "--max-turns=50",
-                &format!("--seed={game_seed}"),
-                "--two-square-rule",
-                "--player",
-                "/bin/b '--game=2'",
-                "--player",
-                &format!("/bin/a --seed {seed} --x"),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_program_with_a_protocol_of_its_own_has_it_at_every_seat() {
-        let mut config = config();
-        config.programs[0].protocol = Some("ucc".into());
-        config.programs[0].time_limit_ms = Some(2000);
-        let games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
-        let dir = Path::new("logs/t/x");
-        for g in &games[..2] {
-            let args: Vec<String> = referee_args(&config, g, dir)
-                .into_iter()
-                .map(|a| a.into_string().unwrap())
-                .collect();
-            let seat = g.seats.iter().position(|&p| p == 0).unwrap();
-            let protocols: Vec<&String> = args
-                .iter()
-                .filter(|a| a.starts_with("--protocol"))
-                .collect();
-            assert_eq!(protocols, [&format!("--protocol={seat}=ucc")], "{args:?}");
-            let limit = format!("--player-time-limit-ms={seat}=2000");
-            assert!(args.contains(&limit), "{args:?}");
-        }
-    }
-
-    #[test]
-    fn seeds_differ_between_games_and_programs_and_are_stable() {
-        let seeds: std::collections::HashSet<u64> = ["a+b+1", "a+b+2", "a+c+1"]
-            .iter()
-            .flat_map(|id| [game_seed(id, "a"), game_seed(id, "b")])
-            .collect();
-        assert_eq!(seeds.len(), 6);
-        // Pinned: changing the derivation would change every rerun's games.
-        assert_eq!(game_seed("a+b+1", "a"), 2_336_898_471_511_313_672);
-        assert!(game_seed("a+b+1", "a") < 1 << 63);
-    }
 }

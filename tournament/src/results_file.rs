@@ -44,6 +44,8 @@ pub struct Contents {
     pub records: Vec<Loaded>,
     /// The line number of a truncated last line that was dropped, if any.
     pub dropped_line: Option<usize>,
+    /// Lines the file holds (after dropping a truncated last line).
+    pub lines: usize,
 }
 
 /// An open, locked results file, positioned for appending.
@@ -52,6 +54,8 @@ pub struct ResultsFile {
     file: Arc<Flock<File>>,
     path: PathBuf,
     syncer: Option<Syncer>,
+    /// Lines in the file.
+    lines: usize,
 }
 
 /// The background thread that syncs appended lines to disk.
@@ -218,6 +222,7 @@ impl ResultsFile {
             syncer: Some(Syncer::start(Arc::clone(&file))),
             file,
             path: path.to_owned(),
+            lines: contents.lines,
         };
         Ok((results, contents))
     }
@@ -227,9 +232,10 @@ impl ResultsFile {
         &self.path
     }
 
-    /// Appends one record as one line; the line is synced to disk in the
-    /// background (a failure to sync is reported by a later call).
-    pub fn append(&mut self, record: &GameRecord) -> Result<(), ResultsError> {
+    /// Appends one record as one line and returns its line number; the line
+    /// is synced to disk in the background (a failure to sync is reported
+    /// by a later call).
+    pub fn append(&mut self, record: &GameRecord) -> Result<usize, ResultsError> {
         let mut line = serde_json::to_vec(record).map_err(|source| ResultsError::Serialise {
             id: record.id.clone(),
             source,
@@ -248,10 +254,11 @@ impl ResultsFile {
         (&**self.file)
             .write_all(&line)
             .map_err(io("cannot write"))?;
-        match &self.syncer {
-            Some(syncer) => syncer.written().map_err(io("cannot sync")),
-            None => Ok(()),
+        self.lines += 1;
+        if let Some(syncer) = &self.syncer {
+            syncer.written().map_err(io("cannot sync"))?;
         }
+        Ok(self.lines)
     }
 
     /// Syncs every line to disk, and closes and unlocks the file.
@@ -323,6 +330,7 @@ fn parse(path: &Path, data: &[u8]) -> Result<(Contents, Repair), ResultsError> {
             Err(_) if !terminated => {
                 contents.dropped_line = Some(line_no);
                 repair = Repair::Truncate(line_start as u64);
+                line_no -= 1;
             }
             Err(message) => {
                 return Err(ResultsError::Corrupt {
@@ -333,6 +341,7 @@ fn parse(path: &Path, data: &[u8]) -> Result<(Contents, Repair), ResultsError> {
             }
         }
     }
+    contents.lines = line_no;
     Ok((contents, repair))
 }
 
@@ -416,9 +425,11 @@ mod tests {
             file.append(&record("a+b+2")).unwrap();
             file.close().unwrap();
         }
-        let (_, contents) = ResultsFile::open(&path).unwrap();
+        let (mut file, contents) = ResultsFile::open(&path).unwrap();
         assert_eq!(ids(&contents), ["a+b+1", "a+b+2"]);
         assert_eq!(contents.records[1].line, 2);
+        assert_eq!(contents.lines, 2);
+        assert_eq!(file.append(&record("a+b+3")).unwrap(), 3);
         assert_eq!(contents.records[0].record, record("a+b+1"));
     }
 
@@ -429,7 +440,7 @@ mod tests {
         let (mut file, contents, dir) = open_with(&text).unwrap();
         assert_eq!(ids(&contents), ["a+b+1"]);
         assert_eq!(contents.dropped_line, Some(2));
-        file.append(&record("a+b+3")).unwrap();
+        assert_eq!(file.append(&record("a+b+3")).unwrap(), 2);
         drop(file);
         let text = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
         assert_eq!(text, format!("{full}{}", line("a+b+3")));

@@ -3,8 +3,11 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// How programs are brought together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Every combination of programs meets (every pair, in a two-seat game).
     RoundRobin,
@@ -89,6 +92,10 @@ pub fn tables(n: usize, seats: usize, mode: Mode) -> Vec<Vec<usize>> {
 /// table: game `k` seats the table's programs rotated left by `k mod
 /// seats`, so over `seats` games each program sits in each seat once (two
 /// seats: colours alternate, the first program moving first in odd-numbered
+/// games). With more than two seats the order round the table matters too
+/// (who plays after whom): every other round of `seats` games seats them
+/// in the reverse order, rotated the same way, so that each program plays
+/// after each neighbour and before it (three seats: the six orders in six
 /// games).
 pub fn schedule(names: &[String], mode: Mode, games: u32, seats: usize) -> Vec<Game> {
     let tables = tables(names.len(), seats, mode);
@@ -96,6 +103,9 @@ pub fn schedule(names: &[String], mode: Mode, games: u32, seats: usize) -> Vec<G
     for index in 0..games {
         for table in &tables {
             let mut seated = table.clone();
+            if seats > 2 && (index as usize / seats) % 2 == 1 {
+                seated.reverse();
+            }
             seated.rotate_left(index as usize % seats);
             let table_names: Vec<&str> = table.iter().map(|&p| names[p].as_str()).collect();
             out.push(Game {
@@ -180,6 +190,35 @@ mod tests {
                 assert_eq!(seats, [0, 1, 2], "program {p} at table {table:?}");
             }
         }
+    }
+
+    #[test]
+    fn more_seats_alternate_the_order_round_the_table() {
+        // Three seats: the six orders in six games.
+        let games = schedule(&names(3), Mode::RoundRobin, 6, 3);
+        let orders: HashSet<Vec<usize>> = games.iter().map(|g| g.seats.clone()).collect();
+        assert_eq!(orders.len(), 6);
+        // Five seats, ten games: each program twice in each seat, and
+        // after each of its neighbours as often as before it.
+        let games = schedule(&names(5), Mode::RoundRobin, 10, 5);
+        for p in 0..5 {
+            for seat in 0..5 {
+                let n = games.iter().filter(|g| g.seats[seat] == p).count();
+                assert_eq!(n, 2, "program {p} in seat {seat}");
+            }
+        }
+        let follows = |a: usize, b: usize| {
+            games
+                .iter()
+                .filter(|g| (0..5).any(|s| g.seats[s] == a && g.seats[(s + 1) % 5] == b))
+                .count()
+        };
+        assert_eq!(follows(0, 1), follows(1, 0));
+        assert_eq!(follows(0, 1), 5);
+        // Two seats are as before: colours alternate.
+        let games = schedule(&names(2), Mode::RoundRobin, 4, 2);
+        let seats: Vec<Vec<usize>> = games.iter().map(|g| g.seats.clone()).collect();
+        assert_eq!(seats, [vec![0, 1], vec![1, 0], vec![0, 1], vec![1, 0]]);
     }
 
     #[test]

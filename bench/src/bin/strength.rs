@@ -4,7 +4,10 @@
 //! tournament library, the one match manager (a gauntlet per opponent,
 //! seats alternating, resumable) — and prints wins/draws/losses, the score
 //! with its 95% interval, how the games ended, the reply times and the
-//! search depth reached; then checks the targets of the issues.
+//! search depth reached; then checks the targets of the issues. In a game
+//! of more than two seats the AI meets as many copies of the baseline as
+//! fill the table (the share of games it wins is printed beside the even
+//! share).
 //!
 //! With `--sparring DIR` (`make bench-sparring`) the opponents are the
 //! Stratego agents of the UCC 2012 competition, built by the user in DIR,
@@ -90,15 +93,18 @@ struct Cli {
     log_dir: PathBuf,
 }
 
-/// A target of the issues: the lowest score of our AI against an opponent.
-fn target_score(game: &str, opponent: &str) -> Option<f64> {
-    match (game, opponent) {
-        (_, "random") => Some(0.99),
-        ("stratego" | "oust" | "quarto", "greedy") => Some(0.90),
+/// A target of the issues: the lowest score of our AI against an opponent
+/// in a game of `seats` seats.
+fn target_score(game: &str, opponent: &str, seats: usize) -> Option<f64> {
+    match (game, opponent, seats) {
+        ("coursidor", "random", 2) => Some(1.0),
+        ("coursidor", "tour", 2) => Some(0.95),
+        (_, "random", 2) => Some(0.99),
+        ("stratego" | "oust" | "quarto", "greedy", 2) | ("mansuba", "closer", 2) => Some(0.90),
         // The UCC 2012 agents (--sparring): the competition's winner, and
         // the others.
-        ("stratego", "peternlewis") => Some(0.90),
-        ("stratego", "celsius" | "vixen" | "asmodeus" | "hunter") => Some(0.97),
+        ("stratego", "peternlewis", 2) => Some(0.90),
+        ("stratego", "celsius" | "vixen" | "asmodeus" | "hunter", 2) => Some(0.97),
         _ => None,
     }
 }
@@ -164,26 +170,37 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
             .chain(ai_args),
     );
     ai.name = Some("ai".into());
-    let mut opp = ProgramSpec::new(
-        &player,
-        [
-            "--game",
-            &g.name,
-            "--strategy",
-            opponent,
-            "--seed",
-            "{seed}",
-        ],
-    );
-    if let Some(dir) = &cli.sparring {
-        opp = agent(dir, opponent, &cli.python2)?;
+    // As many copies of the opponent as fill the table.
+    let mut specs = vec![ai];
+    for i in 1..g.seats {
+        let mut opp = ProgramSpec::new(
+            &player,
+            [
+                "--game",
+                &g.name,
+                "--strategy",
+                opponent,
+                "--seed",
+                "{seed}",
+            ],
+        );
+        if let Some(dir) = &cli.sparring {
+            opp = agent(dir, opponent, &cli.python2)?;
+        }
+        opp.name = Some(if g.seats == 2 {
+            opponent.to_owned()
+        } else {
+            format!("{opponent}{i}")
+        });
+        specs.push(opp);
     }
-    opp.name = Some(opponent.into());
-    let mut programs = spec::resolve(&[ai, opp], std::env::var_os("PATH").as_deref())?;
-    if cli.sparring.is_some() {
-        programs[1].protocol = Some("ucc".into());
+    let mut programs = spec::resolve(&specs, std::env::var_os("PATH").as_deref())?;
+    for opp in &mut programs[1..] {
+        if cli.sparring.is_some() {
+            opp.protocol = Some("ucc".into());
+        }
+        opp.time_limit_ms = cli.opponent_time_limit_ms;
     }
-    programs[1].time_limit_ms = cli.opponent_time_limit_ms;
     let log_dir = cli.log_dir.join(opponent);
     let config = Config {
         name: format!("strength-{opponent}"),
@@ -266,13 +283,6 @@ fn run(cli: &Cli) -> Result<bool> {
     let game_options = shlex::split(&cli.game_options)
         .ok_or_else(|| anyhow!("--game-options: unbalanced quotes"))?;
     let g = game::describe(&cli.game, &game_options)?;
-    if g.seats != 2 {
-        bail!(
-            "strength measures two-seat games; {} has {} seats",
-            g.name,
-            g.seats
-        );
-    }
     let settings = Settings {
         game: g.name.clone(),
         game_options,
@@ -293,13 +303,19 @@ fn run(cli: &Cli) -> Result<bool> {
         tallies.push(gauntlet(cli, &g, &settings, opponent)?);
     }
     println!(
-        "strength: our {} AI ({}) through {} (--time-limit-ms {}{}), {} jobs",
+        "strength: our {} AI ({}) through {} (--time-limit-ms {}{}{}), {} seats, {} jobs",
         g.name,
         cli.player.display(),
         cli.referee.display(),
         settings.time_limit_ms,
+        if settings.game_options.is_empty() {
+            String::new()
+        } else {
+            format!(", game options `{}`", settings.game_options.join(" "))
+        },
         cli.opponent_time_limit_ms
             .map_or_else(String::new, |ms| format!(", the opponents {ms}")),
+        g.seats,
         cli.jobs
     );
     let reply_limit = TARGET_REPLY_SHARE * settings.time_limit_ms as f64;
@@ -307,7 +323,7 @@ fn run(cli: &Cli) -> Result<bool> {
     for (name, t) in opponents.iter().zip(&tallies) {
         println!("against {name}:");
         print!("{t}");
-        if let Some(target) = target_score(&g.name, name) {
+        if let Some(target) = target_score(&g.name, name, g.seats) {
             let ok = t.score() >= target;
             met &= ok;
             println!(

@@ -147,6 +147,8 @@ pub struct Defaults {
     /// and JVM players hundreds of milliseconds).
     pub setup_time_limit_ms: u64,
     /// Moves (all seats together) after which the game is drawn; 0 = none.
+    /// With the game's default options: a game whose limit depends on its
+    /// options says so in [`Spec::default_max_turns`].
     pub max_turns: u32,
 }
 
@@ -331,6 +333,19 @@ impl Viewer {
     };
 }
 
+/// A program of ours that runs a kind of player program in its place (a
+/// course client `.so` of Coursidor runs in `coursidor-host`, which loads
+/// it and speaks the game's protocol for it): the referee execs the host,
+/// found beside its own executable, with [`args`](Self::args), then the
+/// player's program and the program's own arguments.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Host {
+    /// The host's file name, in the referee's own directory.
+    pub program: &'static str,
+    /// Its arguments before the player's program.
+    pub args: Vec<String>,
+}
+
 /// Why a game's options were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -345,6 +360,9 @@ pub trait Spec {
     const ABOUT: &'static str;
     /// The defaults of the match settings for this game.
     const DEFAULTS: Defaults;
+    /// A short flag of the seed's own command line for the referee's turn
+    /// limit, `--max-turns` (Coursidor's server takes `-M NB`), if any.
+    const MAX_TURNS_SHORT: Option<char> = None;
 
     /// The game's own options, parsed from the referee's command line
     /// and written into its JSON and record (`settings`), and read back
@@ -362,6 +380,20 @@ pub trait Spec {
     /// The game in progress.
     type Game: Game;
 
+    /// The turn limit when the command line gives none, for these
+    /// options (Mansuba's is 2 · WIDTH · HEIGHT); by default
+    /// [`Defaults::max_turns`].
+    fn default_max_turns(_options: &Self::Options) -> u32 {
+        Self::DEFAULTS.max_turns
+    }
+
     /// Starts a game, or says what is wrong with the options.
     fn new(options: &Self::Options, context: &Context) -> Result<Self::Game, OptionsError>;
+
+    /// The host that runs `program` (the player's program as the command
+    /// line gave it) at `seat`, if this game runs such programs through
+    /// one; by default none: every program runs as it is.
+    fn host(_options: &Self::Options, _seat: Seat, _program: &std::path::Path) -> Option<Host> {
+        None
+    }
 }

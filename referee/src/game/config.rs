@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use game_core::{Context, Limits, SeatLimit};
 
-use crate::process::Program;
+use crate::process::{Program, Sandbox};
 
 /// The settings of one match.
 #[derive(Clone, Debug)]
@@ -35,6 +35,8 @@ pub struct MatchConfig {
     pub log_dir: PathBuf,
     /// The seed of the referee's random draws for the game.
     pub seed: u64,
+    /// The sandbox of every player (all its layers by default).
+    pub sandbox: Sandbox,
 }
 
 impl MatchConfig {
@@ -53,6 +55,7 @@ impl MatchConfig {
             max_log_bytes: 10 * 1024 * 1024,
             log_dir: PathBuf::from("logs"),
             seed: 0,
+            sandbox: Sandbox::default(),
         }
     }
 

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::config::MatchConfig;
-use super::report::{MatchReport, exit_report};
+use super::report::{MatchReport, exit_report, sandbox_settings};
 use super::verdict::{Verdict, reason_of};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
@@ -118,13 +118,17 @@ pub fn play_match<G: Game>(
         .programs
         .iter()
         .zip(&logs)
-        .map(|(program, log)| ChildSpec {
+        .enumerate()
+        .map(|(seat, (program, log))| ChildSpec {
             program: program.clone(),
             log: log.clone(),
             launch: match launch {
                 Launch::Session => process::Launch::Session,
                 Launch::PerMove => process::Launch::PerReply,
             },
+            // A seat without a time limit is a person's: the program it
+            // runs (`human`) talks to them through the terminal.
+            terminal: cfg.move_limit(seat).is_none(),
         })
         .collect();
     let framing = game.framing();
@@ -141,6 +145,7 @@ pub fn play_match<G: Game>(
             time_limit: cfg.time_limit,
             grace: cfg.grace,
             max_log_bytes: cfg.max_log_bytes,
+            sandbox: cfg.sandbox.clone(),
         },
     )?;
     let mut m = Match {
@@ -166,6 +171,7 @@ pub fn play_match<G: Game>(
         game,
         ..
     } = m;
+    let sandbox = sandbox_settings(&cfg.sandbox, &sup.sandbox_status());
     // Clean up even when the game loop failed.
     let ends = sup.finish();
     let verdict = verdict?;
@@ -211,6 +217,7 @@ pub fn play_match<G: Game>(
         grace_ms: cfg.grace.as_millis() as u64,
         max_turns: cfg.max_turns,
         seed: Some(cfg.seed),
+        sandbox,
         options,
     };
     let points = verdict.outcome.as_ref().map(|o| o.points().to_vec());
@@ -353,7 +360,15 @@ impl<G: Game> Match<'_, G> {
             return Verdict::new(
                 Some(Outcome::draw(self.seats())),
                 reason,
-                format!("both players failed; {}", parts.join("; ")),
+                format!(
+                    "{} failed; {}",
+                    if parts.len() == 2 {
+                        "both players"
+                    } else {
+                        "every player"
+                    },
+                    parts.join("; ")
+                ),
             );
         }
         for (s, f) in &others {

@@ -4,15 +4,18 @@
 //!
 //! - [`config`]: the settings of a match;
 //! - [`driver`]: greetings, setups, turns, faults ([`play_match`]);
+//! - [`host`]: the host a game runs some player programs in;
 //! - [`verdict`]: who scored what, and why;
 //! - [`report`]: the summary and the record, as `referee-schema` types.
 
 pub mod config;
 pub mod driver;
+pub mod host;
 pub mod report;
 pub mod verdict;
 
 pub use config::MatchConfig;
 pub use driver::{MatchError, Observer, play_match};
+pub use host::{HostError, hosted};
 pub use report::{MatchReport, RecordDocument};
 pub use verdict::Verdict;

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use referee_schema::{DeadlineKill, ExitReport, Record, Summary, millis};
+use referee_schema::{DeadlineKill, ExitReport, Record, SandboxSettings, Summary, millis};
 use serde::Serialize;
 
-use crate::process::{ProcessEnd, WaitStatus, signal_name};
+use crate::process::{ProcessEnd, Sandbox, SandboxStatus, WaitStatus, signal_name};
 
 /// The exit of a player's (last) process, for JSON.
 pub fn exit_report(e: &ProcessEnd) -> ExitReport {
@@ -25,7 +25,31 @@ pub fn exit_report(e: &ProcessEnd) -> ExitReport {
             signal_ms: millis(k.signal_sent),
             death_seen_ms: k.death_seen.map(millis),
         }),
+        limit: e.limit.map(|l| l.name().to_owned()),
     }
+}
+
+/// The sandbox as it was, for JSON; `None` without one.
+pub fn sandbox_settings(sandbox: &Sandbox, status: &SandboxStatus) -> Option<SandboxSettings> {
+    if sandbox.is_off() {
+        return None;
+    }
+    let l = &sandbox.limits;
+    Some(SandboxSettings {
+        layers: status.on.iter().map(|l| l.name().to_owned()).collect(),
+        refused: status
+            .notes
+            .iter()
+            .map(|(layer, why)| format!("{layer}: {why}"))
+            .collect(),
+        memory_bytes: l.memory,
+        address_space_bytes: l.address_space,
+        cpu_seconds: l.cpu_time.as_secs(),
+        processes: l.processes,
+        open_files: l.open_files,
+        file_size_bytes: l.file_size,
+        disk_bytes: l.disk,
+    })
 }
 
 /// A game's record, whatever the types of its moves and setups.

@@ -3,7 +3,7 @@
 
 use referee_schema::{Outcome, Reason};
 
-use crate::process::Failure;
+use crate::process::{Failure, WaitStatus};
 
 /// The end of a match.
 #[derive(Clone, PartialEq, Debug)]
@@ -56,5 +56,9 @@ pub fn reason_of(f: &Failure) -> Reason {
         Failure::Crashed(_) => Reason::Crashed,
         Failure::ClosedOutput => Reason::ClosedOutput,
         Failure::StoppedReading => Reason::StoppedReading,
+        Failure::Limit { status, .. } => match status {
+            WaitStatus::Exited(_) => Reason::Exited,
+            WaitStatus::Signaled(_) => Reason::Crashed,
+        },
     }
 }

@@ -10,9 +10,11 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
-use super::event::{DeadlineKill, Event, Failure, ReplyFault, Termination};
+use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
+use super::sandbox::jail::Jail;
+use super::sandbox::sys as jail_sys;
 use super::spawn::Spawned;
 use super::sys::{self, WaitStatus};
 
@@ -99,11 +101,25 @@ pub struct Child {
     /// Its process group is stopped (SIGSTOP) while another child is on
     /// move (no pondering): it cannot read, so no write clock runs.
     pub(super) stopped: bool,
+    /// Its jail, if it runs in one.
+    pub(super) jail: Option<Jail>,
+    /// In a jail: where its init reports how the player's process ended.
+    report: Option<OwnedFd>,
+    /// The first limit of its sandbox one of its processes reached.
+    pub(super) limit: Option<LimitHit>,
+    /// The limit its current (last) process reached.
+    process_limit: Option<LimitHit>,
 }
 
 impl Child {
     /// A running child.
-    pub(super) fn running(program: String, s: Spawned, framing: Framing, log: LogPump) -> Child {
+    pub(super) fn running(
+        program: String,
+        s: Spawned,
+        framing: Framing,
+        log: LogPump,
+        jail: Option<Jail>,
+    ) -> Child {
         Child {
             program,
             pid: Some(s.pid),
@@ -131,6 +147,10 @@ impl Child {
             retiring: false,
             processes: 1,
             stopped: false,
+            jail,
+            report: s.report,
+            limit: None,
+            process_limit: None,
         }
     }
 
@@ -168,14 +188,24 @@ impl Child {
             retiring: false,
             processes: 0,
             stopped: false,
+            jail: None,
+            report: None,
+            limit: None,
+            process_limit: None,
         }
     }
 
     /// A child run a process per reply, none started yet.
-    pub(super) fn per_reply(program: String, framing: Framing, log: LogPump) -> Child {
+    pub(super) fn per_reply(
+        program: String,
+        framing: Framing,
+        log: LogPump,
+        jail: Option<Jail>,
+    ) -> Child {
         let mut c = Child::not_started(program, framing, log, String::new());
         c.failure = None;
         c.per_reply = true;
+        c.jail = jail;
         c
     }
 
@@ -195,6 +225,8 @@ impl Child {
         self.stdout = Some(s.stdout);
         self.lines = LineBuffer::new(framing);
         self.stderr = Some(s.stderr);
+        self.report = s.report;
+        self.process_limit = None;
         self.stderr_more = false;
         self.stdout_ready = true;
         self.stderr_ready = true;
@@ -509,10 +541,32 @@ impl Child {
     }
 
     /// Records the status of the ended process, the first time it is seen.
+    /// In a jail the process is the jail's init: the player's own status
+    /// is the one its init reports (none if the init itself was killed, by
+    /// the referee or the kernel), and the limits it reached are noted.
     pub(super) fn ended(&mut self, status: WaitStatus) {
-        if self.status.is_none() {
-            self.status = Some(status);
-            self.ended_at = Some(Instant::now());
+        if self.status.is_some() {
+            return;
+        }
+        let report = self
+            .report
+            .take()
+            .and_then(|fd| jail_sys::read_report(fd.as_fd()));
+        let status = report.map_or(status, |r| r.status);
+        self.status = Some(status);
+        self.ended_at = Some(Instant::now());
+        if let Some(jail) = self.jail.as_mut() {
+            let hit = jail.limit_hit(status, report.as_ref(), self.killed_by.is_some());
+            self.process_limit = hit;
+            self.limit = self.limit.or(hit);
+        }
+    }
+
+    /// The failure an ended process shows (naming the limit it reached).
+    fn failure_of(&self, status: WaitStatus) -> Failure {
+        match self.process_limit {
+            Some(limit) => Failure::Limit { status, limit },
+            None => Failure::from_status(status),
         }
     }
 
@@ -651,7 +705,7 @@ impl Child {
         }
         if let Some(s) = self.suspicion.filter(|s| s.at <= now) {
             self.check_exit();
-            let failure = self.status.map_or_else(s.failure, Failure::from_status);
+            let failure = self.status.map_or_else(s.failure, |st| self.failure_of(st));
             return self.fail(id, failure);
         }
         if let Some(deadline) = self
@@ -697,7 +751,7 @@ impl Child {
         let mut out = Vec::new();
         out.extend(self.take_reply(id, now));
         if !self.retiring {
-            out.extend(self.fail(id, Failure::from_status(status)));
+            out.extend(self.fail(id, self.failure_of(status)));
         }
         out
     }

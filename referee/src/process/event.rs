@@ -72,6 +72,55 @@ pub enum Failure {
     /// It stopped reading its stdin: a write failed with `EPIPE`, or what
     /// it was sent was not consumed within the time limit.
     StoppedReading,
+    /// It ended (so) over a limit of its sandbox.
+    Limit {
+        /// How it ended.
+        status: WaitStatus,
+        /// Which limit.
+        limit: LimitHit,
+    },
+}
+
+/// A limit of the sandbox that a player's process reached.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LimitHit {
+    /// Its CPU time (SIGXCPU, or SIGKILL a second later).
+    CpuTime(Duration),
+    /// The size of a file (SIGXFSZ).
+    FileSize(u64),
+    /// The memory of its cgroup (killed by the kernel's OOM killer).
+    Memory(u64),
+    /// The number of its processes (a fork refused by its cgroup).
+    Processes(u64),
+    /// Its disk (the `tmpfs` full when it ended).
+    Disk(u64),
+}
+
+impl LimitHit {
+    /// A stable lowercase name (`cpu_time`, `file_size`, `memory`,
+    /// `processes`, `disk`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitHit::CpuTime(_) => "cpu_time",
+            LimitHit::FileSize(_) => "file_size",
+            LimitHit::Memory(_) => "memory",
+            LimitHit::Processes(_) => "processes",
+            LimitHit::Disk(_) => "disk",
+        }
+    }
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use super::sandbox::show_size;
+        match *self {
+            LimitHit::CpuTime(t) => write!(f, "over its CPU time limit ({} s)", t.as_secs()),
+            LimitHit::FileSize(b) => write!(f, "over its file size limit ({})", show_size(b)),
+            LimitHit::Memory(b) => write!(f, "over its memory limit ({})", show_size(b)),
+            LimitHit::Processes(n) => write!(f, "at its limit of {n} processes"),
+            LimitHit::Disk(b) => write!(f, "with its disk full ({})", show_size(b)),
+        }
+    }
 }
 
 impl fmt::Display for Failure {
@@ -92,6 +141,9 @@ impl fmt::Display for Failure {
             Failure::Crashed(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Failure::ClosedOutput => f.write_str("closed its standard output"),
             Failure::StoppedReading => f.write_str("stopped reading its standard input"),
+            Failure::Limit { status, limit } => {
+                write!(f, "{}, {limit}", Failure::from_status(*status))
+            }
         }
     }
 }
@@ -183,6 +235,9 @@ pub struct ProcessEnd {
     /// Processes started for it (one for a session; one per reply for a
     /// child run a process per reply). The other fields are of the last.
     pub processes: u32,
+    /// A limit of its sandbox it reached (for a process per reply: the
+    /// first any of them reached).
+    pub limit: Option<LimitHit>,
 }
 
 /// The timing of a kill at a missed deadline (a reply's, or the deadline
@@ -219,6 +274,10 @@ impl fmt::Display for ProcessEnd {
             Some(Termination::StoppedReading) => {
                 f.write_str(" (killed by the referee: stopped reading)")
             }
+            None => Ok(()),
+        }?;
+        match self.limit {
+            Some(limit) => write!(f, ", {limit}"),
             None => Ok(()),
         }
     }

@@ -3,8 +3,11 @@
 //! replies, enforce reply deadlines, pump stderr into capped logs, and kill
 //! and reap everything at the end, escaped descendants included.
 //!
-//! - [`sys`]: every raw system call and all the `unsafe` code;
+//! - `sys`: the raw system calls of a plain start and of supervision, and
+//!   `unsafe` code (the sandbox's are in `sandbox/sys.rs`);
 //! - [`pid`]: a pid that knows whether a signal targets its group;
+//! - [`sandbox`]: the jail of every player (namespaces, uid, file system,
+//!   limits, cgroups);
 //! - [`spawn`]: fork and exec with pipes, exec failures reported;
 //! - [`child`]: one child's state (queue, line buffer, clocks);
 //! - [`log_pump`]: stderr to a capped file;
@@ -15,14 +18,17 @@ pub mod child;
 pub mod event;
 pub mod log_pump;
 pub mod pid;
+pub mod sandbox;
 pub mod spawn;
 pub mod supervisor;
-pub mod sys;
+pub(crate) mod sys;
 
 pub use event::{
-    ChildId, DeadlineKill, Event, Failure, ProcessEnd, ReplyFault, Termination, signal_name,
+    ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination,
+    signal_name,
 };
 pub use pid::ChildPid;
+pub use sandbox::{Layer, Layers, ResourceLimits, Sandbox, SandboxStatus};
 pub use spawn::{Program, SpawnError};
 pub use supervisor::{ChildSpec, Launch, Supervisor, SupervisorConfig, SupervisorError};
 pub use sys::WaitStatus;

@@ -1,5 +1,6 @@
 //! Starting a child program: argv and environment built before the fork,
-//! pipes for its stdin, stdout and stderr, exec failures reported clearly.
+//! pipes for its stdin, stdout and stderr, in its jail if it has one, exec
+//! failures reported clearly.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::io;
@@ -11,6 +12,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::pid::ChildPid;
+use super::sandbox::jail::Jail;
+use super::sandbox::probe::{self, StartError};
 use super::sys::{self, ChildStage, ChildStdio, ExecPlan};
 
 /// A program to run: the path or name given by the user, and its arguments.
@@ -53,6 +56,9 @@ pub struct Spawned {
     pub stdout: OwnedFd,
     /// Read end of the child's stderr.
     pub stderr: OwnedFd,
+    /// In a jail: the read end of the pipe its init reports the player's
+    /// end on.
+    pub report: Option<OwnedFd>,
 }
 
 /// Why a program could not be started.
@@ -66,12 +72,25 @@ pub enum SpawnError {
     },
     /// The child could not run the program (`execve` failed, or the
     /// preparation before it).
-    #[error("{}", exec_message(.program, *.stage, *.errno))]
+    #[error("{}{}", exec_message(.program, *.stage, *.errno), .hint)]
     Exec {
         /// The program as given.
         program: String,
         /// Where the child failed.
         stage: ChildStage,
+        /// The error.
+        errno: nix::errno::Errno,
+        /// What may explain it (empty, or starting with a space).
+        hint: String,
+    },
+    /// The sandbox could not be set up for the program (a refusal that
+    /// trying the sandbox at the start did not meet).
+    #[error("could not start {program}: sandbox: {what} failed: {}", .errno.desc())]
+    Sandbox {
+        /// The program as given.
+        program: String,
+        /// The step that failed.
+        what: String,
         /// The error.
         errno: nix::errno::Errno,
     },
@@ -106,6 +125,10 @@ fn exec_message(program: &str, stage: ChildStage, errno: nix::errno::Errno) -> S
         }
         ChildStage::Stdio => format!(
             "could not start {program}: redirecting stdio failed: {}",
+            errno.desc()
+        ),
+        other => format!(
+            "could not start {program}: {other:?} failed: {}",
             errno.desc()
         ),
     }
@@ -144,9 +167,10 @@ fn cstring(program: &Program, what: &str, bytes: &[u8]) -> Result<CString, Spawn
 }
 
 /// Starts `program` in a process group of its own with piped stdio and the
-/// referee's environment and working directory. If it cannot be executed
-/// the failed child is reaped before returning the error.
-pub fn spawn(program: &Program) -> Result<Spawned, SpawnError> {
+/// referee's environment and working directory, in `jail` if there is one.
+/// If it cannot be executed the failed child is reaped before returning the
+/// error.
+pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Spawned, SpawnError> {
     let name = program.display();
     let os = |source| SpawnError::Os {
         program: name.clone(),
@@ -187,22 +211,49 @@ pub fn spawn(program: &Program) -> Result<Spawned, SpawnError> {
         stdout: out_w.as_fd(),
         stderr: err_w.as_fd(),
     };
-    let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
+    let (pid, failed, report) = match jail {
+        None => {
+            let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
+            (forked.pid, forked.failed, None)
+        }
+        Some(ref mut jail) => match probe::start(probe::Machine::get(), &plan, jail, &stdio) {
+            Ok(jailed) => (jailed.pid, jailed.failed, Some(jailed.report)),
+            Err(StartError::Os(e)) => return Err(os(e)),
+            Err(StartError::Sandbox { what, errno }) => {
+                return Err(SpawnError::Sandbox {
+                    program: name,
+                    what,
+                    errno,
+                });
+            }
+        },
+    };
     // The child's ends now live in the child only.
     drop((in_r, out_w, err_w));
-    if let Some((stage, errno)) = forked.failed {
+    if let Some((stage, errno)) = failed {
         // The child exits right after reporting; reap it now.
-        let _ = sys::reap(forked.pid, true);
+        let _ = sys::reap(pid, true);
+        let hint = match jail.as_ref().map(|j| (j.ids(), j.features.switch_uid)) {
+            Some(((uid, _), true)) if errno == nix::errno::Errno::EACCES => {
+                format!(
+                    " (the sandbox runs it as uid {uid}, which must be able to reach it: every directory \
+                     on its path searchable by others; see docs/referee.md)"
+                )
+            }
+            _ => String::new(),
+        };
         return Err(SpawnError::Exec {
             program: name,
             stage,
             errno,
+            hint,
         });
     }
     Ok(Spawned {
-        pid: forked.pid,
+        pid,
         stdin: in_w,
         stdout: out_r,
         stderr: err_r,
+        report,
     })
 }

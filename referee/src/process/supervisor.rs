@@ -26,6 +26,9 @@ use thiserror::Error;
 use super::child::Child;
 use super::event::{ChildId, Event, ProcessEnd, Termination};
 use super::log_pump::LogPump;
+use super::sandbox::jail::Jail;
+use super::sandbox::probe::{self, Machine, SandboxStatus};
+use super::sandbox::{Layer, Sandbox};
 use super::spawn::{Program, SpawnError, spawn};
 use super::sys::{self, ReapAny};
 
@@ -60,6 +63,10 @@ pub struct ChildSpec {
     pub log: PathBuf,
     /// How it runs.
     pub launch: Launch,
+    /// It keeps the referee's controlling terminal (a person plays through
+    /// it); otherwise a sandboxed child gets a session of its own, with no
+    /// terminal.
+    pub terminal: bool,
 }
 
 /// How children are run and judged.
@@ -75,6 +82,8 @@ pub struct SupervisorConfig {
     pub grace: Duration,
     /// Cap of each stderr log, in bytes.
     pub max_log_bytes: u64,
+    /// The sandbox of every child.
+    pub sandbox: Sandbox,
 }
 
 /// A failure of the supervisor itself (never of a child).
@@ -138,6 +147,8 @@ pub struct Supervisor {
     /// An interrupt arrived while finishing: skip to SIGKILL.
     hurry: bool,
     done: bool,
+    /// How the sandbox fared on this machine.
+    sandbox: SandboxStatus,
 }
 
 impl Supervisor {
@@ -157,6 +168,7 @@ impl Supervisor {
                 program: program.clone(),
                 log: log.clone(),
                 launch: Launch::Session,
+                terminal: false,
             })
             .collect();
         Supervisor::start_children(&specs, config)
@@ -200,25 +212,33 @@ impl Supervisor {
             finishing: false,
             hurry: false,
             done: false,
+            sandbox: SandboxStatus::none(),
         };
-        for (id, spec) in specs.iter().enumerate() {
-            let log = LogPump::create(&spec.log, sup.config.max_log_bytes).map_err(|source| {
-                SupervisorError::Log {
-                    path: spec.log.clone(),
-                    source,
-                }
-            })?;
+        let mut logs = Vec::with_capacity(specs.len());
+        for spec in specs {
+            logs.push(
+                LogPump::create(&spec.log, sup.config.max_log_bytes).map_err(|source| {
+                    SupervisorError::Log {
+                        path: spec.log.clone(),
+                        source,
+                    }
+                })?,
+            );
+        }
+        let mut jails = sup.jails(specs);
+        for (id, (spec, log)) in specs.iter().zip(logs).enumerate() {
             let program = &spec.program;
             let name = program.display();
+            let mut jail = jails[id].take();
             if spec.launch == Launch::PerReply {
                 sup.children
-                    .push(Child::per_reply(name, sup.config.framing, log));
+                    .push(Child::per_reply(name, sup.config.framing, log, jail));
                 continue;
             }
-            let child = match spawn(program) {
+            let child = match spawn(program, jail.as_mut()) {
                 Ok(s) => {
                     log::debug!("child {id}: started {name} as {}", s.pid);
-                    Child::running(name, s, sup.config.framing, log)
+                    Child::running(name, s, sup.config.framing, log, jail)
                 }
                 Err(e) if e.is_program_fault() => {
                     log::info!("child {id}: {e}");
@@ -234,6 +254,74 @@ impl Supervisor {
             sup.children.push(child);
         }
         Ok(sup)
+    }
+
+    /// Each child's jail (none with the sandbox off), after probing once
+    /// what the machine allows and saying once what it refuses. Every
+    /// child's log is hidden from every jail.
+    fn jails(&mut self, specs: &[ChildSpec]) -> Vec<Option<Jail>> {
+        let sandbox = &self.config.sandbox;
+        if sandbox.is_off() {
+            return specs.iter().map(|_| None).collect();
+        }
+        let machine = Machine::get();
+        let hide: Vec<PathBuf> = specs
+            .iter()
+            .filter_map(|s| std::path::absolute(&s.log).ok())
+            .collect();
+        let mut jails = Vec::with_capacity(specs.len());
+        for (id, spec) in specs.iter().enumerate() {
+            let features = machine.features_for(sandbox.layers, spec.terminal);
+            if id == 0 {
+                self.sandbox = machine.status(sandbox.layers, &features);
+            }
+            if features.is_none() {
+                jails.push(None);
+                continue;
+            }
+            let jail = Jail::new(
+                sandbox,
+                features,
+                &machine.site,
+                id,
+                hide.clone(),
+                Some(&spec.program),
+                machine.cgroups.as_ref(),
+            );
+            probe::report_once(&SandboxStatus {
+                on: self.sandbox.on,
+                notes: jail.notes.clone(),
+            });
+            jails.push(Some(jail));
+        }
+        probe::report_once(&self.sandbox);
+        jails
+    }
+
+    /// How the sandbox fared so far: the layers in effect, and what is off
+    /// and why (a start may still meet a refusal: a cgroup's).
+    pub fn sandbox_status(&self) -> SandboxStatus {
+        let jails: Vec<&Jail> = self
+            .children
+            .iter()
+            .filter_map(|c| c.jail.as_ref())
+            .collect();
+        let mut status = match jails.first() {
+            // What the starts taught since the supervisor began.
+            Some(jail) => Machine::get().status(self.config.sandbox.layers, &jail.features),
+            None => self.sandbox.clone(),
+        };
+        for jail in &jails {
+            for note in &jail.notes {
+                if !status.notes.contains(note) {
+                    status.notes.push(note.clone());
+                }
+            }
+        }
+        if !jails.is_empty() && jails.iter().all(|j| !j.features.cgroup) {
+            status.on.remove(Layer::Cgroup);
+        }
+        status
     }
 
     fn register(&self, id: ChildId, child: &Child) -> Result<(), SupervisorError> {
@@ -320,9 +408,13 @@ impl Supervisor {
         }
         let mut program = self.programs[child].clone();
         program.args.extend(extra_args.iter().map(Into::into));
-        match spawn(&program) {
+        match spawn(&program, self.children[child].jail.as_mut()) {
             Ok(s) => {
-                log::debug!("child {child}: started {} as {}", c.program, s.pid);
+                log::debug!(
+                    "child {child}: started {} as {}",
+                    self.children[child].program,
+                    s.pid
+                );
                 self.children[child].respawn(s, input);
                 self.register(child, &self.children[child])?;
                 let registry = self.poll.registry();
@@ -603,6 +695,7 @@ impl Supervisor {
                 killed_by: c.killed_by,
                 deadline_kill: c.deadline_kill(),
                 processes: c.processes,
+                limit: c.limit,
             })
             .collect();
         Ok(ends)

@@ -8,7 +8,7 @@
 
 use std::ffi::{CString, c_char, c_int};
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::ptr;
 
 use nix::errno::Errno;
@@ -224,13 +224,56 @@ pub enum ChildStage {
     Stdio,
     /// `execve` itself.
     Exec,
+    /// Giving up the controlling terminal, in a sandbox.
+    Terminal,
+    /// Joining the sandbox's cgroups.
+    Cgroup,
+    /// Setting the sandbox's init non-dumpable and bound to the referee's life.
+    Prctl,
+    /// The sandbox's init starting the program's process.
+    Fork,
+    /// Setting the sandbox's resource limits.
+    Limits,
+    /// Taking the seat's uid and gid.
+    Ids,
+    /// Setting `no_new_privs`.
+    NoNewPrivs,
+    /// Step `n` of the sandbox's plan (a mount, a directory...).
+    Step(u32),
 }
 
+/// The code of the first step of a sandbox's plan in the child's report.
+const FIRST_STEP: u32 = 100;
+
 impl ChildStage {
+    pub(super) fn code(self) -> u32 {
+        match self {
+            ChildStage::ProcessGroup => 0,
+            ChildStage::Stdio => 1,
+            ChildStage::Exec => 2,
+            ChildStage::Terminal => 3,
+            ChildStage::Cgroup => 4,
+            ChildStage::Prctl => 5,
+            ChildStage::Fork => 6,
+            ChildStage::Limits => 7,
+            ChildStage::Ids => 8,
+            ChildStage::NoNewPrivs => 9,
+            ChildStage::Step(n) => FIRST_STEP + n,
+        }
+    }
+
     fn from_code(c: u32) -> ChildStage {
         match c {
             0 => ChildStage::ProcessGroup,
             1 => ChildStage::Stdio,
+            3 => ChildStage::Terminal,
+            4 => ChildStage::Cgroup,
+            5 => ChildStage::Prctl,
+            6 => ChildStage::Fork,
+            7 => ChildStage::Limits,
+            8 => ChildStage::Ids,
+            9 => ChildStage::NoNewPrivs,
+            n if n >= FIRST_STEP => ChildStage::Step(n - FIRST_STEP),
             _ => ChildStage::Exec,
         }
     }
@@ -256,7 +299,7 @@ pub struct ExecPlan {
     argv_ptrs: Vec<*const c_char>,
     envp_ptrs: Vec<*const c_char>,
     nsig: c_int,
-    max_fd: c_int,
+    pub(super) max_fd: c_int,
 }
 
 impl ExecPlan {
@@ -295,21 +338,11 @@ pub struct ChildStdio<'a> {
     pub stderr: BorrowedFd<'a>,
 }
 
-/// Forks; the child resets every signal disposition and the signal mask,
-/// enters a process group of its own, gets `stdio` as fds 0–2, marks every
-/// other descriptor close-on-exec and execs `plan`. A failure before or at
-/// `exec` travels back through a close-on-exec pipe (EOF on it means the
-/// exec succeeded).
-pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> {
-    let (err_r, err_w) = pipe()?;
-    let fds = [
-        stdio.stdin.as_raw_fd(),
-        stdio.stdout.as_raw_fd(),
-        stdio.stderr.as_raw_fd(),
-    ];
-    // Block every signal around fork so that no handler of ours (such as
-    // signal-hook's, which writes to a socket shared with the parent) runs
-    // in the child before its dispositions are reset.
+/// Blocks every signal of the calling thread; returns the mask to restore.
+/// Around a fork, so that no handler of ours (such as signal-hook's, which
+/// writes to a socket shared with the parent) runs in the child before its
+/// dispositions are reset.
+pub(super) fn block_all_signals() -> libc::sigset_t {
     // SAFETY: all-zero `sigset_t`s are valid; `sigfillset` initialises `all`.
     let (mut all, mut old): (libc::sigset_t, libc::sigset_t) =
         unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
@@ -318,6 +351,78 @@ pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> 
         libc::sigfillset(&mut all);
         libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
     }
+    old
+}
+
+/// Restores the mask [`block_all_signals`] returned.
+pub(super) fn restore_signals(old: &libc::sigset_t) {
+    // SAFETY: `old` is a valid mask saved by `block_all_signals`.
+    unsafe {
+        libc::pthread_sigmask(libc::SIG_SETMASK, old, ptr::null_mut());
+    }
+}
+
+/// Reads a child's failure report from `err_r` until end of file (the
+/// write end closes at a successful exec): `None` if it ran the program.
+pub(super) fn read_failure(err_r: BorrowedFd<'_>) -> io::Result<Option<(ChildStage, Errno)>> {
+    read_failure_within(err_r, None)
+}
+
+/// As [`read_failure`], but an error of kind `TimedOut` if the report is
+/// neither complete nor closed within `limit`.
+pub(super) fn read_failure_within(
+    err_r: BorrowedFd<'_>,
+    limit: Option<std::time::Duration>,
+) -> io::Result<Option<(ChildStage, Errno)>> {
+    let until = limit.map(|l| std::time::Instant::now() + l);
+    let mut report = [0u8; 8];
+    let mut got = 0;
+    while got < report.len() {
+        if let Some(until) = until {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            let mut fds = [libc::pollfd {
+                fd: err_r.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            }];
+            // SAFETY: `fds` is a valid array of one `pollfd` for the call.
+            let r = unsafe { libc::poll(fds.as_mut_ptr(), 1, ms) };
+            if r == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the child did not reach its exec",
+                ));
+            }
+            if r < 0 {
+                let e = Errno::last();
+                if e == Errno::EINTR {
+                    continue;
+                }
+                return Err(e.into());
+            }
+        }
+        match read(err_r, &mut report[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    Ok((got == report.len()).then(|| {
+        let stage = u32::from_ne_bytes(report[..4].try_into().expect("4 bytes"));
+        let errno = i32::from_ne_bytes(report[4..].try_into().expect("4 bytes"));
+        (ChildStage::from_code(stage), Errno::from_raw(errno))
+    }))
+}
+
+/// Forks; the child resets every signal disposition and the signal mask,
+/// enters a process group of its own, gets `stdio` as fds 0–2, marks every
+/// other descriptor close-on-exec and execs `plan`. A failure before or at
+/// `exec` travels back through a close-on-exec pipe (EOF on it means the
+/// exec succeeded).
+pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> {
+    let (err_r, err_w) = pipe()?;
+    let fds = stdio.raw();
+    let old = block_all_signals();
     // SAFETY: the child branch only calls async-signal-safe functions
     // (`sigaction`, `setpgid`, `fcntl`, `dup2`, `syscall(close_range)`,
     // `sigprocmask`, `execve`, `write`, `_exit`) on data prepared before
@@ -328,10 +433,7 @@ pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> 
         unsafe { child_after_fork(plan, fds, err_w.as_raw_fd()) }
     }
     let fork_errno = Errno::last();
-    // SAFETY: `old` holds the mask saved above.
-    unsafe {
-        libc::pthread_sigmask(libc::SIG_SETMASK, &old, ptr::null_mut());
-    }
+    restore_signals(&old);
     if pid < 0 {
         return Err(fork_errno.into());
     }
@@ -344,20 +446,95 @@ pub fn fork_exec(plan: &ExecPlan, stdio: &ChildStdio<'_>) -> io::Result<Forked> 
         nix::unistd::Pid::from_raw(pid.raw()),
     );
     drop(err_w);
-    let mut report = [0u8; 8];
-    let mut got = 0;
-    while got < report.len() {
-        match read(err_r.as_fd(), &mut report[got..])? {
-            0 => break,
-            n => got += n,
+    let failed = read_failure(err_r.as_fd())?;
+    Ok(Forked { pid, failed })
+}
+
+/// Writes `stage` and `errno` to `err_fd` and exits with status 127.
+///
+/// # Safety
+/// Only in a child between fork and exec (async-signal-safe calls only).
+pub(super) unsafe fn fail_in_child(err_fd: RawFd, stage: ChildStage) -> ! {
+    // SAFETY: `__errno_location` is the calling thread's errno; `write`
+    // and `_exit` are async-signal-safe.
+    unsafe {
+        let errno = *libc::__errno_location();
+        let mut msg = [0u8; 8];
+        msg[..4].copy_from_slice(&stage.code().to_ne_bytes());
+        msg[4..].copy_from_slice(&errno.to_ne_bytes());
+        libc::write(err_fd, msg.as_ptr().cast(), msg.len());
+        libc::_exit(127)
+    }
+}
+
+/// Default dispositions for every signal: Rust ignores SIGPIPE and the
+/// player would inherit that through exec.
+///
+/// # Safety
+/// Only in a child between fork and exec.
+pub(super) unsafe fn reset_dispositions(nsig: c_int) {
+    // SAFETY: `sigaction` is async-signal-safe; `dfl` is a valid action.
+    unsafe {
+        let mut dfl: libc::sigaction = std::mem::zeroed();
+        dfl.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut dfl.sa_mask);
+        for sig in 1..nsig {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::sigaction(sig, &dfl, ptr::null_mut());
+            }
         }
     }
-    let failed = (got == report.len()).then(|| {
-        let stage = u32::from_ne_bytes(report[..4].try_into().expect("4 bytes"));
-        let errno = i32::from_ne_bytes(report[4..].try_into().expect("4 bytes"));
-        (ChildStage::from_code(stage), Errno::from_raw(errno))
-    });
-    Ok(Forked { pid, failed })
+}
+
+/// Moves the pipes `fds` onto descriptors 0, 1 and 2; `false` (with
+/// `errno` set) if that failed.
+///
+/// # Safety
+/// Only in a child between fork and exec.
+pub(super) unsafe fn install_stdio(fds: [RawFd; 3]) -> bool {
+    // SAFETY: `fcntl` and `dup2` are async-signal-safe.
+    unsafe {
+        // First move every source out of 0..=2 so that no dup2 below
+        // overwrites a source still needed (possible when the referee was
+        // started with a standard descriptor closed).
+        let mut src = fds;
+        for s in &mut src {
+            if *s <= 2 {
+                let d = libc::fcntl(*s, libc::F_DUPFD_CLOEXEC, 3);
+                if d < 0 {
+                    return false;
+                }
+                *s = d;
+            }
+        }
+        for (target, s) in src.iter().enumerate() {
+            if libc::dup2(*s, target as c_int) < 0 {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Unblocks every signal, then execs `plan`; returns only if `execve`
+/// failed.
+///
+/// # Safety
+/// Only in a child between fork and exec, with `plan` prepared before.
+pub(super) unsafe fn exec(plan: &ExecPlan) {
+    // SAFETY: `sigprocmask` and `execve` are async-signal-safe; the
+    // pointers of `plan` are to NUL-terminated arrays of C strings that
+    // live as long as `plan`.
+    unsafe {
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, ptr::null_mut());
+        libc::execve(
+            plan.path.as_ptr(),
+            plan.argv_ptrs.as_ptr(),
+            plan.envp_ptrs.as_ptr(),
+        );
+    }
 }
 
 /// The child side of [`fork_exec`]. Never returns.
@@ -369,44 +546,12 @@ unsafe fn child_after_fork(plan: &ExecPlan, fds: [RawFd; 3], err_fd: RawFd) -> !
     // SAFETY (whole function): we are single-threaded in a fresh child; every
     // call is async-signal-safe and uses memory prepared before the fork.
     unsafe {
-        let fail = |stage: u32| -> ! {
-            let errno = *libc::__errno_location();
-            let mut msg = [0u8; 8];
-            msg[..4].copy_from_slice(&stage.to_ne_bytes());
-            msg[4..].copy_from_slice(&errno.to_ne_bytes());
-            libc::write(err_fd, msg.as_ptr().cast(), msg.len());
-            libc::_exit(127)
-        };
-        // Default dispositions for every signal: Rust ignores SIGPIPE and
-        // the player would inherit that through exec.
-        let mut dfl: libc::sigaction = std::mem::zeroed();
-        dfl.sa_sigaction = libc::SIG_DFL;
-        libc::sigemptyset(&mut dfl.sa_mask);
-        for sig in 1..plan.nsig {
-            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
-                libc::sigaction(sig, &dfl, ptr::null_mut());
-            }
-        }
+        reset_dispositions(plan.nsig);
         if libc::setpgid(0, 0) != 0 {
-            fail(0);
+            fail_in_child(err_fd, ChildStage::ProcessGroup);
         }
-        // First move every source out of 0..=2 so that no dup2 below
-        // overwrites a source still needed (possible when the referee was
-        // started with a standard descriptor closed).
-        let mut src = fds;
-        for s in &mut src {
-            if *s <= 2 {
-                let d = libc::fcntl(*s, libc::F_DUPFD_CLOEXEC, 3);
-                if d < 0 {
-                    fail(1);
-                }
-                *s = d;
-            }
-        }
-        for (target, s) in src.iter().enumerate() {
-            if libc::dup2(*s, target as c_int) < 0 {
-                fail(1);
-            }
+        if !install_stdio(fds) {
+            fail_in_child(err_fd, ChildStage::Stdio);
         }
         // Our own descriptors are all O_CLOEXEC already; this also covers
         // any the referee inherited without the flag.
@@ -424,22 +569,25 @@ unsafe fn child_after_fork(plan: &ExecPlan, fds: [RawFd; 3], err_fd: RawFd) -> !
                 }
             }
         }
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::sigprocmask(libc::SIG_SETMASK, &empty, ptr::null_mut());
-        libc::execve(
-            plan.path.as_ptr(),
-            plan.argv_ptrs.as_ptr(),
-            plan.envp_ptrs.as_ptr(),
-        );
-        fail(2)
+        exec(plan);
+        fail_in_child(err_fd, ChildStage::Exec)
     }
 }
 
-/// Duplicates `fd` onto a new close-on-exec descriptor (tests use it to
-/// keep a pipe end open).
-pub fn dup_cloexec(fd: BorrowedFd<'_>) -> io::Result<OwnedFd> {
-    let raw = fcntl(fd, FcntlArg::F_DUPFD_CLOEXEC(3))?;
-    // SAFETY: `raw` is a descriptor we just created and own.
-    Ok(unsafe { OwnedFd::from_raw_fd(raw) })
+impl ExecPlan {
+    /// The number of signals, for [`reset_dispositions`].
+    pub(super) fn nsig(&self) -> c_int {
+        self.nsig
+    }
+}
+
+impl ChildStdio<'_> {
+    /// The three descriptors, in order.
+    pub(super) fn raw(&self) -> [RawFd; 3] {
+        [
+            self.stdin.as_raw_fd(),
+            self.stdout.as_raw_fd(),
+            self.stderr.as_raw_fd(),
+        ]
+    }
 }

@@ -1,5 +1,6 @@
 //! Tests of the process layer against real programs (`sh`, `sleep`,
-//! `setsid`). Every test that forks holds [`FORK_MTX`]: the supervisor
+//! `setsid`), each guarantee checked without and with the sandbox
+//! ([`both!`]). Every test that forks holds [`FORK_MTX`]: the supervisor
 //! treats every child of the process as its own.
 
 use std::path::PathBuf;
@@ -17,71 +18,136 @@ fn lock() -> std::sync::MutexGuard<'static, ()> {
     FORK_MTX.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Runs the test function `$name(&Sandbox)` twice: `$name::plain`
+/// without the sandbox, `$name::sandboxed` with all of it.
+macro_rules! both {
+    ($name:ident) => {
+        mod $name {
+            #[test]
+            fn plain() {
+                super::$name(&super::Sandbox::none());
+            }
+
+            #[test]
+            fn sandboxed() {
+                super::$name(&super::Sandbox::default());
+            }
+        }
+    };
+}
+
 fn sh(script: &str) -> Program {
     Program::new("/bin/sh", ["-c", script])
 }
 
-fn config(limit_ms: u64) -> SupervisorConfig {
+/// `sh -c SCRIPT MARKER`: the marker is the shell's `$0`, and in its
+/// command line, where [`pids_marked`] finds it (in whatever namespace).
+fn sh_marked(script: &str, marker: &str) -> Program {
+    Program::new("/bin/sh", ["-c", script, marker])
+}
+
+/// A word no other process's command line holds.
+fn marker() -> String {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    format!("60.{}{:04}", std::process::id(), n)
+}
+
+fn config(limit_ms: u64, sandbox: &Sandbox) -> SupervisorConfig {
     SupervisorConfig {
         framing: Framing::default(),
         time_limit: Duration::from_millis(limit_ms),
         grace: Duration::from_millis(50),
         max_log_bytes: 1000,
+        sandbox: sandbox.clone(),
     }
 }
 
-fn start(programs: &[Program], limit_ms: u64) -> (Supervisor, tempfile::TempDir) {
+fn start(
+    programs: &[Program],
+    limit_ms: u64,
+    sandbox: &Sandbox,
+) -> (Supervisor, tempfile::TempDir) {
+    start_with(programs, config(limit_ms, sandbox))
+}
+
+/// [`start`] with a configuration of the test's own.
+fn start_with(programs: &[Program], config: SupervisorConfig) -> (Supervisor, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let logs: Vec<PathBuf> = (0..programs.len())
         .map(|i| dir.path().join(format!("{i}.log")))
         .collect();
-    (
-        Supervisor::start(programs, &logs, config(limit_ms)).unwrap(),
-        dir,
-    )
+    (Supervisor::start(programs, &logs, config).unwrap(), dir)
 }
 
-/// Waits for a one-line reply holding a pid.
-fn pid_line(sup: &mut Supervisor) -> i32 {
+/// Waits for a one-line reply.
+fn line(sup: &mut Supervisor) -> String {
     sup.expect_reply(0, 1);
     match sup.next_event().unwrap() {
-        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone())
-            .unwrap()
-            .parse()
-            .unwrap(),
-        other => panic!("no pid line: {other:?}"),
+        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone()).unwrap(),
+        other => panic!("no line: {other:?}"),
     }
 }
 
-fn alive(pid: i32) -> bool {
-    // A zombie is not alive; a reaped process has no /proc entry.
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-        !s.rsplit(')')
-            .next()
-            .unwrap_or("")
-            .trim_start()
-            .starts_with('Z')
-    })
+/// The live (not zombie) processes whose command line holds `marker`, as
+/// pids of our namespace.
+fn pids_marked(marker: &str) -> Vec<i32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+            continue;
+        };
+        if cmdline
+            .split(|&b| b == 0)
+            .any(|arg| arg == marker.as_bytes())
+            && !matches!(state(pid), 'Z' | '?')
+        {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Waits (5 s at most) until a process holding `marker` runs; its pid.
+fn wait_marked(marker: &str) -> i32 {
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(&pid) = pids_marked(marker).first() {
+            return pid;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "no process holds {marker}"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 #[test]
 fn exec_failures_name_the_program_and_the_reason() {
     let _g = lock();
-    let e = spawn::spawn(&Program::new("./no/such/program", Vec::<String>::new())).unwrap_err();
+    let e = spawn::spawn(
+        &Program::new("./no/such/program", Vec::<String>::new()),
+        None,
+    )
+    .unwrap_err();
     assert_eq!(
         e.to_string(),
         "exec of ./no/such/program failed: No such file or directory"
     );
     assert!(e.is_program_fault());
-    let e = spawn::spawn(&Program::new("/etc/passwd", Vec::<String>::new())).unwrap_err();
+    let e = spawn::spawn(&Program::new("/etc/passwd", Vec::<String>::new()), None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "exec of /etc/passwd failed: Permission denied"
     );
-    let e = spawn::spawn(&Program::new(
-        "no-such-program-in-path",
-        Vec::<String>::new(),
-    ))
+    let e = spawn::spawn(
+        &Program::new("no-such-program-in-path", Vec::<String>::new()),
+        None,
+    )
     .unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -91,10 +157,13 @@ fn exec_failures_name_the_program_and_the_reason() {
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
 }
 
-#[test]
-fn exec_failure_becomes_an_event() {
+fn exec_failure_becomes_an_event(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(&[Program::new("./nope", Vec::<String>::new())], 500);
+    let (mut sup, _dir) = start(
+        &[Program::new("./nope", Vec::<String>::new())],
+        500,
+        sandbox,
+    );
     match sup.next_event().unwrap() {
         Event::Failed {
             child: 0,
@@ -106,7 +175,9 @@ fn exec_failure_becomes_an_event() {
     }
     let ends = sup.finish().unwrap();
     assert!(!ends[0].started);
+    assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
 }
+both!(exec_failure_becomes_an_event);
 
 #[test]
 fn bare_names_are_looked_up_in_path() {
@@ -120,14 +191,14 @@ fn bare_names_are_looked_up_in_path() {
     );
 }
 
-#[test]
-fn replies_across_split_writes() {
+fn replies_across_split_writes(sandbox: &Sandbox) {
     let _g = lock();
     let (mut sup, _dir) = start(
         &[sh(
             "read x; printf 'a'; sleep 0.05; printf 'b\\r\\n\\nc\\n'; read y; exit 0",
         )],
         2000,
+        sandbox,
     );
     sup.send(0, b"go\n");
     sup.expect_reply(0, 2);
@@ -147,13 +218,18 @@ fn replies_across_split_writes() {
     assert_eq!(ends[0].killed_by, None);
     assert_eq!(ends[0].deadline_kill, None);
 }
+both!(replies_across_split_writes);
 
-#[test]
-fn timeout_kills_the_whole_group() {
+fn timeout_kills_the_whole_group(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(&[sh("sleep 60 & echo $!; wait")], 300);
-    let grandchild = pid_line(&mut sup);
-    assert!(alive(grandchild));
+    let m = marker();
+    let (mut sup, _dir) = start(
+        &[sh(&format!("sleep {m} & echo started; wait"))],
+        300,
+        sandbox,
+    );
+    assert_eq!(line(&mut sup), "started");
+    let grandchild = wait_marked(&m);
     sup.expect_reply(0, 1);
     assert!(matches!(
         sup.next_event().unwrap(),
@@ -168,20 +244,31 @@ fn timeout_kills_the_whole_group() {
         Some(WaitStatus::Signaled(nix::libc::SIGKILL))
     );
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
-    assert!(!alive(grandchild), "the grandchild in the group survived");
+    assert!(
+        pids_marked(&m).is_empty(),
+        "the grandchild {grandchild} in the group survived"
+    );
     // The kill's timing is known, and the death was seen after the signal.
     let kill = ends[0].deadline_kill.expect("killed at its deadline");
     let seen = kill.death_seen.expect("its death was seen");
     assert!(seen >= kill.signal_sent, "{kill:?}");
 }
+both!(timeout_kills_the_whole_group);
 
-#[test]
-fn subreaper_kills_and_reaps_a_setsid_grandchild() {
+fn subreaper_kills_and_reaps_a_setsid_grandchild(sandbox: &Sandbox) {
     let _g = lock();
     // The grandchild leaves the group and session, keeps stdout open, and
     // its parent exits: EOF never comes, SIGCHLD does.
-    let (mut sup, _dir) = start(&[sh("setsid sleep 60 & echo $!; sleep 0.1; exit 4")], 2000);
-    let escaped = pid_line(&mut sup);
+    let m = marker();
+    let (mut sup, _dir) = start(
+        &[sh(&format!(
+            "setsid sleep {m} & echo started; sleep 0.1; exit 4"
+        ))],
+        2000,
+        sandbox,
+    );
+    assert_eq!(line(&mut sup), "started");
+    wait_marked(&m);
     sup.expect_reply(0, 1);
     assert_eq!(
         sup.next_event().unwrap(),
@@ -191,16 +278,19 @@ fn subreaper_kills_and_reaps_a_setsid_grandchild() {
         }
     );
     sup.finish().unwrap();
-    assert!(!alive(escaped), "the escaped grandchild survived");
+    assert!(
+        pids_marked(&m).is_empty(),
+        "the escaped grandchild survived"
+    );
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
     assert!(
         !sys::is_child_subreaper().unwrap(),
         "the subreaper flag is restored"
     );
 }
+both!(subreaper_kills_and_reaps_a_setsid_grandchild);
 
-#[test]
-fn end_of_session_escalates_to_sigterm_then_sigkill() {
+fn end_of_session_escalates_to_sigterm_then_sigkill(sandbox: &Sandbox) {
     let _g = lock();
     let (mut sup, _dir) = start(
         &[
@@ -208,6 +298,7 @@ fn end_of_session_escalates_to_sigterm_then_sigkill() {
             sh("trap '' TERM; sleep 60 & wait; sleep 60"),
         ],
         2000,
+        sandbox,
     );
     sup.send(0, b"hello\n");
     let ends = sup.finish().unwrap();
@@ -222,22 +313,26 @@ fn end_of_session_escalates_to_sigterm_then_sigkill() {
     );
     assert_eq!(ends[1].killed_by, Some(Termination::Kill));
 }
+both!(end_of_session_escalates_to_sigterm_then_sigkill);
 
-#[test]
-fn stderr_flood_is_capped_and_does_not_block_the_reply() {
+fn stderr_flood_is_capped_and_does_not_block_the_reply(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, dir) = start(&[sh("head -c 5000000 /dev/zero >&2; echo done")], 5000);
+    let (mut sup, dir) = start(
+        &[sh("head -c 5000000 /dev/zero >&2; echo done")],
+        5000,
+        sandbox,
+    );
     sup.expect_reply(0, 1);
     assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
     sup.finish().unwrap();
     let log = std::fs::read(dir.path().join("0.log")).unwrap();
     assert_eq!(log.len(), 1000 + log_pump::TRUNCATED_MARK.len());
 }
+both!(stderr_flood_is_capped_and_does_not_block_the_reply);
 
-#[test]
-fn eof_mid_line_completes_the_reply_then_the_exit_is_a_failure() {
+fn eof_mid_line_completes_the_reply_then_the_exit_is_a_failure(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(&[sh("printf 'x\\ny'")], 2000);
+    let (mut sup, _dir) = start(&[sh("printf 'x\\ny'")], 2000, sandbox);
     sup.expect_reply(0, 2);
     assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
     sup.expect_reply(0, 1);
@@ -250,11 +345,11 @@ fn eof_mid_line_completes_the_reply_then_the_exit_is_a_failure() {
     );
     sup.finish().unwrap();
 }
+both!(eof_mid_line_completes_the_reply_then_the_exit_is_a_failure);
 
-#[test]
-fn a_child_that_stops_reading_fails() {
+fn a_child_that_stops_reading_fails(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(&[sh("exec 0<&-; echo closed; sleep 60")], 300);
+    let (mut sup, _dir) = start(&[sh("exec 0<&-; echo closed; sleep 60")], 300, sandbox);
     sup.expect_reply(0, 1);
     assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
     sup.send(0, b"anything\n");
@@ -270,29 +365,41 @@ fn a_child_that_stops_reading_fails() {
     // EPIPE, not a missed deadline: no deadline kill to time.
     assert_eq!(ends[0].deadline_kill, None);
 }
+both!(a_child_that_stops_reading_fails);
 
-#[test]
-fn many_sessions_leak_no_descriptor() {
+fn many_sessions_leak_no_descriptor(sandbox: &Sandbox) {
     let _g = lock();
     let count = || std::fs::read_dir("/proc/self/fd").unwrap().count();
-    let before = count();
-    for _ in 0..20 {
+    let run = || {
         let (mut sup, _dir) = start(
             &[
                 sh("read x; echo $x"),
                 Program::new("./nope", Vec::<String>::new()),
             ],
             2000,
+            sandbox,
         );
         sup.send(0, b"1\n");
         sup.expect_reply(0, 1);
         while !matches!(sup.next_event().unwrap(), Event::Reply { .. }) {}
         sup.finish().unwrap();
+    };
+    // The first run probes the machine once for all (and may open what
+    // stays open for the process's life).
+    run();
+    let before = count();
+    for _ in 0..20 {
+        run();
     }
     assert_eq!(count(), before);
 }
+both!(many_sessions_leak_no_descriptor);
 
-fn start_per_reply(programs: &[Program], limit_ms: u64) -> (Supervisor, tempfile::TempDir) {
+fn start_per_reply(
+    programs: &[Program],
+    limit_ms: u64,
+    sandbox: &Sandbox,
+) -> (Supervisor, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let specs: Vec<ChildSpec> = programs
         .iter()
@@ -301,10 +408,11 @@ fn start_per_reply(programs: &[Program], limit_ms: u64) -> (Supervisor, tempfile
             program: p.clone(),
             log: dir.path().join(format!("{i}.log")),
             launch: Launch::PerReply,
+            terminal: false,
         })
         .collect();
     (
-        Supervisor::start_children(&specs, config(limit_ms)).unwrap(),
+        Supervisor::start_children(&specs, config(limit_ms, sandbox)).unwrap(),
         dir,
     )
 }
@@ -317,13 +425,12 @@ fn ask_per_reply(sup: &mut Supervisor, args: &[&str], input: &[u8]) -> Event {
     sup.next_event().unwrap()
 }
 
-#[test]
-fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file() {
+fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file(sandbox: &Sandbox) {
     let _g = lock();
     // Reads its whole stdin (it ends), answers with its argument and the
     // line count, logs to stderr, exits.
     let script = "n=$(wc -l); echo \"$0 $n\"; echo \"move $0\" >&2";
-    let (mut sup, dir) = start_per_reply(&[sh(script)], 2000);
+    let (mut sup, dir) = start_per_reply(&[sh(script)], 2000, sandbox);
     for (arg, want) in [("4", "4 2"), ("7", "7 2")] {
         match ask_per_reply(&mut sup, &[arg], b"a\nb\n") {
             Event::Reply {
@@ -342,11 +449,11 @@ fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file() {
     assert_eq!(log, "move 4\nmove 7\n");
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
 }
+both!(a_process_per_reply_gets_its_arguments_and_input_then_end_of_file);
 
-#[test]
-fn a_process_per_reply_that_exits_without_replying_fails() {
+fn a_process_per_reply_that_exits_without_replying_fails(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(&[sh("exit 3")], 2000);
+    let (mut sup, _dir) = start_per_reply(&[sh("exit 3")], 2000, sandbox);
     assert_eq!(
         ask_per_reply(&mut sup, &[], b""),
         Event::Failed {
@@ -357,26 +464,28 @@ fn a_process_per_reply_that_exits_without_replying_fails() {
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].processes, 1);
 }
+both!(a_process_per_reply_that_exits_without_replying_fails);
 
-#[test]
-fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants() {
+fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants(sandbox: &Sandbox) {
     let _g = lock();
     // Answers, then keeps running in the foreground and leaves a setsid
     // grandchild behind.
+    let m = marker();
     let (mut sup, _dir) = start_per_reply(
-        &[sh("setsid sleep 60 & echo $!; trap '' TERM; sleep 60")],
+        &[sh(&format!(
+            "setsid sleep {m} & echo started; trap '' TERM; sleep 60"
+        ))],
         2000,
+        sandbox,
     );
-    let escaped = match ask_per_reply(&mut sup, &[], b"") {
-        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone())
-            .unwrap()
-            .parse::<i32>()
-            .unwrap(),
-        other => panic!("{other:?}"),
-    };
+    assert!(matches!(
+        ask_per_reply(&mut sup, &[], b""),
+        Event::Reply { .. }
+    ));
+    wait_marked(&m);
     sup.retire(0).unwrap();
     assert!(
-        !alive(escaped),
+        pids_marked(&m).is_empty(),
         "the escaped grandchild survived the retirement"
     );
     // Retired: a new process may start.
@@ -390,11 +499,11 @@ fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants()
     assert_eq!(ends[0].killed_by, Some(Termination::Kill));
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
 }
+both!(a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants);
 
-#[test]
-fn a_process_per_reply_is_killed_at_its_deadline() {
+fn a_process_per_reply_is_killed_at_its_deadline(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(&[sh("printf 'B3\\nE'; sleep 60")], 2000);
+    let (mut sup, _dir) = start_per_reply(&[sh("printf 'B3\\nE'; sleep 60")], 2000, sandbox);
     sup.launch(0, &[], b"").unwrap();
     sup.expect_reply_within(0, 3, Duration::from_millis(200));
     let event = sup.next_event().unwrap();
@@ -414,11 +523,15 @@ fn a_process_per_reply_is_killed_at_its_deadline() {
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
     assert!(ends[0].deadline_kill.is_some());
 }
+both!(a_process_per_reply_is_killed_at_its_deadline);
 
-#[test]
-fn a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again() {
+fn a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(&[Program::new("./nope", Vec::<String>::new())], 500);
+    let (mut sup, _dir) = start_per_reply(
+        &[Program::new("./nope", Vec::<String>::new())],
+        500,
+        sandbox,
+    );
     assert!(matches!(
         ask_per_reply(&mut sup, &[], b""),
         Event::Failed {
@@ -433,11 +546,12 @@ fn a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again() {
     let ends = sup.finish().unwrap();
     assert!(!ends[0].started);
 }
+both!(a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again);
 
 #[test]
 fn a_session_child_cannot_be_launched() {
     let _g = lock();
-    let (mut sup, _dir) = start(&[sh("sleep 60")], 500);
+    let (mut sup, _dir) = start(&[sh("sleep 60")], 500, &Sandbox::none());
     assert!(matches!(
         sup.launch(0, &[], b""),
         Err(SupervisorError::NotLaunchable(0))
@@ -453,17 +567,34 @@ fn state(pid: i32) -> char {
         .unwrap_or('?')
 }
 
-#[test]
-fn a_paused_child_is_stopped_and_its_write_clock_waits() {
+fn a_paused_child_is_stopped_and_its_write_clock_waits(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(
+    let m = marker();
+    let (mut sup, _dir) = start_with(
         &[
-            sh("echo $$; head -c 200000 >/dev/null; echo done; cat >/dev/null"),
+            // The reader, `head`, runs in the background and the shell
+            // announces itself only once `head` has started: a shell
+            // stopped while dash vforks `head` waits in state `D` for a
+            // child stopped before its `exec`, and never shows `T` (seen
+            // on loaded machines); waiting in the `wait` builtin, it
+            // stops. `head` reads through fd 3: a background job's fd 0
+            // is /dev/null in a non-interactive shell.
+            sh_marked(
+                "exec 3<&0; head -c 200000 <&3 >/dev/null 3<&- & echo started; wait; echo done; cat >/dev/null",
+                &m,
+            ),
             sh("sleep 0.4; echo late; cat >/dev/null"),
         ],
-        100,
+        SupervisorConfig {
+            // It must leave by itself at its end of file: at load 7 a
+            // sandboxed one (continued, then its shell, `cat` and the
+            // jail's init exiting) once took over the usual 50 ms.
+            grace: Duration::from_secs(5),
+            ..config(100, sandbox)
+        },
     );
-    let pid = pid_line(&mut sup);
+    assert_eq!(line(&mut sup), "started");
+    let pid = wait_marked(&m);
     sup.pause(0);
     let until = std::time::Instant::now() + Duration::from_secs(5);
     while state(pid) != 'T' && std::time::Instant::now() < until {
@@ -492,3 +623,4 @@ fn a_paused_child_is_stopped_and_its_write_clock_waits() {
     assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
     assert_eq!(ends[0].killed_by, None);
 }
+both!(a_paused_child_is_stopped_and_its_write_clock_waits);

@@ -39,9 +39,14 @@ struct Cli {
     #[arg(long)]
     passive: bool,
 
-    /// Copy every byte received on stdin to this file.
+    /// Copy every byte received on stdin to this file; `-`: to stderr, as
+    /// `@recv HEX` lines (the referee logs them, out of the sandbox).
     #[arg(long)]
     transcript: Option<PathBuf>,
+
+    /// An address the `connect` attack tries (repeat for several).
+    #[arg(long, value_name = "ADDR:PORT")]
+    connect: Vec<std::net::SocketAddr>,
 }
 
 fn main() -> ExitCode {
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
         limit: Duration::from_millis(cli.limit_ms),
         seed: cli.seed,
         transcript: cli.transcript,
+        connect: cli.connect,
     };
     ExitCode::from(tests::faulty::run(&cfg, cli.passive) as u8)
 }

@@ -1,7 +1,9 @@
 //! `scripted-player SCRIPT`: a player program for tests that follows a
-//! script instead of thinking, and records every byte the referee sends it
-//! to `SCRIPT.recv` (appended as it arrives), plus facts about itself to
-//! `SCRIPT.info`.
+//! script instead of thinking, and reports every byte the referee sends it,
+//! plus facts about itself, on its stderr — which the referee copies to the
+//! player's log, the one way out of the sandbox. Each report is a line:
+//! `@recv HEX` (bytes received, as they arrive) or `@info TEXT`; the tests'
+//! helpers read them back from the log (`tests/tests/e2e/util.rs`).
 //!
 //! One command per line; `\n`, `\r`, `\t`, `\\` and `\xNN` (any byte) in
 //! arguments are escapes:
@@ -19,17 +21,13 @@
 //!   and session but keeps our stdout and stderr open;
 //! - `hang`: sleep forever;
 //! - `spin MS`: busy-loop that long (thinking);
-//! - `wait-state INFO STATE MS`: the process whose info file is INFO
-//!   (another scripted player's, relative paths from our script's
-//!   directory) is watched until `/proc` shows it in STATE (one letter,
-//!   `T` for stopped) or MS pass; `state X` (what was last seen) goes to
-//!   our info file.
+//! - `look PATH`: reports whether the file exists and what it holds, as
+//!   `@info look PATH: CONTENT`, `(empty)` or `missing`.
 //!
 //! At the end of the script it reads until end of file, then exits 0.
-//! Before anything else it writes the descriptors it inherited to the info
-//! file as `fds 0 1 2`, and its pid as `pid N`.
+//! Before anything else it reports the descriptors it inherited as
+//! `@info fds 0 1 2`, and its pid as `@info pid N`.
 
-use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -37,8 +35,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 struct Input {
-    record: File,
     newlines: usize,
+}
+
+/// Writes one report line to stderr, in one write.
+fn report(kind: &str, text: &str) {
+    let line = format!("@{kind} {text}\n");
+    let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Input {
@@ -48,7 +55,7 @@ impl Input {
         match io::stdin().lock().read(&mut buf) {
             Ok(0) | Err(_) => false,
             Ok(n) => {
-                self.record.write_all(&buf[..n]).expect("record");
+                report("recv", &hex(&buf[..n]));
                 self.newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
                 true
             }
@@ -100,35 +107,6 @@ fn inherited_fds() -> Vec<String> {
     fds.into_iter().map(|(fd, t)| format!("{fd}:{t}")).collect()
 }
 
-/// Watches the process named in the info file `other` until its state is
-/// `want` or `ms` pass; returns the last state seen (`?` if unknown).
-fn wait_state(other: &std::path::Path, want: &str, ms: u64) -> String {
-    let until = std::time::Instant::now() + Duration::from_millis(ms);
-    let mut seen = "?".to_owned();
-    loop {
-        let pid = std::fs::read_to_string(other).ok().and_then(|t| {
-            t.lines()
-                .find_map(|l| l.strip_prefix("pid ").map(str::to_owned))
-        });
-        if let Some(stat) =
-            pid.and_then(|p| std::fs::read_to_string(format!("/proc/{p}/stat")).ok())
-        {
-            // Field 3, after the parenthesised command name.
-            if let Some(state) = stat
-                .rsplit(')')
-                .next()
-                .and_then(|r| r.split_whitespace().next())
-            {
-                seen = state.to_owned();
-            }
-        }
-        if seen == want || std::time::Instant::now() >= until {
-            return seen;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
 fn flood(mut out: impl Write, bytes: usize) {
     let chunk = [b'x'; 65536];
     let mut left = bytes;
@@ -148,18 +126,9 @@ fn main() {
         .nth(1)
         .expect("usage: scripted-player SCRIPT");
     let script = std::fs::read_to_string(&script_path).expect("script");
-    let mut info = File::create(format!("{script_path}.info")).expect("info");
-    writeln!(info, "fds {}", fds.join(" ")).expect("info");
-    writeln!(info, "pid {}", std::process::id()).expect("info");
-    let record = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(format!("{script_path}.recv"))
-        .expect("record");
-    let mut input = Input {
-        record,
-        newlines: 0,
-    };
+    report("info", &format!("fds {}", fds.join(" ")));
+    report("info", &format!("pid {}", std::process::id()));
+    let mut input = Input { newlines: 0 };
     let mut out = io::stdout().lock();
     let mut wanted = 0;
     let mut children = Vec::new();
@@ -214,7 +183,7 @@ fn main() {
                     .stdin(Stdio::null())
                     .spawn()
                     .expect("spawn");
-                writeln!(info, "child {}", child.id()).expect("info");
+                report("info", &format!("child {}", child.id()));
                 children.push(child);
             }
             "spin" => {
@@ -223,18 +192,14 @@ fn main() {
                     std::hint::spin_loop();
                 }
             }
-            "wait-state" => {
-                let mut words = arg.split_whitespace();
-                let (Some(other), Some(want), Some(ms)) =
-                    (words.next(), words.next(), words.next())
-                else {
-                    panic!("wait-state INFO STATE MS")
+            "look" => {
+                let path = arg.trim();
+                let seen = match std::fs::read(path) {
+                    Ok(bytes) if bytes.is_empty() => "(empty)".to_owned(),
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).trim().replace('\n', " | "),
+                    Err(_) => "missing".to_owned(),
                 };
-                let dir = std::path::Path::new(&script_path)
-                    .parent()
-                    .expect("script dir");
-                let seen = wait_state(&dir.join(other), want, ms.parse().expect("MS"));
-                writeln!(info, "state {seen}").expect("info");
+                report("info", &format!("look {path}: {seen}"));
             }
             "hang" => loop {
                 std::thread::sleep(Duration::from_secs(3600));

@@ -1,6 +1,7 @@
 //! `faulty-player`: plays correctly until a chosen moment, then misbehaves
 //! in a chosen way, to probe every critical case of the referee.
 
+mod attack;
 mod illegal;
 mod mode;
 mod play;

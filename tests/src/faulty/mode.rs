@@ -62,6 +62,30 @@ pub enum Mode {
     IgnoreTerm,
     /// Fork 50 children that sleep.
     ForkMany,
+    /// Attack: SIGKILL to every sibling process (same parent: the
+    /// opponent, without a sandbox), then play on.
+    KillSiblings,
+    /// Attack: read the stdin of every sibling and of pid 1 through
+    /// `/proc/PID/fd/0`, write a forged move into their stdout, play on.
+    ReadSiblings,
+    /// Attack: ptrace every sibling and pid 1, then play on.
+    PtraceSiblings,
+    /// Attack: fork sleepers until a fork fails, then play on.
+    ForkBomb,
+    /// Attack: allocate and touch memory until refused, then play on.
+    MemoryHog,
+    /// Attack: fill the working directory and /tmp with 1 MiB files until
+    /// a write fails, then play on.
+    FillDisk,
+    /// Attack: grow one file in /tmp without end.
+    BigFile,
+    /// Attack: connect to each `--connect` address, then play on.
+    Connect,
+    /// Attack: write a file into the working directory and /tmp (the
+    /// opponent's too, without a sandbox) and into the referee's logs.
+    Plant,
+    /// Attack: `kill(-1, SIGKILL)` — only inside a jail of the referee.
+    KillAll,
     /// Setup with an unknown code (13).
     SetupBadCode,
     /// Setup with wrong counts (4 Majors, 3 Captains).
@@ -105,6 +129,24 @@ impl Mode {
         )
     }
 
+    /// Whether the mode is an attack on the opponent, the referee or the
+    /// machine (`faulty::attack`).
+    pub fn is_attack(self) -> bool {
+        matches!(
+            self,
+            Mode::KillSiblings
+                | Mode::ReadSiblings
+                | Mode::PtraceSiblings
+                | Mode::ForkBomb
+                | Mode::MemoryHog
+                | Mode::FillDisk
+                | Mode::BigFile
+                | Mode::Connect
+                | Mode::Plant
+                | Mode::KillAll
+        )
+    }
+
     /// Whether the mode replaces a move by an illegal one.
     pub fn is_illegal_move(self) -> bool {
         matches!(
@@ -136,6 +178,9 @@ pub struct Config {
     pub limit: Duration,
     /// Seed of the correct random moves.
     pub seed: u64,
-    /// File receiving every byte read from stdin, if any.
+    /// File receiving every byte read from stdin, if any (`-`: stderr, as
+    /// `@recv HEX` lines).
     pub transcript: Option<std::path::PathBuf>,
+    /// Where the `connect` attack connects.
+    pub connect: Vec<std::net::SocketAddr>,
 }

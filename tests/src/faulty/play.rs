@@ -34,16 +34,32 @@ pub fn fixed_setup(me: Player) -> stratego::Setup {
     stratego::Setup::new(me, &ranks).expect("the fixed setup is valid")
 }
 
+/// Where the transcript goes.
+enum Transcript {
+    /// A file.
+    File(File),
+    /// Stderr, as `@recv HEX` lines (the tests' way out of the sandbox:
+    /// the referee logs stderr).
+    Stderr,
+}
+
 /// Stdin read with raw `read` calls, every byte copied to the transcript.
 struct Input {
-    transcript: Option<File>,
+    transcript: Option<Transcript>,
 }
 
 impl Read for Input {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = sys::read_stdin(buf).map_err(io::Error::from)?;
-        if let Some(t) = self.transcript.as_mut() {
-            t.write_all(&buf[..n])?;
+        match self.transcript.as_mut() {
+            Some(Transcript::File(t)) => t.write_all(&buf[..n])?,
+            Some(Transcript::Stderr) if n > 0 => {
+                let hex: String = buf[..n].iter().map(|b| format!("{b:02x}")).collect();
+                io::stderr()
+                    .lock()
+                    .write_all(format!("@recv {hex}\n").as_bytes())?;
+            }
+            _ => {}
         }
         Ok(n)
     }
@@ -78,7 +94,12 @@ struct Faulty<'a> {
 
 /// Plays one game as configured; returns the process exit status.
 pub fn run(cfg: &Config, passive: bool) -> i32 {
-    let transcript = match cfg.transcript.as_ref().map(File::create).transpose() {
+    let transcript = match cfg.transcript.as_ref() {
+        None => Ok(None),
+        Some(p) if p.as_os_str() == "-" => Ok(Some(Transcript::Stderr)),
+        Some(p) => File::create(p).map(|f| Some(Transcript::File(f))),
+    };
+    let transcript = match transcript {
         Ok(t) => t,
         Err(e) => {
             eprintln!("faulty-player: cannot create the transcript: {e}");
@@ -365,6 +386,11 @@ impl Faulty<'_> {
                 for _ in 0..50 {
                     sys::fork_sleeper()?;
                 }
+                sys::write_stdout(reply.as_bytes())?;
+                Ok(())
+            }
+            attack if attack.is_attack() => {
+                super::attack::run(attack, &self.cfg.connect);
                 sys::write_stdout(reply.as_bytes())?;
                 Ok(())
             }

@@ -116,6 +116,23 @@ pub fn read_stdin(buf: &mut [u8]) -> nix::Result<usize> {
     }
 }
 
+/// Attaches to `pid` with ptrace (and detaches at once): what a cheater
+/// would do to read and change the opponent's memory.
+pub fn ptrace_attach(pid: i32) -> std::io::Result<()> {
+    use nix::libc;
+    // SAFETY: PTRACE_ATTACH and PTRACE_DETACH take no pointer (the address
+    // and data arguments are ignored, null).
+    unsafe {
+        if libc::ptrace(libc::PTRACE_ATTACH, pid, 0usize, 0usize) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut status = 0;
+        libc::waitpid(pid, &mut status, libc::__WALL);
+        libc::ptrace(libc::PTRACE_DETACH, pid, 0usize, 0usize);
+    }
+    Ok(())
+}
+
 /// Blocks forever (until killed).
 pub fn hang() -> ! {
     sleep_forever()

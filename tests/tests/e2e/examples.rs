@@ -7,8 +7,8 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::tools::need;
 use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
@@ -31,9 +31,26 @@ fn plays_a_whole_game(program: &str, seat: usize) {
     } else {
         [&ai, &example]
     };
+    // A generous limit: what is tested is the protocol, and a whole game
+    // at 500 ms a move can meet a stall of a loaded machine (the other
+    // tests' fork bombs and memory hogs run meanwhile).
     let out = referee_ok(
         dir.path(),
-        &["--json", "--player", players[0], "--player", players[1]],
+        // A long grace: the point is that the example leaves by itself at
+        // the end of its input, and python3 behind a pyenv shim on a
+        // loaded machine (CI, load 10) was seen to take more than the
+        // default 100 ms to do so.
+        &[
+            "--json",
+            "--time-limit-ms",
+            "2000",
+            "--grace-ms",
+            "5000",
+            "--player",
+            players[0],
+            "--player",
+            players[1],
+        ],
     );
     let json = String::from_utf8_lossy(&out.stdout);
     let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));

@@ -87,13 +87,7 @@ impl Case {
             ),
             (
                 other,
-                vec![
-                    "--mode",
-                    "none",
-                    "--passive",
-                    "--transcript",
-                    "opponent.recv",
-                ],
+                vec!["--mode", "none", "--passive", "--transcript", "-"],
             ),
         ] {
             options.extend(args.into_iter().map(|a| format!("--arg{i}={a}")));
@@ -117,7 +111,7 @@ impl Case {
             "peak memory {} KiB; {context}",
             o.peak_rss_kib
         );
-        let received = std::fs::read_to_string(o.dir.join("opponent.recv")).unwrap_or_default();
+        let received = util::reports(&o.logs[other]).0;
         let record = std::fs::read_to_string(o.dir.join("game.json"))
             .ok()
             .and_then(|t| StrategoRecord::from_json(&t).ok())

@@ -4,15 +4,18 @@
 
 mod cdp;
 mod cli;
+mod coursidor;
+mod coursidor_host;
 mod examples;
 mod faulty;
 mod library;
+mod mansuba;
 mod oust;
 mod ponder;
 mod quarto;
 mod replay;
+mod sandbox;
 mod terminal;
-mod tools;
 mod ucc;
 mod util;
 mod viewer;
@@ -647,9 +650,11 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until the players run, then interrupt the referee.
+    // Wait until the players run (they report on stderr, into their
+    // logs), then interrupt the referee.
     for _ in 0..500 {
-        if std::fs::read_to_string(dir.path().join("s.info")).is_ok_and(|s| s.contains("fds")) {
+        let log = std::fs::read(dir.path().join("logs/player0.log")).unwrap_or_default();
+        if util::reports(&log).1.contains("fds") {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));

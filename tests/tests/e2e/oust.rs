@@ -33,6 +33,17 @@ impl Outcome {
         std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
             .unwrap_or_default()
     }
+
+    /// What a [`recorder`] of seat `i` reported of `kind` (`args`,
+    /// `stdin`): its lines, in order.
+    fn recorded(&self, i: usize, kind: &str) -> String {
+        let prefix = format!("@{kind} ");
+        self.log(i)
+            .lines()
+            .filter_map(|l| l.strip_prefix(&prefix))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
 }
 
 /// Plays `referee --game oust` on a `side` x `side` board between two
@@ -88,13 +99,14 @@ fn faulty(mode: &str, at: usize) -> String {
     )
 }
 
-/// A script that records its arguments and its stdin, then lets our random
-/// player answer.
+/// A script that reports its arguments and its stdin on its stderr (the
+/// one way out of its sandbox: the referee logs it), `@args ARGS` and
+/// `@stdin LINE` lines, then lets our random player answer.
 fn recorder(dir: &std::path::Path, name: &str) -> PathBuf {
     let path = dir.join(name);
     let script = format!(
-        "#!/bin/sh\nprintf '%s\\n' \"$*\" >> {dir}/{name}.args\ntee -a {dir}/{name}.stdin | {player} --game oust --strategy random --seed 9 \"$@\"\n",
-        dir = dir.display(),
+        "#!/bin/sh\nprintf '@args %s\\n' \"$*\" >&2\n\
+         awk '{{ print \"@stdin \" $0 > \"/dev/stderr\"; print }}' | {player} --game oust --strategy random --seed 9 \"$@\"\n",
         player = workspace_bin("player").display()
     );
     std::fs::write(&path, script).unwrap();
@@ -117,8 +129,8 @@ fn each_move_starts_the_program_with_the_seconds_and_the_position() {
         &[],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    let args = std::fs::read_to_string(scripts.path().join("black.args")).unwrap();
-    let stdin = std::fs::read_to_string(scripts.path().join("black.stdin")).unwrap();
+    let args = o.recorded(0, "args");
+    let stdin = o.recorded(0, "stdin");
     // One process per move of black's, each given "3" (seconds).
     let black_moves = o.record.moves.iter().filter(|m| m.player == 0).count();
     assert_eq!(args.lines().count(), black_moves, "{args}");
@@ -145,9 +157,7 @@ fn regression_a_seat_with_its_own_limit_is_told_its_own_seconds() {
         &["--player-time-limit-ms", "1=2000"],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    let told =
-        |name: &str| std::fs::read_to_string(scripts.path().join(format!("{name}.args"))).unwrap();
-    let (black, white) = (told("black"), told("white"));
+    let (black, white) = (o.recorded(0, "args"), o.recorded(1, "args"));
     assert!(
         !black.is_empty() && black.lines().all(|l| l == "3"),
         "{black}"

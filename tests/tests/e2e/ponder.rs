@@ -1,27 +1,29 @@
 //! `--no-ponder`: the player not on move is stopped (SIGSTOP to its group)
 //! and continued when asked to move; a stopped player still ends cleanly.
+//! The players' states are watched from outside their sandboxes
+//! ([`Game::sample_states`]): inside one, a player sees no other.
 
 use crate::util::{Game, SETUP0, SETUP1, opening, reason};
 
 /// Player 0 moves, then thinks for 400 ms on player 1's time; player 1
-/// watches player 0's state before answering; player 0 then takes the Flag.
-fn pondering_game(options: &[&str], watch_ms: u64) -> crate::util::Outcome {
+/// thinks 300 ms before answering; player 0 then takes the Flag.
+fn pondering_game(options: &[&str]) -> crate::util::Outcome {
     let p0 = format!(
         "{}send B3\\nE\\n1\nspin 400\nread 5\nsend A3\\nE\\n3\n",
         opening(&SETUP0)
     );
     let p1 = format!(
-        "{}read 4\nwait-state script0.info T {watch_ms}\nsend B6\\nW\\n1\nread 6\n",
+        "{}read 4\nsleep 300\nsend B6\\nW\\n1\nread 6\n",
         opening(&SETUP1)
     );
-    Game::new(&p0, &p1).options(options).run()
+    Game::new(&p0, &p1).options(options).sample_states().run()
 }
 
 #[test]
 fn no_ponder_stops_the_player_that_is_not_on_move() {
-    let o = pondering_game(&["--no-ponder"], 5000);
+    let o = pondering_game(&["--no-ponder"]);
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
-    assert!(o.info[1].contains("state T"), "{}", o.info[1]);
+    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
     assert!(o.summary.settings.no_ponder);
     // Continued when asked: it finished its thinking, then moved.
     assert_eq!(o.player(0).moves, 2);
@@ -30,9 +32,10 @@ fn no_ponder_stops_the_player_that_is_not_on_move() {
 
 #[test]
 fn without_no_ponder_the_opponent_thinks_on_our_time() {
-    let o = pondering_game(&[], 200);
+    let o = pondering_game(&[]);
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
-    assert!(!o.info[1].contains("state T"), "{}", o.info[1]);
+    assert!(!o.states[0].contains(&'T'), "{:?}", o.states);
+    assert!(o.states[0].contains(&'R'), "{:?}", o.states);
     assert!(!o.summary.settings.no_ponder);
 }
 
@@ -44,13 +47,13 @@ fn a_stopped_player_that_ignores_the_end_is_still_killed() {
         "ignore-term\n{}send B3\\nE\\n1\nread 1\nhang\n",
         opening(&SETUP0)
     );
-    let p1 = format!(
-        "{}read 4\nwait-state script0.info T 5000\nsend A6\\nW\\n1\n",
-        opening(&SETUP1)
-    );
-    let o = Game::new(&p0, &p1).options(&["--no-ponder"]).run();
+    let p1 = format!("{}read 4\nsleep 300\nsend A6\\nW\\n1\n", opening(&SETUP1));
+    let o = Game::new(&p0, &p1)
+        .options(&["--no-ponder"])
+        .sample_states()
+        .run();
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
-    assert!(o.info[1].contains("state T"), "{}", o.info[1]);
+    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
     assert_eq!(
         o.player(0).exit.killed_by_referee.as_deref(),
@@ -64,13 +67,13 @@ fn a_stopped_player_is_continued_to_read_its_f() {
     // Player 1 crashes on move while player 0 is stopped: player 0 gets F
     // once continued, and exits by itself.
     let p0 = format!("{}send B3\\nE\\n1\nread 2\n", opening(&SETUP0));
-    let p1 = format!(
-        "{}read 4\nwait-state script0.info T 5000\ncrash\n",
-        opening(&SETUP1)
-    );
-    let o = Game::new(&p0, &p1).options(&["--no-ponder"]).run();
+    let p1 = format!("{}read 4\nsleep 300\ncrash\n", opening(&SETUP1));
+    let o = Game::new(&p0, &p1)
+        .options(&["--no-ponder"])
+        .sample_states()
+        .run();
     assert_eq!(reason(&o), "crashed", "{}", o.json);
-    assert!(o.info[1].contains("state T"), "{}", o.info[1]);
+    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.player(0).exit.code, Some(0), "{}", o.json);
     assert!(o.player(0).exit.killed_by_referee.is_none());

@@ -1,6 +1,7 @@
 //! What people do at a terminal, through tmux (`send-keys`,
 //! `capture-pane`): a person playing with `human` against a scripted
-//! opponent, and `referee replay` stepped with keys.
+//! opponent (Stratego) and against our greedy player (a whole game of
+//! Quarto), and `referee replay` stepped with keys.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use referee_schema::Summary;
 
-use crate::tools::need;
 use crate::util::{
     SETUP0, SETUP1, TestDir, referee_ok, scripted, send_setup, shared, workspace_bin,
 };
+use tests::tools::need;
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
@@ -76,15 +77,21 @@ impl Tmux {
 
     /// Waits until the screen shows `text`; returns the screen.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_any(&[text]).1
+    }
+
+    /// Waits until the screen shows one of `texts`; returns which (its
+    /// index) and the screen.
+    fn wait_for_any(&self, texts: &[&str]) -> (usize, String) {
         let until = Instant::now() + Duration::from_secs(30);
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
+            if let Some(i) = texts.iter().position(|t| screen.contains(t)) {
+                return (i, screen);
             }
             assert!(
                 Instant::now() < until,
-                "the screen never showed {text:?}; it shows:\n{screen}"
+                "the screen never showed {texts:?}; it shows:\n{screen}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -180,6 +187,138 @@ fn a_person_plays_with_human_through_the_terminal() {
     // Only the legal moves reached the referee.
     assert_eq!(verdict.players[0].moves, 3);
     assert_eq!(verdict.players[0].illegal_moves, 0);
+}
+
+/// The move the person of [`a_person_plays_a_whole_game_of_quarto`]
+/// makes: a win when the piece held wins somewhere, else the first
+/// placement and gift after which the opponent cannot win at once (the
+/// first legal move if there is none).
+fn quarto_move(pos: &quarto::Position) -> quarto::Move {
+    let level = pos.level();
+    if let Some(h) = pos.hand() {
+        let wins = pos.board().winning_squares(level, h);
+        if wins != 0 {
+            let square = quarto::Square::of_mask(wins).next();
+            return pos
+                .check(&quarto::UncheckedMove { square, gift: None })
+                .unwrap();
+        }
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let safe = moves.iter().copied().find(|&m| {
+        let mut after = pos.clone();
+        after.play(m);
+        m.gift()
+            .is_none_or(|g| after.board().winning_squares(level, g) == 0)
+    });
+    safe.unwrap_or(moves[0])
+}
+
+#[test]
+fn a_person_plays_a_whole_game_of_quarto() {
+    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_quarto") else {
+        return;
+    };
+    let dir = TestDir::new();
+    let command = format!(
+        "{referee} --game quarto --json --log-dir {dir}/logs --player-time-limit-ms 0=none \
+         --player '{human} --game quarto' \
+         --player '{player} --game quarto --strategy greedy --seed 2' > {dir}/verdict.json; \
+         echo REFEREE-DONE; sleep 600",
+        referee = workspace_bin("referee").display(),
+        human = workspace_bin("human").display(),
+        player = workspace_bin("player").display(),
+        dir = dir.path().display(),
+    );
+    let t = Tmux::start(tmux, &command);
+    let screen = t.wait_for("Move 1, your turn >");
+    assert!(
+        screen.contains("Quarto, level 1: rows, columns and the two long diagonals win."),
+        "{screen}"
+    );
+    assert!(screen.contains("You give the first piece."), "{screen}");
+    assert!(
+        screen.contains("Pieces left:   0 LSFR    1 LSFC    2 LSHR"),
+        "{screen}"
+    );
+    // The person's position, kept from what the screen tells.
+    let mut pos = quarto::Position::new(quarto::Level::default(), 0);
+    // A square on the first move is refused locally, with the rules' reason.
+    t.keys(&["B3 7", "Enter"]);
+    t.wait_for("Not legal: the first move of the game only gives a piece");
+    let mut screen = screen;
+    let mut typed = 0;
+    loop {
+        // The opponent's last placement and gift, as the person reads it.
+        if pos.plies() > 0 {
+            let told = screen
+                .lines()
+                .rfind(|l| l.starts_with("Opponent put "))
+                .unwrap_or_else(|| panic!("the opponent's move is told:\n{screen}"));
+            let square = told.split(" on ").nth(1).unwrap().get(..2).unwrap();
+            let gift: u8 = told
+                .split("gives you ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let u = quarto::UncheckedMove {
+                square: quarto::Square::parse(square),
+                gift: quarto::Piece::new(gift),
+            };
+            let mv = pos.check(&u).unwrap();
+            pos.play(mv);
+            let hand = pos.hand().unwrap();
+            assert!(
+                screen.contains(&format!("You hold {} ({}: ", hand.number(), hand.letters())),
+                "{screen}"
+            );
+        }
+        // Typed as a person would, each move its own way.
+        let mv = quarto_move(&pos);
+        let square = mv.square().map(|s| s.to_string().to_lowercase());
+        let gift = mv.gift().map(|g| match typed % 3 {
+            0 => g.letters().to_lowercase(),
+            1 => g.number().to_string(),
+            _ => g.letters(),
+        });
+        let line = [square, gift].into_iter().flatten().collect::<Vec<_>>();
+        typed += 1;
+        t.keys(&[&line.join(" "), "Enter"]);
+        pos.play(mv);
+        if pos.end().is_some() {
+            break;
+        }
+        let next = format!("Move {}, your turn >", pos.plies() + 2);
+        let (which, now) = t.wait_for_any(&[&next, "REFEREE-DONE"]);
+        screen = now;
+        if which == 1 {
+            break;
+        }
+    }
+    let screen = t.wait_for("REFEREE-DONE");
+    let verdict =
+        Summary::from_json(&std::fs::read_to_string(dir.path().join("verdict.json")).unwrap())
+            .unwrap();
+    assert_eq!(verdict.game, "quarto");
+    assert_eq!(verdict.players[0].illegal_moves, 0);
+    assert_eq!(verdict.players[0].moves, typed);
+    // The screen says the same end as the verdict (with these seeds, the
+    // person wins by column 3; whatever the end, it is checked).
+    let end = match (verdict.reason.as_str(), verdict.winner) {
+        ("quarto", Some(0)) => "You win: ",
+        ("quarto", Some(1)) => "You lose: ",
+        ("board_full", None) => "A draw: the sixteen pieces were placed",
+        other => panic!("a whole game ends by a pattern or a full board, not {other:?}"),
+    };
+    assert!(screen.contains(end), "{end:?} in\n{screen}");
+    if verdict.winner.is_some() {
+        assert!(screen.contains("Won: "), "{screen}");
+    }
 }
 
 #[test]

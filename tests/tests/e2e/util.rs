@@ -157,6 +157,11 @@ pub struct Game {
     players: [Option<PathBuf>; 2],
     scripts: [String; 2],
     options: Vec<String>,
+    sample: bool,
+    /// Run the referee as this uid (and gid), through `setpriv`.
+    user: Option<u32>,
+    /// Where `referee` and `peak-rss` are taken from, if not the workspace.
+    bins: Option<PathBuf>,
 }
 
 /// What came out of a game.
@@ -166,9 +171,9 @@ pub struct Outcome {
     /// How long the referee ran.
     pub elapsed: Duration,
     /// An upper bound of the referee's peak resident memory in KiB:
-    /// `wait4`'s `ru_maxrss`, the largest of the referee's and of every
-    /// player it reaped (the players here are small, so a bound under 20 MB
-    /// holds the referee under 20 MB).
+    /// `ru_maxrss` as `peak-rss` measured it, the largest of the referee's
+    /// and of every player it reaped (the players here are small, so a
+    /// bound under 20 MB holds the referee under 20 MB).
     pub peak_rss_kib: u64,
     /// The `--json` document as the referee printed it (for messages).
     pub json: String,
@@ -176,10 +181,14 @@ pub struct Outcome {
     pub summary: Summary,
     /// What the referee wrote to stderr.
     pub stderr: String,
-    /// Every byte each scripted player received.
+    /// Every byte each scripted player received (its `@recv` reports).
     pub received: [String; 2],
-    /// Each scripted player's info file.
+    /// Each scripted player's `@info` reports, one a line.
     pub info: [String; 2],
+    /// The states (`/proc`'s letters: `R`, `S`, `T` for stopped...) each
+    /// player's process was seen in, when the game was run with
+    /// [`Game::sample_states`].
+    pub states: [std::collections::BTreeSet<char>; 2],
     /// Each player's stderr log.
     pub logs: [Vec<u8>; 2],
     /// The working directory of the game (logs, record).
@@ -204,7 +213,34 @@ impl Game {
             players: [None, None],
             scripts: [script0.to_owned(), script1.to_owned()],
             options: Vec::new(),
+            sample: false,
+            user: None,
+            bins: None,
         }
+    }
+
+    /// Runs the `referee`, `peak-rss` and `scripted-player` of `bins`
+    /// ([`OpenBins`]).
+    pub fn bins(mut self, bins: &OpenBins) -> Game {
+        self.bins = Some(bins.dir().to_owned());
+        self
+    }
+
+    /// Runs the referee as the unprivileged `uid` (gid the same, no
+    /// supplementary group), through `setpriv`: the test must run as root
+    /// ([`unprivileged_user`] says whether it can). The game's directory
+    /// becomes that user's.
+    pub fn run_as(mut self, uid: u32) -> Game {
+        std::os::unix::fs::chown(self.dir.path(), Some(uid), Some(uid)).expect("chown");
+        self.user = Some(uid);
+        self
+    }
+
+    /// Watches the scripted players' processes in `/proc` while the game
+    /// runs, from outside their sandboxes ([`Outcome::states`]).
+    pub fn sample_states(mut self) -> Game {
+        self.sample = true;
+        self
     }
 
     /// Replaces player `i` by another program (its script is then unused).
@@ -232,8 +268,28 @@ impl Game {
             GAMES.fetch_add(1, Ordering::SeqCst),
             std::time::SystemTime::now()
         );
-        let mut cmd = Command::new(workspace_bin("referee"));
-        cmd.current_dir(self.dir.path())
+        // Through `peak-rss`, so that the referee's peak memory is its own
+        // and not the harness's (see `tests/src/bin/peak-rss.rs`); as
+        // another user, through `setpriv` first.
+        let peak_file = self.dir.path().join("referee.peak-rss");
+        let bin = |name: &str| match &self.bins {
+            Some(dir) => dir.join(name),
+            None => workspace_bin(name),
+        };
+        let mut cmd = match self.user {
+            None => Command::new(bin("peak-rss")),
+            Some(uid) => {
+                let mut c = Command::new("setpriv");
+                c.arg(format!("--reuid={uid}"))
+                    .arg(format!("--regid={uid}"))
+                    .arg("--clear-groups")
+                    .arg(bin("peak-rss"));
+                c
+            }
+        };
+        cmd.arg(&peak_file)
+            .arg(bin("referee"))
+            .current_dir(self.dir.path())
             .env("STRATEGO_E2E_TAG", &tag)
             .arg("--json")
             .args(&self.options);
@@ -248,7 +304,11 @@ impl Game {
             }
         }
         for i in 0..2 {
-            cmd.arg(self.players[i].clone().unwrap_or_else(scripted));
+            let default = match &self.bins {
+                Some(dir) => dir.join("scripted-player"),
+                None => scripted(),
+            };
+            cmd.arg(self.players[i].clone().unwrap_or(default));
         }
         let _guard = shared();
         let started = Instant::now();
@@ -257,7 +317,18 @@ impl Game {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("run the referee");
-        let (out, peak_rss_kib) = watch(child);
+        let sampler = self.sample.then(|| {
+            let scripts = [self.script_path(0), self.script_path(1)];
+            let tag = tag.clone();
+            let referee = child.id();
+            std::thread::spawn(move || sample_states(referee, &tag, &scripts))
+        });
+        let out = child.wait_with_output().expect("wait for the referee");
+        let states = sampler.map_or_else(Default::default, |s| s.join().expect("sampler"));
+        let peak_rss_kib = std::fs::read_to_string(&peak_file)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or_else(|| panic!("peak-rss wrote no figure to {}", peak_file.display()));
         let elapsed = started.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -266,7 +337,11 @@ impl Game {
             panic!("stdout is not the JSON verdict ({e}): {stdout}\nstderr: {stderr}")
         });
         let json = stdout.trim().to_owned();
-        let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
+        let logs: [Vec<u8>; 2] = std::array::from_fn(|i| {
+            std::fs::read(self.dir.path().join(format!("logs/player{i}.log"))).unwrap_or_default()
+        });
+        let reports: [(String, String); 2] = std::array::from_fn(|i| reports(&logs[i]));
+        let [(received0, info0), (received1, info1)] = reports;
         Outcome {
             code: out.status.code(),
             elapsed,
@@ -274,79 +349,154 @@ impl Game {
             json,
             summary,
             stderr,
-            received: std::array::from_fn(|i| {
-                read(self.dir.path().join(format!("script{i}.recv")))
-            }),
-            info: std::array::from_fn(|i| read(self.dir.path().join(format!("script{i}.info")))),
-            logs: std::array::from_fn(|i| {
-                std::fs::read(self.dir.path().join(format!("logs/player{i}.log")))
-                    .unwrap_or_default()
-            }),
+            received: [received0, received1],
+            info: [info0, info1],
+            states,
+            logs,
             dir: self.dir.path().to_owned(),
             _keep: self.dir,
         }
     }
 }
 
-/// Waits for the referee and returns its output and `wait4`'s `ru_maxrss`
-/// in KiB (the largest peak of the referee and of the players it reaped;
-/// exact whatever the game's length, unlike sampling `VmHWM`).
-fn watch(mut child: std::process::Child) -> (std::process::Output, u64) {
-    use std::io::Read;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut p) = pipe {
-                p.read_to_end(&mut bytes)
-                    .expect("read the referee's output");
+/// The uid the tests run the referee as when they check the sandbox of an
+/// unprivileged user: no user has it.
+pub const TEST_UID: u32 = 0x6fff_fff0;
+
+/// The workspace's binaries, hard-linked (or copied) into a temporary
+/// directory every user can reach: a clone of the workspace may sit under
+/// a directory closed to others (CI's `mktemp -d`), where an unprivileged
+/// uid — a seat's, or [`TEST_UID`] — could not run them.
+pub struct OpenBins(TestDir);
+
+impl OpenBins {
+    /// `referee`, `peak-rss`, `faulty-player` and `scripted-player`.
+    pub fn new() -> OpenBins {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TestDir::new();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+        for (name, from) in [
+            ("referee", workspace_bin("referee")),
+            ("peak-rss", workspace_bin("peak-rss")),
+            ("faulty-player", faulty()),
+            ("scripted-player", scripted()),
+        ] {
+            let to = dir.path().join(name);
+            if std::fs::hard_link(&from, &to).is_err() {
+                std::fs::copy(&from, &to).expect("copy a binary");
             }
-            bytes
-        })
-    };
-    let stdout = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let (status, maxrss) = wait4(child.id());
-    let out = std::process::Output {
-        status,
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
-    };
-    (out, maxrss)
+        }
+        OpenBins(dir)
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &std::path::Path {
+        self.0.path()
+    }
+
+    /// One of the binaries.
+    pub fn get(&self, name: &str) -> PathBuf {
+        self.0.path().join(name)
+    }
 }
 
-/// Reaps process `pid` with `wait4`, returning its status and `ru_maxrss`.
-#[allow(unsafe_code)]
-fn wait4(pid: u32) -> (std::process::ExitStatus, u64) {
-    use nix::libc;
-    use std::os::unix::process::ExitStatusExt;
-    let mut status = 0;
-    // SAFETY: `rusage` is plain data that wait4 fills in; all-zero bytes are
-    // a valid value for it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: `pid` is our own unreaped child (std's `Child` never waited
-        // for it); both pointers are valid for writes for the whole call.
-        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
-        if r == pid as libc::pid_t {
-            break;
-        }
-        let err = std::io::Error::last_os_error();
-        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
+/// Whether a test can run the referee of `bins` as [`TEST_UID`]: this
+/// process is root and `setpriv` runs it; else why not.
+pub fn unprivileged_user(bins: &OpenBins) -> Result<u32, String> {
+    use std::os::unix::fs::MetadataExt;
+    // /proc/self belongs to this process's effective uid.
+    if std::fs::metadata("/proc/self").map_or(true, |m| m.uid() != 0) {
+        return Err("the tests do not run as root".into());
     }
-    (
-        std::process::ExitStatus::from_raw(status),
-        u64::try_from(usage.ru_maxrss).unwrap_or(0),
-    )
+    let uid = TEST_UID.to_string();
+    let out = Command::new("setpriv")
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={uid}"),
+            "--clear-groups",
+        ])
+        .arg(bins.get("referee"))
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("setpriv: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "uid {uid} cannot run {}: {}",
+            bins.get("referee").display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(TEST_UID)
+}
+
+/// A scripted player's reports in its log: every byte it received (its
+/// `@recv` lines) and its `@info` lines.
+pub fn reports(log: &[u8]) -> (String, String) {
+    let mut received = Vec::new();
+    let mut info = String::new();
+    for line in log.split(|&b| b == b'\n') {
+        if let Some(hex) = line.strip_prefix(b"@recv ") {
+            for pair in hex.chunks(2) {
+                let digits = std::str::from_utf8(pair).unwrap_or("");
+                if let Ok(b) = u8::from_str_radix(digits, 16) {
+                    received.push(b);
+                }
+            }
+        } else if let Some(text) = line.strip_prefix(b"@info ") {
+            info.push_str(&String::from_utf8_lossy(text));
+            info.push('\n');
+        }
+    }
+    (String::from_utf8_lossy(&received).into_owned(), info)
+}
+
+/// While the referee `referee` runs, the states `/proc` shows of each
+/// process tagged `tag` that runs script 0 or script 1 (seen from outside
+/// every sandbox).
+fn sample_states(
+    referee: u32,
+    tag: &str,
+    scripts: &[PathBuf; 2],
+) -> [std::collections::BTreeSet<char>; 2] {
+    let needle = format!("STRATEGO_E2E_TAG={tag}");
+    let mut seen: [std::collections::BTreeSet<char>; 2] = Default::default();
+    while std::path::Path::new(&format!("/proc/{referee}")).exists()
+        && state_of(referee) != Some('Z')
+    {
+        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|s| s.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+                continue;
+            };
+            if !env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+                continue;
+            }
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            for (i, script) in scripts.iter().enumerate() {
+                let script = script.as_os_str().as_encoded_bytes();
+                if cmdline.split(|&b| b == 0).any(|a| a == script) {
+                    if let Some(state) = state_of(pid) {
+                        seen[i].insert(state);
+                    }
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    seen
+}
+
+/// The state letter of `pid` in `/proc`.
+fn state_of(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit(')').next()?.trim_start().chars().next()
 }
 
 /// Fails if any process still carries `tag` in its environment (the

@@ -9,8 +9,8 @@ use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 use crate::cdp::Browser;
-use crate::tools::need;
 use crate::util::{StrategoRecord, TestDir, referee_ok, workspace_bin};
+use tests::tools::need;
 
 /// The boards the record implies, position by position: for each view
 /// ("all", then each player's), every square as `SQUARE:OWNER:RANK`
@@ -207,6 +207,221 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
     assert!(
         judgement.as_str().unwrap().contains("the same game"),
         "{judgement}"
+    );
+    assert!(b.errors.is_empty(), "console errors: {:?}", b.errors);
+}
+
+/// A Quarto record, typed.
+type QuartoRecord = referee_schema::Record<quarto::referee_game::MoveRecord, game_core::NoSetup>;
+
+/// What the page shows of a Quarto position, as [`quarto_expected`] writes
+/// it: every square as `SQUARE:PIECE:WON` (`B3::` empty, `A1:4:1` a piece
+/// of the winning pattern), the piece to place (`""` for none) and every
+/// piece as `NUMBER:STATE` (`left`, `hand` or `played`).
+#[derive(Debug, PartialEq)]
+struct QuartoShown {
+    squares: Vec<String>,
+    hand: String,
+    slots: Vec<String>,
+}
+
+fn quarto_shown(b: &mut Browser) -> QuartoShown {
+    let (squares, hand, slots) =
+        serde_json::from_value(b.eval(READ_QUARTO)).expect("squares, hand, pieces");
+    QuartoShown {
+        squares,
+        hand,
+        slots,
+    }
+}
+
+/// Reads [`QuartoShown`] off the page's only view.
+const READ_QUARTO: &str = r#"(function () {
+  const view = document.querySelector("section.view");
+  return [
+    Array.from(view.querySelectorAll("td[data-square]")).map(function (td) {
+      return td.dataset.square + ":" + td.dataset.piece + ":" + td.dataset.won;
+    }),
+    view.querySelector("[data-hand]").dataset.hand,
+    Array.from(view.querySelectorAll("td[data-slot]")).map(function (td) {
+      return td.dataset.piece + ":" + td.dataset.state;
+    }),
+  ];
+})()"#;
+
+/// Every piece drawn on the page: its number (from its title), the tag of
+/// its body (`rect` or `circle`), the body's class, whether it has a hole,
+/// and the width of its body on screen over that of its box.
+const READ_PIECES: &str = r#"Array.from(document.querySelectorAll("svg.quarto-piece")).map(function (svg) {
+  const body = svg.querySelector(".body");
+  return [Number(svg.querySelector("title").textContent.split(" ")[0]), body.tagName,
+          body.getAttribute("class"), svg.querySelector(".hole") !== null,
+          body.getBoundingClientRect().width / svg.getBoundingClientRect().width];
+})"#;
+
+/// What the page must show at each position of `record`.
+fn quarto_expected(record: &QuartoRecord) -> Vec<QuartoShown> {
+    let level = quarto::Level::new(record.settings.options["level"].as_u64().unwrap() as u8)
+        .expect("a level");
+    let mut pos = quarto::Position::new(level, 0);
+    let shown = |pos: &quarto::Position| {
+        let over = pos.end().is_some();
+        let won = pos.end().and_then(|e| e.won).map_or(0, |(p, _, _)| p.mask);
+        let hand = pos.hand().filter(|_| !over);
+        QuartoShown {
+            squares: quarto::Square::ALL
+                .iter()
+                .map(|&sq| {
+                    let piece = pos.board().get(sq).map(|p| p.number().to_string());
+                    let w = if won & sq.bit() != 0 { "1" } else { "" };
+                    format!("{sq}:{}:{w}", piece.unwrap_or_default())
+                })
+                .collect(),
+            hand: hand.map(|p| p.number().to_string()).unwrap_or_default(),
+            slots: quarto::Piece::ALL
+                .iter()
+                .map(|&p| {
+                    let state = if pos.available().contains(p) {
+                        "left"
+                    } else if hand == Some(p) {
+                        "hand"
+                    } else {
+                        "played"
+                    };
+                    format!("{}:{state}", p.number())
+                })
+                .collect(),
+        }
+    };
+    let mut out = vec![shown(&pos)];
+    for m in &record.moves {
+        let d = &m.detail;
+        let u = quarto::UncheckedMove {
+            square: d.square.as_deref().and_then(quarto::Square::parse),
+            gift: d.gift.and_then(quarto::Piece::new),
+        };
+        pos.play(pos.check(&u).expect("a recorded move is legal"));
+        out.push(shown(&pos));
+    }
+    out
+}
+
+/// Each piece drawn shows its four attributes: brown or light (the
+/// body's class, hence its colour), a cube or round (a square or a
+/// circle), hollow or not (a hole), tall or short (every tall piece fills
+/// more of its box than any short one: on the board, in hand, among the
+/// pieces).
+fn assert_pieces_show_their_attributes(b: &mut Browser, when: &str) {
+    let drawn: Vec<(u8, String, String, bool, f64)> =
+        serde_json::from_value(b.eval(READ_PIECES)).expect("the pieces drawn");
+    assert!(!drawn.is_empty(), "pieces drawn {when}");
+    for (n, tag, class, hole, _) in &drawn {
+        let p = quarto::Piece::new(*n).unwrap();
+        let cube = p.has(quarto::Attribute::Cube);
+        assert_eq!(
+            tag,
+            if cube { "rect" } else { "circle" },
+            "piece {n} {when}"
+        );
+        let colour = if p.has(quarto::Attribute::Brown) {
+            "brown"
+        } else {
+            "light"
+        };
+        assert_eq!(class, &format!("body {colour}"), "piece {n} {when}");
+        assert_eq!(*hole, p.has(quarto::Attribute::Hollow), "piece {n} {when}");
+    }
+    let ratios = |tall: bool| {
+        drawn
+            .iter()
+            .filter(move |(n, ..)| {
+                quarto::Piece::new(*n).unwrap().has(quarto::Attribute::Tall) == tall
+            })
+            .map(|d| d.4)
+    };
+    if let (Some(t), Some(s)) = (
+        ratios(true).reduce(f64::min),
+        ratios(false).reduce(f64::max),
+    ) {
+        assert!(
+            t > s * 1.3,
+            "tall pieces fill {t} of their box, short ones {s}, {when}"
+        );
+    }
+}
+
+#[test]
+fn the_quarto_viewer_draws_every_position_of_a_real_game_in_chromium() {
+    let Some(chromium) = need(
+        "chromium",
+        "the_quarto_viewer_draws_every_position_of_a_real_game_in_chromium",
+    ) else {
+        return;
+    };
+    let dir = TestDir::new();
+    let player = workspace_bin("player").display().to_string();
+    let p = |strategy: &str, seed: u32| {
+        format!("{player} --game quarto --strategy {strategy} --seed {seed}")
+    };
+    referee_ok(
+        dir.path(),
+        &[
+            "--game",
+            "quarto",
+            "--level",
+            "2",
+            "--record",
+            "game.json",
+            "--html",
+            "game.html",
+            "--player",
+            &p("greedy", 11),
+            "--player",
+            &p("random", 12),
+        ],
+    );
+    let record =
+        QuartoRecord::from_json(&std::fs::read_to_string(dir.path().join("game.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        record.end.reason.as_str(),
+        "quarto",
+        "a game won by a pattern"
+    );
+    let expected = quarto_expected(&record);
+    let last = expected.len() - 1;
+    let mut b = Browser::start(&chromium);
+    b.open(&format!(
+        "file://{}",
+        dir.path().join("game.html").display()
+    ));
+    assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
+    // One view: everyone sees everything.
+    let views = b.eval("document.querySelectorAll('section.view').length");
+    assert_eq!(views.as_u64(), Some(1));
+    for (ply, want) in expected.iter().enumerate() {
+        if ply > 0 {
+            click(&mut b, "next");
+        }
+        assert_eq!(&quarto_shown(&mut b), want, "at ply {ply}");
+        assert_eq!(text(&mut b, "ply"), format!("{ply} / {last}"));
+        assert_pieces_show_their_attributes(&mut b, &format!("at ply {ply}"));
+    }
+    // At the end, the winning pattern is highlighted and told.
+    let won: Vec<&String> = expected[last]
+        .squares
+        .iter()
+        .filter(|s| s.ends_with(":1"))
+        .collect();
+    assert_eq!(won.len(), 4, "{:?}", expected[last]);
+    let highlighted = b.eval("document.querySelectorAll('td.won').length");
+    assert_eq!(highlighted.as_u64(), Some(4));
+    let told = b.eval("document.querySelector('.quarto-hand').textContent");
+    assert!(
+        told.as_str()
+            .unwrap()
+            .starts_with(&format!("Player {} wins: ", record.end.winner.unwrap())),
+        "{told}"
     );
     assert!(b.errors.is_empty(), "console errors: {:?}", b.errors);
 }

@@ -427,7 +427,7 @@ impl Report<'_> {
         let first = self.tally.first_mover;
         let _ = writeln!(
             out,
-            "\nPlayer 0 (moves first): {} wins, {} draws, {} losses{}.\n",
+            "\nSeat 0 (player 0): {} wins, {} draws, {} losses{}.\n",
             first.wins,
             first.draws,
             first.losses,
@@ -634,7 +634,7 @@ mod tests {
             "| weak    |        1 |",
             "## Game endings",
             "| timeout       |     1 |",
-            "Player 0 (moves first): 1 wins, 1 draws, 1 losses (50.0%).",
+            "Seat 0 (player 0): 1 wins, 1 draws, 1 losses (50.0%).",
             "## Programs",
             "`/bin/idle`",
         ] {

@@ -1,5 +1,5 @@
 //! Text tables: Markdown with padded columns (readable both rendered and
-//! as plain text in a terminal), and CSV (RFC 4180).
+//! as plain text in a terminal), and CSV (RFC 4180, by the `csv` crate).
 
 /// How a column's cells are aligned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,23 +59,17 @@ pub fn markdown(header: &[&str], align: &[Align], rows: &[Vec<String>]) -> Strin
 /// Renders CSV with a header line; fields holding a comma, quote or line
 /// break are quoted.
 pub fn csv(header: &[&str], rows: &[Vec<String>]) -> String {
-    let field = |s: &str| {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_owned()
-        }
-    };
-    let mut out = String::new();
-    let header: Vec<String> = header.iter().map(|h| field(h)).collect();
-    out.push_str(&header.join(","));
-    out.push('\n');
-    for row in rows {
-        let cells: Vec<String> = row.iter().map(|c| field(c)).collect();
-        out.push_str(&cells.join(","));
-        out.push('\n');
-    }
-    out
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    // Writing to memory cannot fail, and every record is a list of
+    // strings.
+    let written = writer
+        .write_record(header)
+        .and_then(|()| rows.iter().try_for_each(|row| writer.write_record(row)));
+    debug_assert!(written.is_ok(), "{written:?}");
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -41,11 +41,35 @@ pub enum StopReason {
     Killed,
 }
 
+impl StopReason {
+    /// The stop a terminating `signal` calls for, when the run is at
+    /// `current` and has had `interrupts` SIGINTs before (counted here): a
+    /// first SIGINT lets running jobs finish, a second one (or SIGTERM,
+    /// SIGHUP) terminates them, any signal after that kills them.
+    pub fn after_signal(
+        current: Option<StopReason>,
+        signal: i32,
+        interrupts: &mut u32,
+    ) -> StopReason {
+        if current >= Some(StopReason::Terminated) {
+            return StopReason::Killed;
+        }
+        if signal == SIGINT {
+            *interrupts += 1;
+            if *interrupts == 1 {
+                return StopReason::Interrupted;
+            }
+        }
+        StopReason::Terminated
+    }
+}
+
 /// Something the user may want to know while the run goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notice {
-    /// Stopping for this reason, with this many jobs still running.
-    Stopping(StopReason, usize),
+    /// Stopping for this reason, with this many jobs still running (when
+    /// the executor knows).
+    Stopping(StopReason, Option<usize>),
     /// The job with this key exceeded its wall-clock limit and got SIGTERM.
     TimedOut(usize),
     /// The job with this key ignored SIGTERM for the grace period and got
@@ -196,18 +220,7 @@ impl Dispatch<'_> {
 
     fn signalled(&mut self, signal: i32) {
         self.signal.get_or_insert(signal);
-        let reason = if self.stop >= Some(StopReason::Terminated) {
-            StopReason::Killed
-        } else if signal == SIGINT {
-            self.interrupts += 1;
-            if self.interrupts == 1 {
-                StopReason::Interrupted
-            } else {
-                StopReason::Terminated
-            }
-        } else {
-            StopReason::Terminated
-        };
+        let reason = StopReason::after_signal(self.stop, signal, &mut self.interrupts);
         self.escalate(reason);
     }
 
@@ -219,7 +232,7 @@ impl Dispatch<'_> {
         }
         self.stop = Some(reason);
         self.handler
-            .notice(Notice::Stopping(reason, self.running.len()));
+            .notice(Notice::Stopping(reason, Some(self.running.len())));
         let now = Instant::now();
         match reason {
             StopReason::Requested | StopReason::Interrupted => {}
@@ -510,8 +523,8 @@ mod tests {
         assert_eq!(
             rec.notices,
             [
-                Notice::Stopping(StopReason::Interrupted, 2),
-                Notice::Stopping(StopReason::Terminated, 2)
+                Notice::Stopping(StopReason::Interrupted, Some(2)),
+                Notice::Stopping(StopReason::Terminated, Some(2))
             ]
         );
         for k in 0..2 {

@@ -10,6 +10,8 @@ mod sys;
 
 pub use dispatch::{Control, Handler, Notice, RunOutcome, Runner, StopReason};
 pub use job::{Exit, Job, JobEnd, KillReason};
+pub(crate) use orphans::{become_subreaper, sweep as sweep_orphans};
+pub(crate) use sys::terminate_with_parent;
 
 /// Serialises the tests that spawn processes or sweep orphans: a sweep in
 /// one test would otherwise reap another test's children.

@@ -2,9 +2,10 @@
 //! `faulty-player` (build them first: `cargo build --workspace --bins`,
 //! which `make test` does).
 
+mod executors;
 mod util;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use nix::sys::signal::Signal;
@@ -183,24 +184,28 @@ fn failures_are_charged_to_the_failing_program() {
     sb.assert_no_leftovers();
 }
 
-/// The arguments of the interrupted-and-resumed tournament: full games
-/// between random players, enough of them to interrupt it midway.
-fn resumable_args(sb: &Sandbox) -> Vec<String> {
+/// The arguments of an interrupted-and-resumed tournament: full games
+/// between three random players, `games` per pairing (enough to interrupt
+/// it midway), and `extra`.
+pub(crate) fn resumable_args(sb: &Sandbox, games: &str, extra: &[&str]) -> Vec<String> {
     let mut args = vec![
         sb.program("a", "player", "--strategy random --seed 1"),
         sb.program("b", "player", "--strategy random --seed 2"),
         sb.program("c", "player", "--strategy random --seed 3"),
     ];
-    for a in ["--games", "20", "-j", "2", "--results", "r.jsonl"] {
-        args.push(a.to_owned());
+    for a in ["--games", games, "-j", "2", "--results", "r.jsonl"]
+        .iter()
+        .chain(extra)
+    {
+        args.push((*a).to_owned());
     }
     args
 }
 
-#[test]
-fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
-    let sb = Sandbox::new();
-    let args = resumable_args(&sb);
+/// Interrupts a run of `args` (results in `r.jsonl`) after three results,
+/// checks what it left, runs it again and checks that only the missing
+/// games of the `total` were played, and that a third run plays nothing.
+pub(crate) fn interrupt_and_resume(sb: &Sandbox, args: &[String], total: usize) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let results = sb.path().join("r.jsonl");
 
@@ -211,7 +216,7 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
     assert_eq!(status.code(), Some(130), "{}", sb.read("first.err"));
     let first = records(&results);
     assert!(
-        first.len() >= 3 && first.len() < 60,
+        first.len() >= 3 && first.len() < total,
         "{} results",
         first.len()
     );
@@ -230,19 +235,27 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
         "{stderr}"
     );
     let all = records(&results);
-    assert_eq!(all.len(), 60);
+    assert_eq!(all.len(), total);
     // Only the missing games were played: the first run's records are
     // untouched and no game id appears twice.
     assert_eq!(all[..first.len()], first[..]);
     let ids: HashSet<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(ids.len(), 60);
+    assert_eq!(ids.len(), total);
 
     // A third run has nothing left to play.
     let out = sb.run(&args);
     assert!(out.status.success(), "{}", show(&out));
-    assert_eq!(records(&results).len(), 60);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("60 of 60 games played"));
+    assert_eq!(records(&results).len(), total);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(&format!("{total} of {total} games played"))
+    );
     sb.assert_no_leftovers();
+}
+
+#[test]
+fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
+    let sb = Sandbox::new();
+    interrupt_and_resume(&sb, &resumable_args(&sb, "20", &[]), 60);
 }
 
 /// Two programs whose games run until stopped: one never replies (within
@@ -590,4 +603,74 @@ fn stratego_game_options_reach_the_referee() {
 
 fn sb_read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_mansuba_round_robin_of_three_seats() {
+    // Four programs, three seats: C(4, 3) = 4 tables of 6 games, in which
+    // each table sits in all six orders; the game's turn limit for its
+    // options (2 x 6 x 5) reaches every game.
+    let sb = Sandbox::new();
+    let programs = [
+        sb.program(
+            "random",
+            "player",
+            "--game mansuba --strategy random --seed {seed}",
+        ),
+        sb.program(
+            "closer1",
+            "player",
+            "--game mansuba --strategy closer --seed {seed}",
+        ),
+        sb.program(
+            "closer2",
+            "player",
+            "--game mansuba --strategy closer --seed {seed}",
+        ),
+        sb.program("ai", "player", "--game mansuba --max-nodes 500"),
+    ];
+    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
+    args.extend([
+        "--game",
+        "mansuba",
+        "--game-options",
+        "--players 3 --width 6 --height 5",
+        "--games",
+        "6",
+        "-j",
+        "2",
+        "--name",
+        "m3",
+        "--report",
+        "m3.csv",
+        "--quiet",
+    ]);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", show(&out));
+    let recs = records(&sb.path().join("logs/m3/results.jsonl"));
+    assert_eq!(recs.len(), 24);
+    let mut orders: HashMap<String, HashSet<Vec<String>>> = HashMap::new();
+    for rec in &recs {
+        assert_eq!(rec["settings"]["max_turns"], 60, "{rec}");
+        let seated: Vec<String> = rec["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(seated.len(), 3, "{rec}");
+        let mut table = seated.clone();
+        table.sort();
+        orders.entry(table.join("+")).or_default().insert(seated);
+        let dir = sb.path().join(rec["log_dir"].as_str().unwrap());
+        let verdict =
+            referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
+        assert_eq!(verdict.points.as_ref().map(Vec::len), Some(3));
+        assert_eq!(verdict.settings.options["players"], 3);
+    }
+    assert_eq!(orders.len(), 4);
+    assert!(orders.values().all(|o| o.len() == 6), "{orders:?}");
+    let standings = csv(&sb.read("m3.csv"));
+    assert_eq!(standings.len(), 4);
+    sb.assert_no_leftovers();
 }

@@ -45,11 +45,19 @@ impl Sandbox {
 
     /// The tournament, run in the sandbox with its referee.
     pub fn tournament(&self) -> Command {
+        self.subcommand(None)
+    }
+
+    /// `tournament plan` or `tournament merge` (`Some`), or the tournament
+    /// itself (`None`), run in the sandbox; all but `merge` get its
+    /// referee.
+    pub fn subcommand(&self, sub: Option<&str>) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_tournament"));
-        cmd.current_dir(self.path())
-            .arg("--referee")
-            .arg(self.path().join("referee"))
-            .stdin(Stdio::null());
+        cmd.current_dir(self.path()).stdin(Stdio::null());
+        cmd.args(sub);
+        if sub != Some("merge") {
+            cmd.arg("--referee").arg(self.path().join("referee"));
+        }
         cmd
     }
 
@@ -144,19 +152,11 @@ pub fn wait_for_lines(path: &Path, n: usize, child: &mut Child) {
     }
 }
 
-/// A CSV file as rows of named fields (no quoted commas in what the tests
-/// read).
+/// A CSV file as rows of named fields.
 pub fn csv(text: &str) -> Vec<HashMap<String, String>> {
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
-    lines
-        .map(|l| {
-            header
-                .iter()
-                .zip(l.split(','))
-                .map(|(h, v)| ((*h).to_owned(), v.to_owned()))
-                .collect()
-        })
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|row| row.unwrap_or_else(|e| panic!("bad CSV row: {e}\n{text}")))
         .collect()
 }
 

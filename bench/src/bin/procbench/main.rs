@@ -3,7 +3,9 @@
 //! targets, and exits 0: a missed target is reported, never a failure.
 //!
 //! Modules, one figure each: [`overhead`], [`timing`], [`throughput`],
-//! [`memory`], [`rules`] (read from criterion's files), [`player`];
+//! [`memory`], [`rules`] (read from criterion's files), [`player`],
+//! [`startup`] (the sandbox's start-up cost; figures 1 and 2 also give
+//! the referee with and without its sandbox);
 //! [`tools`] finds and
 //! runs the programs, [`machine`] describes the machine.
 
@@ -12,6 +14,7 @@ mod memory;
 mod overhead;
 mod player;
 mod rules;
+mod startup;
 mod throughput;
 mod timing;
 mod tools;
@@ -68,6 +71,9 @@ struct Cli {
     /// Plies per game of the player benchmark.
     #[arg(long, default_value_t = 60)]
     player_plies: u32,
+    /// Runs of each start-up case (a short game, an Oust game; each way).
+    #[arg(long, default_value_t = 30)]
+    startup_runs: usize,
     /// The referee to measure (default: the one beside procbench), to
     /// compare two builds.
     #[arg(long)]
@@ -166,6 +172,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     };
     section("6. Player", &player_lines);
 
+    let st = startup::measure(&tools, cli.startup_runs)?;
+    section("7. Sandbox start-up", &st.lines());
+
     let (p99_ok, none_false) = t.met();
     let mut summary = vec![
         format!(
@@ -186,6 +195,21 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             timing::Timing::P99_TARGET_MS,
             met(p99_ok),
             t.wake_floor.percentile(99.0)
+        ),
+        format!(
+            "without the sandbox     overhead ratio {:.2}; death seen p50 {:.3} ms, p99 {:.3} ms",
+            o.plain_ratio(),
+            t.death_plain.median(),
+            t.death_plain.percentile(99.0)
+        ),
+        format!(
+            "sandbox start-up        {:.2} ms per game ({:.2} against {:.2}), {:.3} ms per process of a game run a process per move ({:.3} against {:.3})",
+            st.per_game(),
+            st.game.median(),
+            st.game_plain.median(),
+            st.per_launch(),
+            st.launch.median(),
+            st.launch_plain.median()
         ),
         format!(
             "false timeouts          {} in {} replies at limit − {} ms (target 0: {})",

@@ -1,9 +1,10 @@
 //! Figure 1: the referee's cost per move against the physical floor.
 //!
 //! Two instant `shuffler` players play `moves` moves under the real
-//! `referee` binary, and the same two players exchange the same bytes in
+//! `referee` binary — with its sandbox (the default) and without
+//! (`--sandbox none`) — and the same two players exchange the same bytes in
 //! the same pattern through `relay` (raw pipes, no parsing, no rules).
-//! Runs alternate between the two so that both see the same load. A run's
+//! Runs alternate between the three so that all see the same load. A run's
 //! figure is its wall-clock time, from the spawn of the referee (or relay)
 //! to its exit, setup and cleanup included, divided by the moves; the CPU
 //! figure is the user + system time of the whole process tree (the two
@@ -18,16 +19,23 @@ use crate::tools::{self, Player, Tools};
 pub struct Overhead {
     /// Moves per run.
     pub moves: u64,
-    /// Wall-clock µs per move under the referee.
+    /// Wall-clock µs per move under the referee (sandboxed, the default).
     pub referee: Summary,
+    /// Wall-clock µs per move under the referee without its sandbox.
+    pub plain: Summary,
     /// Wall-clock µs per move through the relay.
     pub relay: Summary,
     /// CPU µs per move of the process tree under the referee.
     pub referee_cpu: Summary,
     /// CPU µs per move of the process tree through the relay.
     pub relay_cpu: Summary,
+    /// CPU µs per move of the process tree under the referee without its
+    /// sandbox.
+    pub plain_cpu: Summary,
     /// The referee's time over the relay's, run by run (paired).
     pub paired_ratio: Summary,
+    /// The same without the sandbox.
+    pub paired_plain: Summary,
 }
 
 impl Overhead {
@@ -37,6 +45,11 @@ impl Overhead {
     /// Median referee time over median relay time.
     pub fn ratio(&self) -> f64 {
         self.referee.median() / self.relay.median()
+    }
+
+    /// The same without the sandbox.
+    pub fn plain_ratio(&self) -> f64 {
+        self.plain.median() / self.relay.median()
     }
 
     /// Fastest referee run over fastest relay run: the runs least disturbed
@@ -58,7 +71,14 @@ impl Overhead {
                 self.moves,
                 self.referee.len()
             ),
-            format!("referee      {} µs/move wall", self.referee.display(2)),
+            format!(
+                "referee      {} µs/move wall (sandboxed)",
+                self.referee.display(2)
+            ),
+            format!(
+                "no sandbox   {} µs/move wall (--sandbox none)",
+                self.plain.display(2)
+            ),
             format!("raw relay    {} µs/move wall", self.relay.display(2)),
             format!(
                 "ratio        {:.2} (of the medians; run by run {}); target ≤ {}: {}",
@@ -67,10 +87,16 @@ impl Overhead {
                 Overhead::TARGET,
                 crate::met(self.ratio() <= Overhead::TARGET)
             ),
+            format!(
+                "ratio without the sandbox {:.2} (run by run {})",
+                self.plain_ratio(),
+                self.paired_plain.display(2)
+            ),
             format!("ratio of the fastest runs {:.2}", self.ratio_of_minima()),
             format!(
-                "CPU, whole process tree: referee {} µs/move, relay {} µs/move: ratio {:.2}",
+                "CPU, whole process tree: referee {} µs/move, without sandbox {} µs/move, relay {} µs/move: ratio {:.2}",
                 self.referee_cpu.display(2),
+                self.plain_cpu.display(2),
                 self.relay_cpu.display(2),
                 self.cpu_ratio()
             ),
@@ -82,10 +108,11 @@ impl Overhead {
 pub fn measure(tools: &Tools, moves: u64, runs: usize) -> anyhow::Result<Overhead> {
     let shuffler = Player::new(&tools.bin("shuffler"), &[]);
     let options = vec![format!("--max-turns={moves}")];
+    let plain_options = vec![format!("--max-turns={moves}"), "--sandbox=none".into()];
     let per_move = |d: std::time::Duration| d.as_secs_f64() * 1e6 / moves as f64;
-    let (mut referee, mut relay) = (Vec::new(), Vec::new());
-    let (mut referee_cpu, mut relay_cpu) = (Vec::new(), Vec::new());
-    let mut paired = Vec::new();
+    let (mut referee, mut relay, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut referee_cpu, mut relay_cpu, mut plain_cpu) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut paired, mut paired_plain) = (Vec::new(), Vec::new());
     for _ in 0..runs {
         let mut cmd = std::process::Command::new(tools.bin("relay"));
         cmd.arg(format!("--moves={moves}"))
@@ -93,15 +120,24 @@ pub fn measure(tools: &Tools, moves: u64, runs: usize) -> anyhow::Result<Overhea
             .arg(&shuffler.program);
         let floor = tools::run(&mut cmd)?;
 
+        let check = |run: &tools::Run| -> anyhow::Result<()> {
+            let report = tools::report(run)?;
+            if report.reason.as_str() != "turn_limit" || u64::from(report.moves) != moves {
+                bail!(
+                    "the scripted game did not reach its turn limit: {}",
+                    report.to_json()
+                );
+            }
+            Ok(())
+        };
         let game = tools::run(&mut tools.referee(0, &options, [&shuffler, &shuffler]))?;
-        let report = tools::report(&game)?;
-        if report.reason.as_str() != "turn_limit" || u64::from(report.moves) != moves {
-            bail!(
-                "the scripted game did not reach its turn limit: {}",
-                report.to_json()
-            );
-        }
+        check(&game)?;
+        let bare = tools::run(&mut tools.referee(0, &plain_options, [&shuffler, &shuffler]))?;
+        check(&bare)?;
 
+        plain.push(per_move(bare.wall));
+        plain_cpu.push(per_move(bare.cpu));
+        paired_plain.push(bare.wall.as_secs_f64() / floor.wall.as_secs_f64());
         referee.push(per_move(game.wall));
         relay.push(per_move(floor.wall));
         referee_cpu.push(per_move(game.cpu));
@@ -111,9 +147,12 @@ pub fn measure(tools: &Tools, moves: u64, runs: usize) -> anyhow::Result<Overhea
     Ok(Overhead {
         moves,
         referee: Summary::new(referee),
+        plain: Summary::new(plain),
         relay: Summary::new(relay),
         referee_cpu: Summary::new(referee_cpu),
         relay_cpu: Summary::new(relay_cpu),
+        plain_cpu: Summary::new(plain_cpu),
         paired_ratio: Summary::new(paired),
+        paired_plain: Summary::new(paired_plain),
     })
 }

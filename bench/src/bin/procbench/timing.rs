@@ -44,6 +44,8 @@ pub struct Timing {
     pub signal: Summary,
     /// From the deadline to the death seen by `waitid`, ms.
     pub death: Summary,
+    /// The same without the sandbox (`--sandbox none`), games alternating.
+    pub death_plain: Summary,
     /// How late a plain sleep until a deadline wakes up, ms.
     pub wake_floor: Summary,
     /// Replies judged.
@@ -93,6 +95,11 @@ impl Timing {
                 crate::met(p99_ok)
             ),
             format!(
+                "  death seen without the sandbox {} ({} games, alternating)",
+                dist(&self.death_plain),
+                self.death_plain.len()
+            ),
+            format!(
                 "  floor: a sleep until a deadline wakes {} late",
                 dist(&self.wake_floor)
             ),
@@ -112,12 +119,13 @@ impl Timing {
 
 /// Runs the benchmark.
 pub fn measure(tools: &Tools, settings: Settings) -> anyhow::Result<Timing> {
-    let (signal, death, wake_floor) = kills(tools, &settings)?;
+    let (signal, death, wake_floor, death_plain) = kills(tools, &settings)?;
     let (replies, false_timeouts, slowest_reply_ms) = late_replies(tools, &settings)?;
     Ok(Timing {
         settings,
         signal: Summary::new(signal),
         death: Summary::new(death),
+        death_plain: Summary::new(death_plain),
         wake_floor: Summary::new(wake_floor),
         replies,
         false_timeouts,
@@ -139,9 +147,10 @@ fn wake_lateness() -> f64 {
 const FLOOR_SLEEP: Duration = Duration::from_millis(10);
 
 /// The never-answering player, game after game, each after a sample of the
-/// floor: (SIGKILL, death, floor) after the deadline, ms.
+/// floor, each followed by the same game without the sandbox: (SIGKILL,
+/// death, floor, death without the sandbox) after the deadline, ms.
 #[allow(clippy::type_complexity)]
-fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec<f64>)> {
+fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>)> {
     let limit = s.kill_limit_ms.to_string();
     let sleeper = Player::new(
         &tools.bin("faulty-player"),
@@ -149,24 +158,31 @@ fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec
     );
     let shuffler = Player::new(&tools.bin("shuffler"), &[]);
     let options = vec![format!("--time-limit-ms={limit}")];
+    let plain_options = vec![format!("--time-limit-ms={limit}"), "--sandbox=none".into()];
     let (mut signal, mut death, mut floor) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..s.kills {
-        floor.push(wake_lateness());
-        let run = tools::run(&mut tools.referee(0, &options, [&sleeper, &shuffler]))?;
+    let mut death_plain = Vec::new();
+    let kill_of = |options: &[String]| -> anyhow::Result<referee_schema::DeadlineKill> {
+        let run = tools::run(&mut tools.referee(0, options, [&sleeper, &shuffler]))?;
         let report = tools::report(&run)?;
         let p0 = tools::seat(&report, 0)?;
         let kill = match (&p0.failure, p0.exit.deadline_kill) {
             (Some(referee_schema::Reason::Timeout), Some(kill)) => kill,
             _ => bail!("the sleeping player did not time out: {}", report.to_json()),
         };
+        if kill.death_seen_ms.is_none() {
+            bail!("the sleeper's death was not seen: {}", report.to_json());
+        }
+        Ok(kill)
+    };
+    for _ in 0..s.kills {
+        floor.push(wake_lateness());
+        let kill = kill_of(&options)?;
         signal.push(kill.signal_ms);
-        death.push(
-            kill.death_seen_ms.with_context(|| {
-                format!("the sleeper's death was not seen: {}", report.to_json())
-            })?,
-        );
+        death.push(kill.death_seen_ms.context("seen")?);
+        let kill = kill_of(&plain_options)?;
+        death_plain.push(kill.death_seen_ms.context("seen")?);
     }
-    Ok((signal, death, floor))
+    Ok((signal, death, floor, death_plain))
 }
 
 /// Games of two players answering `margin` ms before the limit, until

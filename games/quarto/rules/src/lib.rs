@@ -31,6 +31,7 @@ mod piece;
 mod position;
 pub mod referee_game;
 pub mod seed_board;
+pub mod show;
 mod square;
 pub mod wire;
 

@@ -273,6 +273,13 @@ impl Position {
             Some(g) if g == hand => Err(IllegalMove::GiftInHand(g)),
             Some(g) => match self.board.find(g) {
                 Some(at) => Err(IllegalMove::GiftOnBoard { piece: g, at }),
+                // A gift after a winning placement is allowed and means
+                // nothing: the game is over, so the move drops it (the
+                // record's `gift` is null, as after the last placement).
+                None if self.board.wins_at(self.level, square, hand) => Ok(Move {
+                    square: Some(square),
+                    gift: None,
+                }),
                 None => Ok(Move {
                     square: Some(square),
                     gift: Some(g),
@@ -362,6 +369,8 @@ impl Position {
                     reason: EndReason::Quarto,
                     won: Some((pattern, self.board.agreement(*p), s)),
                 });
+                // The piece is on the board now: nobody holds one.
+                self.hand = None;
                 return Outcome::Win;
             }
         }

@@ -3,12 +3,16 @@
 
 use std::fmt;
 
-use game_core::{Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell};
+use game_core::{
+    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
 use crate::pattern::Level;
 use crate::position::{EndReason, Move, Outcome, Position, UncheckedMove};
+use crate::show;
+use crate::square::Square;
 use crate::wire::{self, MoveResult, OpponentTurn};
 
 /// Quarto, for the registry.
@@ -58,6 +62,7 @@ impl game_core::Spec for Spec {
     fn new(options: &Options, context: &Context) -> Result<Match, OptionsError> {
         Ok(Match {
             pos: Position::new(options.level()?, context.max_turns),
+            last: None,
         })
     }
 }
@@ -65,6 +70,8 @@ impl game_core::Spec for Spec {
 /// A Quarto game at the referee's table.
 pub struct Match {
     pos: Position,
+    /// The square of the last placement, for the viewer.
+    last: Option<Square>,
 }
 
 impl Match {
@@ -190,6 +197,9 @@ impl game_core::Game for Match {
         let me = usize::from(self.pos.to_move());
         let piece = self.pos.hand();
         let outcome: Outcome = self.pos.play(mv);
+        if mv.square().is_some() {
+            self.last = mv.square();
+        }
         tell.to(me, MoveResult::Legal(outcome).to_wire());
         tell.to(
             1 - me,
@@ -213,7 +223,7 @@ impl game_core::Game for Match {
     }
 
     fn draw(&self, colour: bool) -> String {
-        wire::draw(&self.pos, colour)
+        show::draw(&self.pos, colour)
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
@@ -226,6 +236,18 @@ impl game_core::Game for Match {
 
     fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
         match *setup {}
+    }
+
+    /// Everyone sees everything: one view, no seat's own.
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        viewer.is_none().then(|| show::scene(&self.pos, self.last))
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: show::VIEWER_SCRIPT,
+            style: show::VIEWER_STYLE,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The session wire format (`docs/games/quarto.md`), both ways: what the
 //! referee sends each seat, the parse of a reply, and the player's side
-//! (the referee's messages read back); and the board drawn for people.
+//! (the referee's messages read back).
 //!
 //! ```text
 //! referee -> each seat    0 or 1                 its seat; seat 0 gives first
@@ -11,14 +11,12 @@
 //! referee -> opponent     B3 / 7 / N             the move and its result; or E (illegal), F (failure)
 //! ```
 
-use std::fmt::Write as _;
-
 use game_core::{clean_line, printable};
 
 use crate::error::WireError;
 use crate::pattern::Level;
-use crate::piece::{Attribute, Piece};
-use crate::position::{Outcome, Position, UncheckedMove};
+use crate::piece::Piece;
+use crate::position::{Outcome, UncheckedMove};
 use crate::square::Square;
 
 /// Longest line of a reply, in bytes (without the `\n`).
@@ -168,74 +166,6 @@ pub fn parse_level(line: &str) -> Result<Level, WireError> {
         })
 }
 
-/// The board for people: each piece as its number and letters, the piece
-/// in hand and those left; in colour, brown pieces in yellow and, once a
-/// pattern is won, its squares in reverse video.
-pub fn draw(pos: &Position, colour: bool) -> String {
-    let won = pos.end().and_then(|e| e.won).map_or(0, |(p, _, _)| p.mask);
-    let mut s = String::from("   ");
-    for c in 1..=4 {
-        let _ = write!(s, "    {c}    ");
-    }
-    s.truncate(s.trim_end_matches(' ').len());
-    s.push('\n');
-    for row in 0..4u8 {
-        let _ = write!(s, " {} ", char::from(b'A' + row));
-        for col in 0..4 {
-            let sq = Square::at(row, col).expect("on the board");
-            let text = match pos.board().get(sq) {
-                Some(p) => format!(" {:>2} {} ", p.number(), p.letters()),
-                None => "    .    ".to_owned(),
-            };
-            let mut codes = Vec::new();
-            if let Some(p) = pos.board().get(sq) {
-                codes.push(if p.has(Attribute::Brown) { "33" } else { "1" });
-            } else {
-                codes.push("2");
-            }
-            if won & sq.bit() != 0 {
-                codes.push("7");
-            }
-            if colour {
-                let _ = write!(s, "\x1b[{}m{text}\x1b[0m", codes.join(";"));
-            } else {
-                s.push_str(&text);
-            }
-        }
-        s.truncate(s.trim_end_matches(' ').len());
-        s.push('\n');
-    }
-    match (pos.end(), pos.hand()) {
-        (Some(e), _) => {
-            let _ = match e.won {
-                Some((p, a, _)) => writeln!(s, "won: {p}, all {}", a.words()),
-                None => writeln!(s, "{}", e.reason.words()),
-            };
-        }
-        (None, Some(h)) => {
-            let _ = writeln!(s, "player {} places {h}", pos.to_move());
-        }
-        (None, None) => {
-            let _ = writeln!(s, "player {} gives the first piece", pos.to_move());
-        }
-    }
-    let left: Vec<String> = pos
-        .available()
-        .iter()
-        .map(|p| p.number().to_string())
-        .collect();
-    let _ = writeln!(
-        s,
-        "left: {}",
-        if left.is_empty() {
-            "none".to_owned()
-        } else {
-            left.join(" ")
-        }
-    );
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,36 +235,5 @@ mod tests {
         for bad in ["0", "5", "03", "x", ""] {
             assert!(parse_level(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_board_is_drawn_with_the_hand_and_the_pieces_left() {
-        let mut pos = Position::new(Level::default(), 0);
-        let m = pos
-            .check(&UncheckedMove {
-                square: None,
-                gift: Piece::new(10),
-            })
-            .unwrap();
-        pos.play(m);
-        let m = pos
-            .check(&UncheckedMove {
-                square: Square::parse("B3"),
-                gift: Piece::new(0),
-            })
-            .unwrap();
-        pos.play(m);
-        let d = draw(&pos, false);
-        assert_eq!(
-            d,
-            "       1        2        3        4\n\
-             \x20A     .        .        .        .\n\
-             \x20B     .        .     10 BSHR     .\n\
-             \x20C     .        .        .        .\n\
-             \x20D     .        .        .        .\n\
-             player 0 places 0 (LSFR)\n\
-             left: 1 2 3 4 5 6 7 8 9 11 12 13 14 15\n"
-        );
-        assert!(draw(&pos, true).contains("\x1b[33m 10 BSHR \x1b[0m"));
     }
 }

@@ -2,7 +2,7 @@
 //! plays with, through the terminal.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,7 +10,7 @@ use clap::Parser;
 use stratego::{Player, Setup};
 use terminal::Terminal;
 
-use crate::play::{self, Person, PlayError};
+use crate::play::{self, PlayError};
 
 /// Stratego for a person at the terminal.
 #[derive(Parser, Debug)]
@@ -32,33 +32,6 @@ struct Options {
     seed: u64,
 }
 
-/// The person, at the terminal.
-struct AtTerminal {
-    term: Terminal,
-}
-
-impl Person for AtTerminal {
-    fn show(&mut self, board: &str, news: &[String]) -> io::Result<()> {
-        let mut text = String::from("Stratego\n\n");
-        text.push_str(board);
-        text.push('\n');
-        for n in news {
-            text.push_str(n);
-            text.push('\n');
-        }
-        self.term.clear()?;
-        self.term.print(&text)
-    }
-
-    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        self.term.ask(prompt)
-    }
-
-    fn colour(&self) -> bool {
-        self.term.colour()
-    }
-}
-
 /// `human --game stratego ARGS...` (the arguments start with the program's name).
 pub fn human_main(args: Vec<OsString>) -> ExitCode {
     let options = match Options::try_parse_from(args) {
@@ -78,16 +51,10 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
         },
         None => None,
     };
-    let term = match Terminal::open() {
+    let mut person = match Terminal::open_for_play() {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "human: a person plays through the terminal, and there is none here (/dev/tty: {e})"
-            );
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
-    let mut person = AtTerminal { term };
     let mut rng = stratego_ai::rng::Rng::new(options.seed);
     let mut problem = None;
     let mut setups = |p: Player| match &fixed {
@@ -104,25 +71,14 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
     let stdout = io::stdout().lock();
     let end = play::run(stdin, stdout, &mut person, &mut setups, fixed.is_some());
     if let Some(p) = problem {
-        let _ = person.term.print(&format!("{p}\n"));
+        let _ = person.print(&format!("{p}\n"));
     }
-    let (message, code) = match end {
-        Ok(message) => (message, 0),
-        Err(PlayError::GaveUp) => ("You gave up.".to_owned(), 0),
-        Err(e) => (format!("The game stopped: {e}: {}", source_of(&e)), 1),
-    };
-    let _ = person.term.print(&format!("\n{message}\n"));
-    let _ = io::stderr().write_all(format!("human: {message}\n").as_bytes());
-    ExitCode::from(code)
-}
-
-/// The innermost cause, for the message.
-fn source_of(e: &dyn std::error::Error) -> String {
-    let mut cause = e.source();
-    let mut last = String::new();
-    while let Some(c) = cause {
-        last = c.to_string();
-        cause = c.source();
+    match end {
+        Ok(message) => person.finish(&message, false),
+        Err(PlayError::GaveUp) => person.finish("You gave up.", false),
+        Err(e) => person.finish(
+            &format!("The game stopped: {}.", terminal::causes(&e)),
+            true,
+        ),
     }
-    last
 }

@@ -9,22 +9,11 @@ use stratego::{
     MoveList, MoveResult, OpponentTurn, Player, Setup, SetupAnswer, Square, UncheckedMove, View,
 };
 use stratego_ai::session::{LineReader, SessionError};
+pub use terminal::Person;
 use thiserror::Error;
 
 use crate::typed::{self, Typed};
 use crate::words;
-
-/// The person playing, as the game sees them.
-pub trait Person {
-    /// Shows the board and what happened (the screen is redrawn).
-    fn show(&mut self, board: &str, news: &[String]) -> std::io::Result<()>;
-    /// Asks a question; `None` when the person's input ends.
-    fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>>;
-    /// Whether boards are drawn in colour.
-    fn colour(&self) -> bool {
-        false
-    }
-}
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
@@ -75,11 +64,12 @@ impl Table<'_> {
         extra: Option<String>,
     ) -> std::io::Result<()> {
         let colour = self.person.colour();
-        let board = match (view, setup) {
+        let mut board = String::from("Stratego\n\n");
+        board.push_str(&match (view, setup) {
             (Some(v), _) => stratego::show::draw_view(v, colour, mark),
             (None, Some(s)) => stratego::show::draw_view(&View::new(s), colour, mark),
             (None, None) => String::new(),
-        };
+        });
         let mut news = self.news.clone();
         news.extend(extra);
         self.person.show(&board, &news)
@@ -243,29 +233,7 @@ fn ask_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
-
-    /// A person who types lines from a list and remembers what was shown.
-    struct Scripted {
-        typed: VecDeque<&'static str>,
-        seen: String,
-    }
-
-    impl Person for Scripted {
-        fn show(&mut self, board: &str, news: &[String]) -> std::io::Result<()> {
-            self.seen.push_str(board);
-            for n in news {
-                self.seen.push_str(n);
-                self.seen.push('\n');
-            }
-            Ok(())
-        }
-
-        fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
-            self.seen.push_str(prompt);
-            Ok(self.typed.pop_front().map(str::to_owned))
-        }
-    }
+    use terminal::Scripted;
 
     /// Player 0's fixture setup: Flag A0, Bombs A1 A2, Scout A3, Colonel B3.
     fn setup(p: Player) -> Setup {
@@ -280,11 +248,8 @@ mod tests {
         Setup::new(p, &ranks).unwrap()
     }
 
-    fn play(input: &str, typed: &[&'static str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted {
-            typed: typed.iter().copied().collect(),
-            seen: String::new(),
-        };
+    fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
+        let mut person = Scripted::new(typed);
         let mut out = Vec::new();
         let end = run(input.as_bytes(), &mut out, &mut person, &mut setup, false);
         (end, String::from_utf8(out).unwrap(), person.seen)
@@ -326,10 +291,7 @@ mod tests {
             calls += 1;
             setup(p)
         };
-        let mut person = Scripted {
-            typed: ["r", "r", ""].into_iter().collect(),
-            seen: String::new(),
-        };
+        let mut person = Scripted::new(&["r", "r", ""]);
         let mut out = Vec::new();
         let _ = run(
             "1\nKO\n".as_bytes(),

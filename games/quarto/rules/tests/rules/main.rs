@@ -80,10 +80,16 @@ fn a_winning_placement_may_give_nothing_or_any_piece_left() {
     assert_eq!(pos.hand(), Piece::new(13));
     for gift in ["-", "0"] {
         let mut p = pos.clone();
-        assert_eq!(p.play(p.check(&mv("D1", gift)).unwrap()), Outcome::Win);
+        let checked = p.check(&mv("D1", gift)).unwrap();
+        // A gift after a win means nothing: the move drops it, so the
+        // record's `gift` is null whatever was sent.
+        assert_eq!(checked.gift(), None, "gift {gift}");
+        assert_eq!(p.play(checked), Outcome::Win);
         let end = p.end().unwrap();
         assert_eq!(end.winner, Some(p.to_move()));
         assert_eq!(end.reason.as_str(), "quarto");
+        // The piece held is on the board now.
+        assert_eq!(p.hand(), None);
     }
     // A piece given after a win must still be one that is left.
     assert!(matches!(

@@ -1,0 +1,89 @@
+//! `player --game coursidor`: our Coursidor player for the referee's
+//! session protocol (`docs/games/coursidor.md`). Reads the referee's
+//! messages on stdin, answers on stdout, logs to stderr (a line per move
+//! with its reply time and what the choice rests on).
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use game_core::Rng;
+
+use crate::session::{self, Player, SessionError};
+use crate::strategy::Strategy;
+
+/// Our Coursidor player, a session on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "player --game coursidor", version, about)]
+pub struct Cli {
+    /// How to play.
+    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
+    pub strategy: Strategy,
+
+    /// Seed of the random choices [default: from the clock].
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Time to choose a move, in milliseconds (the referee allows 2000 by
+    /// default).
+    #[arg(long, default_value_t = 300)]
+    pub move_time_ms: u64,
+
+    /// Stop each search after this many nodes (reproducible games).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+}
+
+/// Runs the player with `args` (`args[0]` is the program name): plays one
+/// session on stdin/stdout and returns the exit status (2 for a usage
+/// error, after clap's message).
+pub fn player_main(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let seed = cli.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let mut log = io::stderr().lock();
+    let _ = writeln!(log, "coursidor: strategy {:?}, seed {seed}", cli.strategy);
+    let mut player = Player {
+        strategy: cli.strategy,
+        rng: Rng::new(seed),
+        move_time: Duration::from_millis(cli.move_time_ms),
+        max_nodes: cli.max_nodes,
+    };
+    match session::run(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        &mut player,
+        &mut log,
+    ) {
+        Ok(end) => {
+            let _ = writeln!(log, "game over: {end:?}");
+            ExitCode::SUCCESS
+        }
+        // The referee closing our stdout is the end of the game, not a fault.
+        Err(SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(log, "game over: output closed");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let mut msg = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                msg.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            let _ = writeln!(log, "error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}

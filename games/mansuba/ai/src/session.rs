@@ -1,0 +1,317 @@
+//! One game from the player's side of the protocol
+//! (`docs/games/mansuba.md`): read the greeting and the turn messages,
+//! keep the position, answer with the strategy's actions.
+
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use game_core::clean_line;
+use mansuba::wire::{self, Event, Greeting};
+use mansuba::{IllegalMove, Outcome, UncheckedAction, WireError};
+use thiserror::Error;
+
+use crate::arena::Player;
+use crate::strategy::Bot;
+
+/// How a session ended without error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SessionEnd {
+    /// The referee closed the stream.
+    Closed,
+    /// We won.
+    Won,
+    /// Another player won.
+    Lost(usize),
+    /// The game was drawn.
+    Drawn,
+    /// A seat's reply was illegal (`SEAT E`): ours, or another's.
+    Illegal(usize),
+    /// A seat's program failed (`SEAT F`).
+    Failed(usize),
+}
+
+/// Why a session stopped abnormally.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// Reading stdin or writing stdout failed.
+    #[error("i/o error")]
+    Io(#[from] io::Error),
+    /// The referee sent something that is not the expected message.
+    #[error("unreadable message from the referee")]
+    Wire(#[from] WireError),
+    /// The greeting does not describe a game.
+    #[error("the greeting does not describe a game (start sets overlap, a sort without moves...)")]
+    Greeting,
+    /// The referee's messages contradict the game as we know it.
+    #[error("the referee's turn `{line}` does not follow from the game as we know it: {why}")]
+    Inconsistent {
+        /// The turn as received.
+        line: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// An action the rules refuse, as the referee told it.
+    #[error("the referee's action {action} of player {seat} is not legal here")]
+    Refused {
+        /// The seat.
+        seat: usize,
+        /// The action.
+        action: UncheckedAction,
+        /// Why our rules refuse it.
+        #[source]
+        source: IllegalMove,
+    },
+}
+
+/// The referee's lines, cleaned, blank ones skipped.
+struct Lines<R> {
+    inner: R,
+    line: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn next(&mut self) -> Result<Option<String>, SessionError> {
+        loop {
+            let mut raw = Vec::new();
+            if self.inner.read_until(b'\n', &mut raw)? == 0 {
+                return Ok(None);
+            }
+            if raw.last() == Some(&b'\n') {
+                raw.pop();
+            }
+            self.line += 1;
+            match clean_line(&raw, self.line, wire::MAX_MESSAGE_LINE_BYTES)
+                .map_err(WireError::from)?
+            {
+                Some(l) => return Ok(Some(l.to_owned())),
+                None => continue,
+            }
+        }
+    }
+}
+
+/// Plays one game on `input`/`output` with `bot`; `log` receives a line
+/// per move of ours (usually stderr).
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    bot: &mut Bot,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
+    let mut lines = Lines {
+        inner: input,
+        line: 0,
+    };
+    let mut closed = false;
+    let greeting = Greeting::read(|| match lines.next() {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => {
+            closed = true;
+            Err(WireError::Blank(0))
+        }
+        Err(SessionError::Wire(e)) => Err(e),
+        Err(e) => {
+            closed = true;
+            Err(WireError::Unexpected {
+                expected: "the greeting",
+                got: e.to_string(),
+            })
+        }
+    });
+    let greeting = match greeting {
+        Ok(g) => g,
+        Err(_) if closed => return Ok(SessionEnd::Closed),
+        Err(e) => return Err(e.into()),
+    };
+    let me = greeting.seat;
+    let mut pos = greeting.position().ok_or(SessionError::Greeting)?;
+    let _ = writeln!(
+        log,
+        "seat {me} of {}, {}x{}, {} relation, {} victory, strategy {}",
+        greeting.players,
+        greeting.world.width(),
+        greeting.world.height(),
+        greeting.relation,
+        greeting.victory.name(),
+        bot.strategy().name()
+    );
+    loop {
+        if pos.end().is_none() && pos.to_move() == me {
+            let started = Instant::now();
+            let action = bot.act(&pos);
+            writeln!(output, "{action}")?;
+            output.flush()?;
+            let took = started.elapsed().as_secs_f64() * 1e3;
+            let _ = match bot.searcher() {
+                Some(s) => {
+                    let r = s.report();
+                    writeln!(
+                        log,
+                        "move {}: {action} in {took:.3} ms (depth {}, {} nodes, value {}, {} actions)",
+                        pos.turn() + 1,
+                        r.depth,
+                        r.nodes,
+                        r.value,
+                        r.actions
+                    )
+                }
+                None => writeln!(log, "move {}: {action} in {took:.3} ms", pos.turn() + 1),
+            };
+        }
+        // The turn's message: the action, the relation drawn, the result.
+        let Some(line) = lines.next()? else {
+            return Ok(SessionEnd::Closed);
+        };
+        let inconsistent = |why: String| SessionError::Inconsistent {
+            line: line.clone(),
+            why,
+        };
+        let (seat, action, escaped) = match wire::parse_event(&line)? {
+            Event::Acted {
+                seat,
+                action,
+                escaped,
+            } => (seat, action, escaped),
+            Event::Illegal(s) => return Ok(SessionEnd::Illegal(s)),
+            Event::Failed(s) => return Ok(SessionEnd::Failed(s)),
+            other => return Err(inconsistent(format!("expected an action, got {other:?}"))),
+        };
+        if pos.end().is_some() || seat != pos.to_move() {
+            return Err(inconsistent(format!("player {} is to move", pos.to_move())));
+        }
+        let checked = pos.check(&action).map_err(|source| SessionError::Refused {
+            seat,
+            action,
+            source,
+        })?;
+        let played = pos.play(checked, escaped == Some(true));
+        if played.escaped.is_some() != escaped.is_some() {
+            return Err(inconsistent("an escape without its outcome".to_owned()));
+        }
+        let mut next = lines.next()?;
+        if pos.change_due() {
+            match next.as_deref().map(wire::parse_event) {
+                Some(Ok(Event::Relation(r))) if r != pos.relation() => {
+                    pos.set_relation(r);
+                }
+                _ => {
+                    return Err(inconsistent(format!(
+                        "a relation change is due after turn {}",
+                        pos.turn()
+                    )));
+                }
+            }
+            next = lines.next()?;
+        }
+        let Some(result) = next else {
+            return Ok(SessionEnd::Closed);
+        };
+        match wire::parse_event(&result)? {
+            Event::Result(o) if o == played.outcome => match o {
+                Outcome::Next => {}
+                Outcome::Win if seat == me => return Ok(SessionEnd::Won),
+                Outcome::Win => return Ok(SessionEnd::Lost(seat)),
+                Outcome::Draw => return Ok(SessionEnd::Drawn),
+            },
+            other => {
+                return Err(inconsistent(format!(
+                    "our rules give {:?}, the referee {other:?}",
+                    played.outcome
+                )));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Settings;
+    use crate::strategy::Strategy;
+    use game_core::Rng;
+    use mansuba::{First, Options, Position, Setup};
+
+    /// The greeting of `pos` for `seat`.
+    fn greeting_text(pos: &Position, seat: usize) -> String {
+        Greeting::of(pos, seat).to_wire()
+    }
+
+    fn start(first: u8) -> Position {
+        let options = Options {
+            first: First::Seat(first),
+            ..Options::default()
+        };
+        Setup::new(&options, 200).unwrap().start(&mut Rng::new(1))
+    }
+
+    fn bot(strategy: Strategy) -> Bot {
+        let settings = Settings {
+            tt_bits: 10,
+            max_nodes: Some(2000),
+            ..Settings::default()
+        };
+        Bot::new(strategy, 1, settings)
+    }
+
+    #[test]
+    fn a_seat_moves_then_reads_the_turns() {
+        // Seat 0 moves first (the bot's first action, known from a twin);
+        // then seat 1 moves 9 8; then the stream ends.
+        let expected = bot(Strategy::Random).act(&start(0));
+        let mut input = greeting_text(&start(0), 0);
+        input.push_str(&format!("0 {expected}\nN\n1 9 8\nN\n"));
+        let mut out = Vec::new();
+        let end = run(
+            input.as_bytes(),
+            &mut out,
+            &mut bot(Strategy::Random),
+            &mut io::sink(),
+        )
+        .unwrap();
+        assert_eq!(end, SessionEnd::Closed);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert_eq!(lines[0], expected.to_string());
+    }
+
+    #[test]
+    fn ends_and_inconsistencies() {
+        let mut b = bot(Strategy::Ai);
+        let g = greeting_text(&start(1), 0);
+        let end = run(
+            format!("{g}1 F\n").as_bytes(),
+            Vec::new(),
+            &mut b,
+            &mut io::sink(),
+        );
+        assert_eq!(end.unwrap(), SessionEnd::Failed(1));
+        let end = run(
+            format!("{g}1 E\n").as_bytes(),
+            Vec::new(),
+            &mut b,
+            &mut io::sink(),
+        );
+        assert_eq!(end.unwrap(), SessionEnd::Illegal(1));
+        // Seat 1 moving a piece of seat 0.
+        let e = run(
+            format!("{g}1 0 1\nN\n").as_bytes(),
+            Vec::new(),
+            &mut b,
+            &mut io::sink(),
+        )
+        .unwrap_err();
+        assert!(matches!(e, SessionError::Refused { seat: 1, .. }), "{e}");
+        // A result our rules do not give.
+        let e = run(
+            format!("{g}1 9 8\nW\n").as_bytes(),
+            Vec::new(),
+            &mut b,
+            &mut io::sink(),
+        )
+        .unwrap_err();
+        assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
+        let end = run(&b""[..], Vec::new(), &mut b, &mut io::sink()).unwrap();
+        assert_eq!(end, SessionEnd::Closed);
+    }
+}

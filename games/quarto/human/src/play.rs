@@ -1,0 +1,428 @@
+//! One game between the referee (stdin, stdout) and a person: the board,
+//! the piece in hand and the pieces left shown; each move asked, checked
+//! against the position and refused locally with the rules' reason; the
+//! opponent's placements and gifts told, until the game ends.
+
+use std::io::{Read, Write};
+
+use quarto::show::{self, LETTERS};
+use quarto::wire::{self, MoveResult};
+use quarto::{Move, Outcome, Position, Square, UncheckedMove};
+use quarto_ai::session::{LineReader, SessionError};
+pub use terminal::Person;
+use thiserror::Error;
+
+use crate::typed::{self, Typed};
+use crate::words;
+
+/// Why a game stopped before its end.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The referee's messages could not be read or written, or contradict
+    /// the rules.
+    #[error("the referee's messages")]
+    Session(#[from] SessionError),
+    /// The referee announced another result than the rules give.
+    #[error("the referee answered {referee} to {mv}, where the rules give {rules}")]
+    Disagree {
+        /// The move.
+        mv: UncheckedMove,
+        /// The referee's result letter.
+        referee: char,
+        /// The rules' result letter.
+        rules: char,
+    },
+    /// The terminal failed.
+    #[error("the terminal")]
+    Terminal(#[from] std::io::Error),
+    /// The person gave up (`quit`, or the end of their input).
+    #[error("given up")]
+    GaveUp,
+}
+
+/// How many lines of news stay on the screen.
+const NEWS: usize = 8;
+
+/// The game on the person's side: the position as the referee's messages
+/// made it, and what the person was told.
+struct Table<'p> {
+    person: &'p mut dyn Person,
+    news: Vec<String>,
+    me: u8,
+    pos: Position,
+    /// The square of the last placement, marked on the board.
+    last: Option<Square>,
+}
+
+impl Table<'_> {
+    fn say(&mut self, line: String) {
+        self.news.push(line);
+        if self.news.len() > NEWS {
+            self.news.remove(0);
+        }
+    }
+
+    /// Shows the screen and the news, and `extra` below them.
+    fn show(&mut self, extra: Option<String>) -> std::io::Result<()> {
+        let screen = screen(&self.pos, self.me, self.person.colour(), self.last);
+        let mut news = self.news.clone();
+        news.extend(extra);
+        self.person.show(&screen, &news)
+    }
+
+    /// Plays a move the referee accepted with `referee`'s result, tells
+    /// it, and returns the end message if it ended the game.
+    fn apply(
+        &mut self,
+        mv: Move,
+        referee: Outcome,
+        mine: bool,
+    ) -> Result<Option<String>, PlayError> {
+        let placed = self.pos.hand();
+        let rules = self.pos.play(mv);
+        if rules != referee {
+            return Err(PlayError::Disagree {
+                mv: mv.to_unchecked(),
+                referee: referee.letter(),
+                rules: rules.letter(),
+            });
+        }
+        if mv.square().is_some() {
+            self.last = mv.square();
+        }
+        self.say(words::turn(mv.to_unchecked(), placed, &self.pos, mine));
+        let Some(end) = self.pos.end() else {
+            return Ok(None);
+        };
+        self.show(None)?;
+        Ok(Some(match (end.winner, end.won) {
+            (Some(w), Some((pattern, agreement, _))) => format!(
+                "{} {pattern}, all {}.",
+                if w == self.me {
+                    "You win:"
+                } else {
+                    "You lose:"
+                },
+                agreement.words()
+            ),
+            _ => format!("A draw: {}.", end.reason.words()),
+        }))
+    }
+}
+
+/// The person's screen: the level, the board (the last placement in
+/// brackets, a won pattern starred), who holds which piece, the pieces
+/// left, what the letters mean.
+fn screen(pos: &Position, me: u8, colour: bool, last: Option<Square>) -> String {
+    let level = pos.level();
+    let won = pos.end().and_then(|e| e.won);
+    let mut s = format!(
+        "Quarto, level {level}: {} win. You are player {me}.\n\n",
+        show::level_words(level)
+    );
+    s.push_str(&show::grid(
+        pos.board(),
+        colour,
+        last,
+        won.map_or(0, |(p, _, _)| p.mask),
+    ));
+    s.push('\n');
+    let mine = pos.to_move() == me;
+    s.push_str(&match (pos.end(), pos.hand()) {
+        (Some(_), _) => match won {
+            Some((p, a, _)) => format!("Won: {p}, all {}.", a.words()),
+            None => "No pattern won.".to_owned(),
+        },
+        (None, Some(h)) if mine => {
+            format!("You hold {}: place it, then give a piece.", words::piece(h))
+        }
+        (None, Some(h)) => format!("The opponent holds {}.", words::piece(h)),
+        (None, None) if mine => "You give the first piece.".to_owned(),
+        (None, None) => "The opponent gives the first piece.".to_owned(),
+    });
+    s.push('\n');
+    let available = pos.available();
+    let [light, brown] = show::piece_rows(|p| available.contains(p));
+    s.push_str(&format!("Pieces left: {light}\n             {brown}\n"));
+    s.push_str(&format!("Letters: {LETTERS}.\n"));
+    s
+}
+
+/// Sends a move to the referee.
+fn send<W: Write>(output: &mut W, mv: Move) -> Result<(), SessionError> {
+    output.write_all(wire::reply_text(mv.to_unchecked()).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Plays one game; returns how it ended, in words.
+pub fn run<R: Read, W: Write>(
+    input: R,
+    mut output: W,
+    person: &mut dyn Person,
+) -> Result<String, PlayError> {
+    let mut reader = LineReader::new(input);
+    let Some(first) = reader.next_line()? else {
+        return Ok("The referee ended the game before it began.".to_owned());
+    };
+    if first == "F" {
+        return Ok("The opponent failed before the game began: you win.".to_owned());
+    }
+    let me = wire::parse_seat(&first).map_err(SessionError::from)?;
+    let Some(level) = reader.next_line()? else {
+        return Ok("The referee ended the game before it began.".to_owned());
+    };
+    let level = wire::parse_level(&level).map_err(SessionError::from)?;
+    let mut table = Table {
+        person,
+        news: Vec::new(),
+        me,
+        pos: Position::new(level, 0),
+        last: None,
+    };
+    table.say(format!(
+        "You are player {me}: {} the first piece. Type ? for help.",
+        if me == 0 {
+            "you give"
+        } else {
+            "the opponent gives"
+        }
+    ));
+    loop {
+        if table.pos.to_move() == me {
+            let mv = ask_move(&mut table)?;
+            send(&mut output, mv)?;
+            let result = match reader.next_line()?.as_deref() {
+                None => return Ok("The referee ended the game.".to_owned()),
+                Some("F") => return Ok("The opponent failed: you win.".to_owned()),
+                Some(line) => MoveResult::from_line(line).map_err(SessionError::from)?,
+            };
+            let MoveResult::Legal(outcome) = result else {
+                return Ok(format!("The referee refused your move {mv}: you lose."));
+            };
+            if let Some(end) = table.apply(mv, outcome, true)? {
+                return Ok(end);
+            }
+        } else {
+            table.say("Waiting for the opponent's move...".to_owned());
+            table.show(None)?;
+            table.news.pop();
+            let square = match reader.next_line()?.as_deref() {
+                None => return Ok("The referee ended the game.".to_owned()),
+                Some("E") => return Ok("The opponent's move was illegal: you win.".to_owned()),
+                Some("F") => {
+                    return Ok(
+                        "The opponent failed (it crashed, or ran out of time): you win.".to_owned(),
+                    );
+                }
+                Some(line) => wire::parse_square(line).map_err(SessionError::from)?,
+            };
+            let (Some(gift), Some(result)) = (reader.next_line()?, reader.next_line()?) else {
+                return Ok("The referee ended the game.".to_owned());
+            };
+            let u = UncheckedMove {
+                square,
+                gift: wire::parse_piece(&gift).map_err(SessionError::from)?,
+            };
+            let outcome = match MoveResult::from_line(&result).map_err(SessionError::from)? {
+                MoveResult::Legal(o) => o,
+                MoveResult::Error => {
+                    return Ok("The opponent's move was illegal: you win.".to_owned());
+                }
+            };
+            let mv = table
+                .pos
+                .check(&u)
+                .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
+            if let Some(end) = table.apply(mv, outcome, false)? {
+                return Ok(end);
+            }
+        }
+    }
+}
+
+/// Asks until the person types a legal move (or gives up).
+fn ask_move(table: &mut Table<'_>) -> Result<Move, PlayError> {
+    let mut problem: Option<String> = None;
+    loop {
+        table.show(problem.take())?;
+        let line = table
+            .person
+            .ask(&format!("Move {}, your turn > ", table.pos.plies() + 1))?
+            .ok_or(PlayError::GaveUp)?;
+        match typed::read(&line) {
+            Ok(Typed::Move(u)) => match table.pos.check(&u) {
+                Ok(mv) => return Ok(mv),
+                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
+            },
+            Ok(Typed::Help) => problem = Some(format!("How to play: {}", typed::HOW)),
+            Ok(Typed::Quit) => return Err(PlayError::GaveUp),
+            Err(e) => problem = Some(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terminal::Scripted;
+
+    fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
+        let mut person = Scripted::new(typed);
+        let mut out = Vec::new();
+        let end = run(input.as_bytes(), &mut out, &mut person);
+        (end, String::from_utf8(out).unwrap(), person.seen)
+    }
+
+    #[test]
+    fn illegal_input_is_refused_locally_with_the_rules_reason() {
+        // Seat 0: gives 4 (typed as letters), gets 9 on A1... then places.
+        let (end, out, seen) = play(
+            "0\n1\nN\nA1\n9\nN\n",
+            &["B3 7", "ltfr", "a1 3", "a2", "zz", "a2 9", "A2 lsfc"],
+        );
+        assert!(
+            seen.contains(
+                "Not legal: the first move of the game only gives a piece (nobody holds one \
+                 yet): its square must be \"-\", not B3. Try another move."
+            ),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("Not legal: A1 is taken by piece 4 (LTFR). Try another move."),
+            "{seen}"
+        );
+        assert!(
+            seen.contains(
+                "Not legal: 14 piece(s) remain to be given and A2 does not win: \"-\" gives \
+                 nothing only after the last placement or a winning one. Try another move."
+            ),
+            "{seen}"
+        );
+        assert!(seen.contains("\"zz\" is neither a square"), "{seen}");
+        assert!(
+            seen.contains(
+                "Not legal: piece 9 (BSFC) is the one you are placing: give one of the pieces \
+                 left. Try another move."
+            ),
+            "{seen}"
+        );
+        // Only the legal moves reached the referee, normalised.
+        assert_eq!(out, "-\n4\nA2\n1\n");
+        assert!(
+            seen.contains("You are player 0: you give the first piece. Type ? for help."),
+            "{seen}"
+        );
+        assert!(seen.contains("You gave 4 (LTFR)."), "{seen}");
+        assert!(
+            seen.contains(
+                "Opponent put 4 (LTFR) on A1 and gives you 9 (BSFC: brown, short, solid, cube)."
+            ),
+            "{seen}"
+        );
+        assert!(
+            seen.contains(
+                "You hold 9 (BSFC: brown, short, solid, cube): place it, then give a piece."
+            ),
+            "{seen}"
+        );
+        // The referee closed the stream after the second move was sent.
+        assert_eq!(end.unwrap(), "The referee ended the game.");
+    }
+
+    #[test]
+    fn the_board_the_pieces_left_and_the_hand_are_shown() {
+        let (_, _, seen) = play("1\n2\n-\n10\nN\n", &["b3 0"]);
+        assert!(
+            seen.contains(
+                "Quarto, level 2: rows, columns, the two long diagonals and every 2x2 square \
+                 win. You are player 1."
+            ),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("The opponent gives the first piece."),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("Waiting for the opponent's move..."),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("Pieces left:   0 LSFR    1 LSFC    2 LSHR"),
+            "{seen}"
+        );
+        // 10 is in hand: its place among the brown pieces is blank.
+        assert!(
+            seen.contains("              8 BSFR    9 BSFC             11 BSHC"),
+            "{seen}"
+        );
+        assert!(seen.contains("Move 2, your turn > "), "{seen}");
+        assert!(seen.contains("Letters: B brown / L light"), "{seen}");
+    }
+
+    #[test]
+    fn the_end_is_told_with_the_pattern() {
+        // Seat 1 loses: seat 0 completes column 1 with tall pieces.
+        let input = "1\n1\n-\n4\nN\nN\nB1\n6\nN\nN\nD1\n-\nW\n";
+        let (end, out, seen) = play(input, &["a1 5", "c1 7"]);
+        assert_eq!(out, "A1\n5\nC1\n7\n");
+        assert!(
+            seen.contains(
+                "Opponent put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you lose."
+            ),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("Won: column 1 (A1 B1 C1 D1), all light and tall."),
+            "{seen}"
+        );
+        assert!(seen.contains(" D * 7 LTHC*"), "{seen}");
+        assert_eq!(
+            end.unwrap(),
+            "You lose: column 1 (A1 B1 C1 D1), all light and tall."
+        );
+        // The same game from seat 0, who wins.
+        let input = "0\n1\nN\nA1\n5\nN\nN\nC1\n7\nN\nW\n";
+        let (end, out, seen) = play(input, &["4", "b1 6", "D1"]);
+        assert_eq!(out, "-\n4\nB1\n6\nD1\n-\n");
+        assert!(seen.contains("all light and tall: you win!"), "{seen}");
+        assert_eq!(
+            end.unwrap(),
+            "You win: column 1 (A1 B1 C1 D1), all light and tall."
+        );
+    }
+
+    #[test]
+    fn failures_errors_and_disagreements_end_the_game() {
+        let (end, _, _) = play("1\n1\nF\n", &[]);
+        assert_eq!(
+            end.unwrap(),
+            "The opponent failed (it crashed, or ran out of time): you win."
+        );
+        let (end, _, _) = play("1\n1\nE\n", &[]);
+        assert_eq!(end.unwrap(), "The opponent's move was illegal: you win.");
+        let (end, _, _) = play("0\n1\nE\n", &["7"]);
+        assert_eq!(end.unwrap(), "The referee refused your move - 7: you lose.");
+        let (end, _, _) = play("F\n", &[]);
+        assert!(end.unwrap().contains("before the game began: you win"));
+        // The referee says a first gift won.
+        let (end, _, _) = play("0\n1\nW\n", &["7"]);
+        assert_eq!(
+            end.unwrap_err().to_string(),
+            "the referee answered W to - 7, where the rules give N"
+        );
+        // A move the rules refuse.
+        let (end, _, _) = play("1\n1\nA1\n3\nN\n", &[]);
+        assert!(matches!(
+            end,
+            Err(PlayError::Session(SessionError::Inconsistent { .. }))
+        ));
+        // The person gives up, or their input ends.
+        let (end, out, _) = play("0\n1\n", &["quit"]);
+        assert!(matches!(end, Err(PlayError::GaveUp)));
+        assert_eq!(out, "");
+        let (end, _, _) = play("0\n1\n", &[]);
+        assert!(matches!(end, Err(PlayError::GaveUp)));
+    }
+}

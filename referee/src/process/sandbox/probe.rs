@@ -1,0 +1,616 @@
+//! What this machine lets the sandbox do, learnt from the jails the
+//! referee starts, and what is reported of it.
+//!
+//! Nothing is tried before the first player starts: the facts that need
+//! no trial (root or not, the working directory, the cgroup hierarchies)
+//! are read once, and every jail is built with all it may have. A start
+//! the kernel refuses tells which part it refused (the step of the init's
+//! set-up that failed, with its `errno`; or a refused `clone`, after which
+//! each namespace is tried on its own): that part is turned off for this
+//! and every later jail of the process, the user is told once which layer
+//! is off and why, and the start is tried again. So a machine that allows
+//! everything pays nothing for finding it out.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::io;
+use std::os::fd::AsFd;
+use std::sync::{Mutex, OnceLock};
+
+use nix::errno::Errno;
+use nix::libc;
+
+use super::cgroup::Hierarchy;
+use super::config::{Layer, Layers, Sandbox};
+use super::jail::{Feature, Features, Jail, ProcView, Site};
+use super::sys::{self, Jailed};
+use crate::process::sys::{ChildStage, ChildStdio, ExecPlan};
+
+/// What the machine allows, as far as known, and why the rest is off.
+#[derive(Debug)]
+pub(crate) struct Machine {
+    /// Facts about the working directory and the usual directories.
+    pub site: Site,
+    /// Where the players' cgroups are made, if anywhere.
+    pub cgroups: Option<Hierarchy>,
+    /// Whether the referee runs as root.
+    root: bool,
+    /// What the starts so far taught.
+    learned: Mutex<Learned>,
+}
+
+#[derive(Clone, Debug)]
+struct Learned {
+    /// The features not refused so far.
+    features: Features,
+    /// For each feature refused: which layer it belongs to and why.
+    refused: Vec<(Layer, String)>,
+    /// Each namespace was tried on its own already.
+    diagnosed: bool,
+}
+
+/// How each layer asked for fared, for the report and the verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SandboxStatus {
+    /// The layers in effect, wholly or partly.
+    pub on: Layers,
+    /// What is off, layer by layer (a layer in `on` may still have a part
+    /// off: a read-only working directory, say).
+    pub notes: Vec<(Layer, String)>,
+}
+
+impl SandboxStatus {
+    /// No sandbox.
+    pub fn none() -> SandboxStatus {
+        SandboxStatus {
+            on: Layers::NONE,
+            notes: Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for SandboxStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sandbox layers on: {}", self.on)?;
+        for (layer, why) in &self.notes {
+            write!(f, "; {layer}: {why}")?;
+        }
+        Ok(())
+    }
+}
+
+static MACHINE: OnceLock<Machine> = OnceLock::new();
+
+impl Machine {
+    /// The machine, its facts read on first use.
+    pub fn get() -> &'static Machine {
+        MACHINE.get_or_init(Machine::read)
+    }
+
+    fn read() -> Machine {
+        let root = sys::is_root();
+        let site = Site::read();
+        let mut refused = Vec::new();
+        let mut f = Features {
+            userns: !root,
+            switch_uid: root,
+            pid: true,
+            net: true,
+            ipc: true,
+            mount: true,
+            proc: ProcView::Fresh,
+            read_only: true,
+            private_tmp: site.has_tmp,
+            cwd_overlay: site.has_tmp && site.cwd_overlay_refused.is_none(),
+            hide_run: site.has_run,
+            hide_logs: true,
+            rlimits: true,
+            nproc: true,
+            cgroup: false,
+            drop_terminal: true,
+        };
+        let cgroups = match Hierarchy::find() {
+            Ok(h) => {
+                f.cgroup = true;
+                Some(h)
+            }
+            Err(why) => {
+                refused.push((
+                    Layer::Cgroup,
+                    format!("no memory or process limit by cgroup: {why}"),
+                ));
+                None
+            }
+        };
+        if !site.has_tmp {
+            refused.push((
+                Layer::Fs,
+                "there is no /tmp: no private writable directory".into(),
+            ));
+        }
+        if let Some(why) = &site.cwd_overlay_refused {
+            refused.push((Layer::Fs, format!("{why}: it stays read-only")));
+        }
+        settle(&mut f);
+        Machine {
+            site,
+            cgroups,
+            root,
+            learned: Mutex::new(Learned {
+                features: f,
+                refused,
+                diagnosed: false,
+            }),
+        }
+    }
+
+    fn learned(&self) -> std::sync::MutexGuard<'_, Learned> {
+        self.learned.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The features not refused so far.
+    pub fn features(&self) -> Features {
+        self.learned().features
+    }
+
+    /// Learns from a start the kernel refused: turns off what it refused
+    /// (and what depends on it), says so once. `false` if nothing could be
+    /// turned off: the start cannot succeed.
+    fn learn(&self, trouble: &Trouble) -> bool {
+        let mut l = self.learned();
+        let before = l.features;
+        let mut notes = Vec::new();
+        match trouble {
+            Trouble::Step(feature, errno) => {
+                notes.push(turn_off(&mut l.features, *feature, *errno));
+            }
+            Trouble::Stage(ChildStage::Limits | ChildStage::NoNewPrivs, errno) => {
+                l.features.rlimits = false;
+                l.features.nproc = false;
+                notes.push((
+                    Layer::Limits,
+                    format!("setting the limits failed ({})", errno.desc()),
+                ));
+            }
+            Trouble::Stage(..) => {}
+            Trouble::Clone if !l.diagnosed => {
+                l.diagnosed = true;
+                let root = self.root;
+                diagnose_namespaces(&mut l.features, &mut notes, root);
+            }
+            Trouble::Clone => {}
+        }
+        settle(&mut l.features);
+        let changed = l.features != before;
+        l.refused.extend(notes.iter().cloned());
+        drop(l);
+        report_once(&SandboxStatus {
+            on: Layers::NONE,
+            notes,
+        });
+        changed
+    }
+
+    /// The features in effect for the layers asked for, and the status to
+    /// report.
+    pub fn features_for(&self, asked: Layers, keep_terminal: bool) -> Features {
+        let m = &self.features();
+        let has = |l: Layer| asked.contains(l);
+        let mut f = Features::NONE;
+        if asked.is_empty() {
+            return f;
+        }
+        f.userns = m.userns
+            && (has(Layer::Pid)
+                || has(Layer::Net)
+                || has(Layer::Ipc)
+                || has(Layer::Fs)
+                || has(Layer::User));
+        f.switch_uid = m.switch_uid && has(Layer::User);
+        f.pid = m.pid && has(Layer::Pid);
+        f.net = m.net && has(Layer::Net);
+        f.ipc = m.ipc && has(Layer::Ipc);
+        f.mount = m.mount && (has(Layer::Fs) || f.pid);
+        f.proc = if f.pid && f.mount {
+            m.proc
+        } else {
+            ProcView::Host
+        };
+        let fs = f.mount && has(Layer::Fs);
+        f.read_only = m.read_only && fs;
+        f.private_tmp = m.private_tmp && fs;
+        f.cwd_overlay = m.cwd_overlay && f.private_tmp;
+        f.hide_run = m.hide_run && fs;
+        f.hide_logs = m.hide_logs && fs;
+        f.rlimits = m.rlimits && has(Layer::Limits);
+        f.nproc = m.nproc && f.rlimits && (f.userns || f.switch_uid);
+        f.cgroup = m.cgroup && has(Layer::Cgroup);
+        f.drop_terminal = !keep_terminal;
+        f
+    }
+
+    /// The status of the layers `asked`, given the features in effect.
+    pub fn status(&self, asked: Layers, f: &Features) -> SandboxStatus {
+        let mut on = Layers::NONE;
+        for (layer, is_on) in [
+            (Layer::Pid, f.pid),
+            (Layer::User, f.userns || f.switch_uid),
+            (Layer::Net, f.net),
+            (Layer::Ipc, f.ipc),
+            (Layer::Fs, f.mount && (f.read_only || f.private_tmp)),
+            (Layer::Limits, f.rlimits),
+            (Layer::Cgroup, f.cgroup),
+        ] {
+            if is_on && asked.contains(layer) {
+                on.insert(layer);
+            }
+        }
+        let notes = self
+            .learned()
+            .refused
+            .iter()
+            .filter(|(l, _)| asked.contains(*l))
+            .cloned()
+            .collect();
+        SandboxStatus { on, notes }
+    }
+}
+
+/// Finds which namespaces the kernel refuses, one clone each (a refused
+/// clone does not say which flag it refused); turns them off.
+fn diagnose_namespaces(f: &mut Features, refused: &mut Vec<(Layer, String)>, root: bool) {
+    let base = if root { 0 } else { libc::CLONE_NEWUSER };
+    if !root {
+        if let Err(e) = try_flags(libc::CLONE_NEWUSER) {
+            refused.push((
+                Layer::User,
+                format!("the kernel refuses user namespaces ({e}), and without root the other namespaces need one"),
+            ));
+            f.userns = false;
+            for (layer, on) in [
+                (Layer::Pid, &mut f.pid),
+                (Layer::Net, &mut f.net),
+                (Layer::Ipc, &mut f.ipc),
+                (Layer::Fs, &mut f.mount),
+            ] {
+                *on = false;
+                refused.push((layer, "needs a user namespace (not root)".into()));
+            }
+        }
+    }
+    for (layer, flag, name) in [
+        (Layer::Pid, libc::CLONE_NEWPID, "PID"),
+        (Layer::Net, libc::CLONE_NEWNET, "network"),
+        (Layer::Ipc, libc::CLONE_NEWIPC, "IPC"),
+        (Layer::Fs, libc::CLONE_NEWNS, "mount"),
+    ] {
+        let on = match layer {
+            Layer::Pid => &mut f.pid,
+            Layer::Net => &mut f.net,
+            Layer::Ipc => &mut f.ipc,
+            _ => &mut f.mount,
+        };
+        if !*on {
+            continue;
+        }
+        if let Err(e) = try_flags(base | flag) {
+            *on = false;
+            refused.push((
+                layer,
+                format!("the kernel refuses a {name} namespace ({e})"),
+            ));
+        }
+    }
+    if !root && !f.userns {
+        f.nproc = false;
+        refused.push((
+            Layer::Limits,
+            "no process limit: the players would share the referee's uid".into(),
+        ));
+    }
+}
+
+/// Says once per process each thing about the sandbox that the user should
+/// know (a layer off, and why).
+pub(crate) fn report_once(status: &SandboxStatus) {
+    static SAID: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    for (layer, why) in &status.notes {
+        let line = format!("sandbox: {layer}: {why}");
+        if said.insert(line.clone()) {
+            log::warn!("{line}");
+        }
+    }
+}
+
+/// Turns off `feature` (and what depends on it); returns the layer and the
+/// reason to report.
+fn turn_off(f: &mut Features, feature: Feature, errno: Errno) -> (Layer, String) {
+    let e = errno.desc();
+    match feature {
+        Feature::User => {
+            f.userns = false;
+            f.pid = false;
+            f.net = false;
+            f.ipc = false;
+            f.mount = false;
+            (
+                Layer::User,
+                format!("writing the user namespace's maps failed ({e}): no namespace at all"),
+            )
+        }
+        Feature::Mount => {
+            f.mount = false;
+            (
+                Layer::Fs,
+                format!("the mount namespace cannot be set up ({e})"),
+            )
+        }
+        Feature::PrivateTmp => {
+            f.private_tmp = false;
+            (
+                Layer::Fs,
+                format!(
+                    "no private writable /tmp or working directory: the tmpfs or its overlay was refused ({e})"
+                ),
+            )
+        }
+        Feature::CwdOverlay => {
+            f.cwd_overlay = false;
+            (
+                Layer::Fs,
+                format!("the working directory stays read-only: its overlay was refused ({e})"),
+            )
+        }
+        Feature::ReadOnly => {
+            f.read_only = false;
+            (
+                Layer::Fs,
+                format!(
+                    "the file system stays writable: the read-only remount was refused ({e}; it needs Linux 5.12)"
+                ),
+            )
+        }
+        Feature::HideRun => {
+            f.hide_run = false;
+            (
+                Layer::Fs,
+                format!("/run stays visible: hiding it was refused ({e})"),
+            )
+        }
+        Feature::HideLogs => {
+            f.hide_logs = false;
+            (
+                Layer::Fs,
+                format!("the referee's logs stay readable: hiding them was refused ({e})"),
+            )
+        }
+        Feature::Proc => match f.proc {
+            ProcView::Fresh => {
+                f.proc = ProcView::Hidden;
+                (
+                    Layer::Pid,
+                    format!("/proc is empty: a fresh /proc was refused ({e})"),
+                )
+            }
+            _ => {
+                f.proc = ProcView::Host;
+                (
+                    Layer::Pid,
+                    format!("/proc shows the machine's processes: hiding it was refused ({e})"),
+                )
+            }
+        },
+    }
+}
+
+/// Keeps the features consistent: what needs a turned-off feature goes too.
+fn settle(f: &mut Features) {
+    if !f.mount {
+        f.read_only = false;
+        f.private_tmp = false;
+        f.hide_run = false;
+        f.hide_logs = false;
+        f.proc = ProcView::Host;
+    }
+    if !f.pid {
+        f.proc = ProcView::Host;
+    }
+    if !f.private_tmp {
+        f.cwd_overlay = false;
+    }
+}
+
+/// Why a jail did not start.
+#[derive(Debug)]
+pub(crate) enum Trouble {
+    /// An op of the plan failed.
+    Step(Feature, Errno),
+    /// A fixed stage failed.
+    Stage(ChildStage, Errno),
+    /// The clone itself was refused.
+    Clone,
+}
+
+/// Starts `exec` in `jail`, learning from each refusal of the kernel and
+/// trying again without what it refused ([`Machine`]). Returns the jail
+/// started (its init runs: the program was exec'd, or its exec failed and
+/// [`Jailed::failed`] says so), or what could not be helped: a system
+/// error, or the step of the set-up that failed with nothing left to turn
+/// off, with its description.
+pub(crate) fn start(
+    machine: &Machine,
+    exec: &ExecPlan,
+    jail: &mut Jail,
+    stdio: &ChildStdio<'_>,
+) -> Result<Jailed, StartError> {
+    for _ in 0..32 {
+        let (plan, owners) = jail.plan(false).map_err(StartError::Os)?;
+        let jailed = match sys::clone_exec(exec, &plan, stdio) {
+            Ok(j) => j,
+            Err(e) if refused_clone(&e) && plan.flags != 0 => {
+                if !machine.learn(&Trouble::Clone) {
+                    return Err(StartError::Os(e));
+                }
+                jail.restrict(&machine.features());
+                continue;
+            }
+            Err(e) => return Err(StartError::Os(e)),
+        };
+        let Some((stage, errno)) = jailed.failed else {
+            return Ok(jailed);
+        };
+        if stage == ChildStage::Exec {
+            return Ok(jailed);
+        }
+        // The init exits 127 after its report: reap it before trying again.
+        let _ = crate::process::sys::reap(jailed.pid, true);
+        let what = match stage {
+            ChildStage::Step(i) => plan
+                .ops
+                .get(i as usize)
+                .map_or_else(|| format!("{stage:?}"), |op| op.to_string()),
+            other => format!("{other:?}"),
+        };
+        let learnt = match stage {
+            ChildStage::Cgroup => {
+                jail.lose_cgroup(errno);
+                true
+            }
+            ChildStage::Step(i) => owners
+                .get(i as usize)
+                .is_some_and(|&f| machine.learn(&Trouble::Step(f, errno))),
+            other => machine.learn(&Trouble::Stage(other, errno)),
+        };
+        if !learnt {
+            return Err(StartError::Sandbox { what, errno });
+        }
+        jail.restrict(&machine.features());
+    }
+    Err(StartError::Os(io::Error::other(
+        "the sandbox could not be set up after 32 tries",
+    )))
+}
+
+/// What [`start`] could not help.
+#[derive(Debug)]
+pub(crate) enum StartError {
+    /// A system error (a pipe, the clone).
+    Os(io::Error),
+    /// A step of the jail's set-up failed, and nothing is left to turn off.
+    Sandbox {
+        /// The step.
+        what: String,
+        /// The error.
+        errno: Errno,
+    },
+}
+
+/// Whether a failed clone is the kernel refusing a namespace (rather than,
+/// say, a lack of memory).
+fn refused_clone(e: &io::Error) -> bool {
+    matches!(
+        e.raw_os_error(),
+        Some(libc::EPERM | libc::EINVAL | libc::ENOSPC | libc::EUSERS | libc::EACCES)
+    )
+}
+
+/// Clones a child with `flags` only, which exits at once.
+fn try_flags(flags: libc::c_int) -> Result<(), String> {
+    let mut f = Features::NONE;
+    f.userns = flags & libc::CLONE_NEWUSER != 0;
+    let jail = Jail::new(
+        &Sandbox::default(),
+        f,
+        &Site::read(),
+        31,
+        Vec::new(),
+        None,
+        None,
+    );
+    let (mut plan, _) = jail.plan(true).map_err(|e| e.to_string())?;
+    plan.flags = flags;
+    // The maps are not needed to exit.
+    plan.ops.clear();
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .map_err(|e| e.to_string())?;
+    let stdio = ChildStdio {
+        stdin: null.as_fd(),
+        stdout: null.as_fd(),
+        stderr: null.as_fd(),
+    };
+    let exec = ExecPlan::new(
+        std::ffi::CString::new("/bin/true").expect("no NUL"),
+        Vec::new(),
+        Vec::new(),
+    );
+    let jailed = sys::clone_exec(&exec, &plan, &stdio).map_err(|e| {
+        e.raw_os_error()
+            .map_or_else(|| e.to_string(), |n| Errno::from_raw(n).desc().to_owned())
+    })?;
+    let _ = crate::process::sys::reap(jailed.pid, true);
+    match jailed.failed {
+        None => Ok(()),
+        Some((_, e)) => Err(e.desc().to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refused step turns its feature off for good, says why, and the
+    /// start goes on without it.
+    #[test]
+    fn a_refused_step_is_learnt_and_the_start_goes_on() {
+        let machine = Machine::read();
+        let mut f = machine.features_for(Layers::all(), false);
+        f.cgroup = false;
+        assert!(f.hide_logs);
+        let missing = std::path::PathBuf::from("/nonexistent/referee-test/player0.log");
+        let mut jail = Jail::new(
+            &Sandbox::default(),
+            f,
+            &machine.site,
+            0,
+            vec![missing],
+            None,
+            None,
+        );
+        let null = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        let stdio = ChildStdio {
+            stdin: null.as_fd(),
+            stdout: null.as_fd(),
+            stderr: null.as_fd(),
+        };
+        let exec = ExecPlan::new(
+            std::ffi::CString::new("/bin/true").unwrap(),
+            vec![std::ffi::CString::new("true").unwrap()],
+            Vec::new(),
+        );
+        let jailed = start(&machine, &exec, &mut jail, &stdio).expect("started without it");
+        assert_eq!(jailed.failed, None);
+        let _ = crate::process::sys::reap(jailed.pid, true);
+        assert!(!jail.features.hide_logs);
+        assert!(!machine.features().hide_logs);
+        let status = machine.status(Layers::all(), &jail.features);
+        assert!(
+            status.notes.iter().any(|(l, why)| *l == Layer::Fs
+                && why.contains("logs stay readable")
+                && why.contains("No such file or directory")),
+            "{status}"
+        );
+        // The rest of the jail is still on.
+        assert!(
+            status.on.contains(Layer::Pid) && status.on.contains(Layer::Fs),
+            "{status}"
+        );
+    }
+}

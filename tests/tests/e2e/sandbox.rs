@@ -1,0 +1,396 @@
+//! The sandbox against a cheating player (`faulty-player`'s attack modes,
+//! `tests/src/faulty/attack.rs`), through the real referee: every attack
+//! fails or costs only the attacker its game, the opponent plays on
+//! unharmed, nothing is left running ([`Game::run`] checks it), and the
+//! verdict names the limit reached. Some attacks are also run without the
+//! sandbox, to show that they are real. The tests run as root (as CI
+//! does); [`the_attacks_fail_for_an_unprivileged_referee_too`] drops to an
+//! unprivileged uid, where the sandbox is a user namespace.
+
+use std::net::{SocketAddr, TcpListener, UdpSocket};
+
+use crate::util::{self, Game, OpenBins, Outcome, SETUP1, opening, reason};
+
+/// Seat 0 plays passively and attacks with `mode` at its move `at` (0:
+/// before its setup); seat 1 is a correct passive player. Eight turns.
+/// The binaries are the workspace's, where every uid reaches them
+/// ([`OpenBins`]): a seat runs as its own uid wherever the workspace is.
+fn attack(bins: &OpenBins, mode: &str, at: u32, extra: &[&str]) -> Game {
+    let mut options: Vec<String> = [
+        "--mode",
+        mode,
+        "--at",
+        &at.to_string(),
+        "--seed",
+        "3",
+        "--passive",
+    ]
+    .iter()
+    .map(|a| format!("--arg0={a}"))
+    .collect();
+    options.extend(
+        ["--mode", "none", "--passive", "--seed", "4"]
+            .iter()
+            .map(|a| format!("--arg1={a}")),
+    );
+    // Generous: the attack runs on the attacker's move time, on a loaded
+    // machine.
+    options.extend(
+        ["--max-turns", "8", "--time-limit-ms", "10000"]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    options.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = options.iter().map(String::as_str).collect();
+    Game::new("", "")
+        .bins(bins)
+        .program(0, bins.get("faulty-player"))
+        .program(1, bins.get("faulty-player"))
+        .options(&refs)
+}
+
+/// The attacker's `@attack` lines.
+fn report(o: &Outcome) -> String {
+    String::from_utf8_lossy(&o.logs[0])
+        .lines()
+        .filter(|l| l.starts_with("@attack "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Whether the sandbox had layer `layer` in this game.
+fn has_layer(o: &Outcome, layer: &str) -> bool {
+    o.summary
+        .settings
+        .sandbox
+        .as_ref()
+        .is_some_and(|s| s.layers.iter().any(|l| l == layer))
+}
+
+/// Seat 1 played to the end and exited by itself.
+fn assert_opponent_unharmed(o: &Outcome) {
+    let p = o.player(1);
+    assert!(p.failure.is_none(), "the opponent failed: {}", o.json);
+    assert_eq!(p.exit.code, Some(0), "{}", o.json);
+    assert!(p.exit.killed_by_referee.is_none(), "{}", o.json);
+}
+
+/// The attack failed: the game went to its turn limit, both played on.
+fn assert_attack_failed(o: &Outcome) {
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(reason(o), "turn_limit", "{}\n{}", o.json, report(o));
+    assert_opponent_unharmed(o);
+    assert!(o.player(0).failure.is_none(), "{}", o.json);
+}
+
+#[test]
+fn the_sibling_killer_finds_nobody_to_kill() {
+    let o = attack(&OpenBins::new(), "kill-siblings", 1, &[]).run();
+    assert!(has_layer(&o, "pid"), "{}", o.json);
+    assert!(report(&o).contains("siblings []"), "{}", report(&o));
+    // A uid of its own (as root: the seat's; else the user's, mapped).
+    assert!(report(&o).contains("uid "), "{}", report(&o));
+    assert!(!report(&o).contains("uid 0\n"), "{}", report(&o));
+    assert_attack_failed(&o);
+}
+
+#[test]
+fn without_the_sandbox_the_sibling_killer_kills_its_opponent() {
+    // The cheater, as a control: the attack is real.
+    let o = attack(&OpenBins::new(), "kill-siblings", 1, &["--sandbox", "none"]).run();
+    assert!(o.summary.settings.sandbox.is_none());
+    assert_eq!(reason(&o), "crashed", "{}\n{}", o.json, report(&o));
+    assert_eq!(o.summary.winner, Some(0));
+    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
+}
+
+#[test]
+fn reading_the_opponents_pipes_through_proc_fails() {
+    let o = attack(&OpenBins::new(), "read-siblings", 1, &[]).run();
+    let r = report(&o);
+    assert!(r.contains("stolen 0 bytes"), "{r}");
+    assert!(!r.contains("opened"), "{r}");
+    // pid 1 is the jail's init: neither its descriptors nor its memory.
+    assert!(r.contains("stdin of 1: Permission denied"), "{r}");
+    assert_attack_failed(&o);
+}
+
+#[test]
+fn without_the_sandbox_the_opponents_pipes_are_open_to_reading() {
+    let o = attack(&OpenBins::new(), "read-siblings", 1, &["--sandbox", "none"]).run();
+    let r = report(&o);
+    assert!(r.contains("opened stdin of"), "{r}");
+}
+
+#[test]
+fn a_ptrace_attach_fails() {
+    let o = attack(&OpenBins::new(), "ptrace-siblings", 1, &[]).run();
+    let r = report(&o);
+    assert!(r.contains("attach to 1: Operation not permitted"), "{r}");
+    assert!(!r.contains("attached"), "{r}");
+    assert_attack_failed(&o);
+}
+
+#[test]
+fn without_the_sandbox_a_ptrace_attach_succeeds() {
+    let o = attack(
+        &OpenBins::new(),
+        "ptrace-siblings",
+        1,
+        &["--sandbox", "none"],
+    )
+    .run();
+    assert!(report(&o).contains("attached to"), "{}", report(&o));
+}
+
+#[test]
+fn a_fork_bomb_stops_at_the_process_limit() {
+    let o = attack(
+        &OpenBins::new(),
+        "fork-bomb",
+        1,
+        &["--sandbox-processes", "64"],
+    )
+    .run();
+    let r = report(&o);
+    let forked: u32 = r
+        .split("forked ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{r}"));
+    assert!(forked < 64, "{r}");
+    assert!(r.contains("EAGAIN"), "{r}");
+    assert_attack_failed(&o);
+    if has_layer(&o, "cgroup") {
+        // The cgroup counted the refused forks.
+        assert_eq!(
+            o.player(0).exit.limit.as_deref(),
+            Some("processes"),
+            "{}",
+            o.json
+        );
+    }
+}
+
+#[test]
+fn a_memory_hog_costs_only_its_own_game() {
+    let o = attack(
+        &OpenBins::new(),
+        "memory-hog",
+        1,
+        &["--sandbox-memory", "128M", "--sandbox-address-space", "1G"],
+    )
+    .run();
+    assert_opponent_unharmed(&o);
+    if has_layer(&o, "cgroup") {
+        // Killed by the kernel at its cgroup's limit, and said so.
+        assert_eq!(reason(&o), "crashed", "{}", o.json);
+        assert_eq!(o.summary.winner, Some(1));
+        assert_eq!(
+            o.player(0).exit.limit.as_deref(),
+            Some("memory"),
+            "{}",
+            o.json
+        );
+        assert!(
+            o.summary
+                .detail
+                .contains("killed by SIGKILL, over its memory limit (128 MiB)"),
+            "{}",
+            o.summary.detail
+        );
+    } else {
+        // Refused at its address space's limit: it plays on.
+        assert!(report(&o).contains("allocation refused"), "{}", report(&o));
+        assert_attack_failed(&o);
+    }
+}
+
+#[test]
+fn a_disk_filler_fills_only_its_own_disk() {
+    let o = attack(&OpenBins::new(), "fill-disk", 1, &["--sandbox-disk", "16M"]).run();
+    let r = report(&o);
+    assert!(r.contains("No space left on device"), "{r}");
+    assert_attack_failed(&o);
+    assert_eq!(
+        o.player(0).exit.limit.as_deref(),
+        Some("disk"),
+        "{}",
+        o.json
+    );
+    // Nothing of it on the machine's disk.
+    let left: Vec<_> = std::fs::read_dir(&o.dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("fill-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_file_without_end_is_stopped_at_the_file_size_limit() {
+    let o = attack(
+        &OpenBins::new(),
+        "big-file",
+        1,
+        &["--sandbox-file-size", "4M"],
+    )
+    .run();
+    assert_eq!(reason(&o), "crashed", "{}", o.json);
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGXFSZ"));
+    assert_eq!(o.player(0).exit.limit.as_deref(), Some("file_size"));
+    assert!(
+        o.summary
+            .detail
+            .contains("killed by SIGXFSZ, over its file size limit (4 MiB)"),
+        "{}",
+        o.summary.detail
+    );
+    assert_opponent_unharmed(&o);
+}
+
+/// A listening socket on every interface, and the addresses a player could
+/// reach it at: the loopback and the machine's outward address.
+fn listener() -> (TcpListener, Vec<SocketAddr>) {
+    let _guard = util::shared();
+    let l = TcpListener::bind("0.0.0.0:0").unwrap();
+    l.set_nonblocking(true).unwrap();
+    let port = l.local_addr().unwrap().port();
+    let mut addrs = vec![SocketAddr::from(([127, 0, 0, 1], port))];
+    // The address outward traffic leaves from (nothing is sent).
+    if let Some(ip) = UdpSocket::bind("0.0.0.0:0")
+        .and_then(|u| u.connect("192.0.2.1:9").map(|()| u))
+        .and_then(|u| u.local_addr())
+        .ok()
+        .map(|a| a.ip())
+    {
+        addrs.push(SocketAddr::new(ip, port));
+    }
+    (l, addrs)
+}
+
+#[test]
+fn no_connection_leaves_the_sandbox() {
+    let (l, addrs) = listener();
+    let connect: Vec<String> = addrs
+        .iter()
+        .map(|a| format!("--arg0=--connect={a}"))
+        .collect();
+    let refs: Vec<&str> = connect.iter().map(String::as_str).collect();
+    let o = attack(&OpenBins::new(), "connect", 1, &refs).run();
+    let r = report(&o);
+    for a in &addrs {
+        assert!(r.contains(&format!("connect to {a}: ")), "{r}");
+    }
+    assert!(!r.contains("connected"), "{r}");
+    assert!(
+        l.accept().is_err(),
+        "a player's connection reached the machine"
+    );
+    assert_attack_failed(&o);
+}
+
+#[test]
+fn a_file_planted_in_the_working_directory_stays_in_the_attackers_jail() {
+    // The attacker writes into the working directory, /tmp and the logs
+    // before its setup; the opponent, after the setups, looks for them.
+    let watcher = format!(
+        "{}look planted\nlook /tmp/planted\nlook logs/player1.log\n",
+        opening(&SETUP1)
+    );
+    let bins = OpenBins::new();
+    let o = Game::new("", &watcher)
+        .bins(&bins)
+        .program(0, bins.get("faulty-player"))
+        .options(&[
+            "--arg0=--mode",
+            "--arg0=plant",
+            "--arg0=--at",
+            "--arg0=0",
+            "--arg0=--passive",
+            "--max-turns",
+            "1",
+        ])
+        .run();
+    let r = report(&o);
+    // The attacker's writes succeeded, in its own jail.
+    assert!(r.contains("write planted: Ok(())"), "{r}");
+    assert!(r.contains("write /tmp/planted: Ok(())"), "{r}");
+    assert_eq!(reason(&o), "turn_limit", "{}", o.json);
+    // The opponent sees none of them, nor the referee's log of itself.
+    assert!(o.info[1].contains("look planted: missing"), "{}", o.info[1]);
+    assert!(
+        o.info[1].contains("look /tmp/planted: missing"),
+        "{}",
+        o.info[1]
+    );
+    assert!(
+        o.info[1].contains("look logs/player1.log: (empty)"),
+        "{}",
+        o.info[1]
+    );
+    // Nor does the machine.
+    assert!(!o.dir.join("planted").exists());
+    assert!(!std::path::Path::new("/tmp/planted").exists());
+    for log in &o.logs {
+        assert!(
+            !String::from_utf8_lossy(log).contains("planted by the attacker"),
+            "a log was written into"
+        );
+    }
+}
+
+#[test]
+fn kill_minus_one_kills_only_the_attackers_own() {
+    let o = attack(&OpenBins::new(), "kill-all", 1, &[]).run();
+    let r = report(&o);
+    assert!(r.contains("kill(-1, SIGKILL)"), "{r}");
+    assert!(!r.contains("refused"), "{r}");
+    // The referee (exit 0, a verdict) and the opponent live on.
+    assert_attack_failed(&o);
+}
+
+#[test]
+fn the_attacks_fail_for_an_unprivileged_referee_too() {
+    let bins = OpenBins::new();
+    let uid = match util::unprivileged_user(&bins) {
+        Ok(uid) => uid,
+        Err(why) => {
+            eprintln!("skipped: no unprivileged referee here ({why})");
+            return;
+        }
+    };
+    for (mode, extra) in [
+        ("kill-siblings", &[][..]),
+        ("read-siblings", &[]),
+        ("ptrace-siblings", &[]),
+        ("kill-all", &[]),
+        ("fork-bomb", &["--sandbox-processes", "64"]),
+        ("fill-disk", &["--sandbox-disk", "16M"]),
+        ("memory-hog", &["--sandbox-address-space", "1G"]),
+    ] {
+        let o = attack(&bins, mode, 1, extra).run_as(uid).run();
+        let r = report(&o);
+        let context = format!("{mode}: {}\n{r}", o.json);
+        let sandbox = o.summary.settings.sandbox.as_ref().expect("a sandbox");
+        for layer in ["pid", "user", "net", "fs", "limits"] {
+            assert!(
+                sandbox.layers.iter().any(|l| l == layer),
+                "{layer}; {context}"
+            );
+        }
+        assert!(
+            !r.contains("attached") && !r.contains("opened"),
+            "{context}"
+        );
+        assert!(r.contains("@attack"), "{context}");
+        assert_attack_failed(&o);
+        if mode == "fork-bomb" {
+            assert!(r.contains("EAGAIN"), "{context}");
+        }
+        if mode == "fill-disk" {
+            assert_eq!(o.player(0).exit.limit.as_deref(), Some("disk"), "{context}");
+        }
+    }
+}
