@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use oust::referee_game::MoveRecord;
 use referee_schema::{Reason, Record, Summary};
 
-use crate::util::{assert_no_leftovers, shared, workspace_bin};
+use crate::util::{OpenBins, assert_no_leftovers, shared, workspace_bin};
 
 /// An Oust record, typed.
 type OustRecord = Record<MoveRecord, game_core::NoSetup>;
@@ -99,15 +99,19 @@ fn faulty(mode: &str, at: usize) -> String {
     )
 }
 
-/// A script that reports its arguments and its stdin on its stderr (the
-/// one way out of its sandbox: the referee logs it), `@args ARGS` and
-/// `@stdin LINE` lines, then lets our random player answer.
-fn recorder(dir: &std::path::Path, name: &str) -> PathBuf {
-    let path = dir.join(name);
+/// A script in `bins`'s directory that reports its arguments and its
+/// stdin on its stderr (the one way out of its sandbox: the referee logs
+/// it), `@args ARGS` and `@stdin LINE` lines, then lets our random player
+/// answer. Script and player sit where every uid reaches them: the
+/// referee checks that a seat's uid reaches the script, not what the
+/// script runs (a player of a clone under a closed directory, as CI's,
+/// failed with "Permission denied" and exit status 126).
+fn recorder(bins: &OpenBins, name: &str) -> PathBuf {
+    let path = bins.dir().join(name);
     let script = format!(
         "#!/bin/sh\nprintf '@args %s\\n' \"$*\" >&2\n\
          awk '{{ print \"@stdin \" $0 > \"/dev/stderr\"; print }}' | {player} --game oust --strategy random --seed 9 \"$@\"\n",
-        player = workspace_bin("player").display()
+        player = bins.get("player").display()
     );
     std::fs::write(&path, script).unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -117,8 +121,8 @@ fn recorder(dir: &std::path::Path, name: &str) -> PathBuf {
 
 #[test]
 fn each_move_starts_the_program_with_the_seconds_and_the_position() {
-    let scripts = tempfile::tempdir().unwrap();
-    let black = recorder(scripts.path(), "black");
+    let bins = OpenBins::new();
+    let black = recorder(&bins, "black");
     let o = play(
         5,
         3000,
@@ -147,9 +151,9 @@ fn each_move_starts_the_program_with_the_seconds_and_the_position() {
 /// match's seconds, and thought for longer than it had.
 #[test]
 fn regression_a_seat_with_its_own_limit_is_told_its_own_seconds() {
-    let scripts = tempfile::tempdir().unwrap();
-    let black = recorder(scripts.path(), "black");
-    let white = recorder(scripts.path(), "white");
+    let bins = OpenBins::new();
+    let black = recorder(&bins, "black");
+    let white = recorder(&bins, "white");
     let o = play(
         5,
         3000,

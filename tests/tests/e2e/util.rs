@@ -370,7 +370,8 @@ pub const TEST_UID: u32 = 0x6fff_fff0;
 pub struct OpenBins(TestDir);
 
 impl OpenBins {
-    /// `referee`, `peak-rss`, `faulty-player` and `scripted-player`.
+    /// `referee`, `player`, `peak-rss`, `faulty-player` and
+    /// `scripted-player`.
     pub fn new() -> OpenBins {
         use std::os::unix::fs::PermissionsExt;
         let dir = TestDir::new();
@@ -378,6 +379,7 @@ impl OpenBins {
             .expect("chmod");
         for (name, from) in [
             ("referee", workspace_bin("referee")),
+            ("player", workspace_bin("player")),
             ("peak-rss", workspace_bin("peak-rss")),
             ("faulty-player", faulty()),
             ("scripted-player", scripted()),
