@@ -31,7 +31,8 @@ const TIMING: [&str; 8] = [
     "signal_ms",
 ];
 
-/// `value` without its timing fields.
+/// `value` without its timing fields, and with the seats' uids named in
+/// the sandbox's notes blanked (a seat's uid follows the referee's pid).
 fn untimed(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
@@ -41,8 +42,28 @@ fn untimed(value: &Value) -> Value {
                 .collect(),
         ),
         Value::Array(items) => Value::Array(items.iter().map(untimed).collect()),
+        Value::String(text) => Value::String(without_uids(text)),
         other => other.clone(),
     }
+}
+
+/// `text` with the number after each "uid " replaced by `N`: the sandbox's
+/// note "seat 0 runs as root without capabilities, not as uid 1879586304"
+/// differs between two runs of the same games.
+fn without_uids(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("uid ") {
+        let (head, tail) = rest.split_at(at + "uid ".len());
+        out.push_str(head);
+        let digits = tail.len() - tail.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 {
+            out.push('N');
+        }
+        rest = &tail[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A results file's records by game id, without timings, each with its
