@@ -51,7 +51,6 @@ fn play(seed: u64, config: AiConfig, records: &mut Vec<Record>) -> u32 {
         views[i].apply_own(mv, r).expect("legal move");
         players[i].observe_own(&views[i], mv, r);
         exposure[i].observe_own(mv, r);
-        beliefs[i].observe_own(&views[i], &exposure[i], mv, r);
         views[o].apply_opponent(u, r).expect("legal move");
         players[o].observe_opponent(&views[o], u, r);
         exposure[o].observe_opponent(u, r);

@@ -86,7 +86,6 @@ fn main() -> Result<()> {
             view.apply_own(mv, r)?;
             ai.observe_own(&view, mv, r);
             exposure.observe_own(mv, r);
-            knowledge.observe_own(&view, &exposure, mv, r);
         } else {
             view.apply_opponent(u, r)?;
             ai.observe_opponent(&view, u, r);

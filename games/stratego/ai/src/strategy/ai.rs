@@ -183,9 +183,6 @@ impl Strategy for AiStrategy {
 
     fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
         self.exposure.observe_own(mv, result);
-        let exposure = self.exposure;
-        self.knowledge(view)
-            .observe_own(view, &exposure, mv, result);
         self.history.record_own(view, mv);
     }
 

@@ -1,0 +1,249 @@
+//! How good are the AI's beliefs against a given opponent? Replays game
+//! records (`referee --record`, e.g. `logs/bench-sparring/AGENT/*/game.json`)
+//! from our AI's seat with the observations it made, and scores its belief
+//! about every unidentified enemy piece before each of its moves against
+//! the piece's true rank (from the record). No search runs: a hundred games
+//! take seconds, so a change to the beliefs can be judged on the games of a
+//! real opponent before any game is played with it.
+//!
+//! ```text
+//! cargo run --release -p stratego-ai --example beliefs -- logs/bench-sparring/peternlewis/*/game.json
+//! ```
+//!
+//! Our seat is the one whose program is our `player` (its file name
+//! starts with `player`: `player-v9` is a build of ours too); `--seat 0|1` overrides that for every record. It prints the
+//! mean log loss (natural log, lower is better) over every (piece, move)
+//! and over the pieces our side then attacked, the mean probability given
+//! to the true rank, and, for "Bomb" and for "immobile" (Bomb or Flag), a
+//! calibration table: the beliefs in bins against how often they were true.
+
+use anyhow::{Context, Result, bail};
+use referee_schema::Record;
+use stratego::referee_game::MoveRecord;
+use stratego::{Game, MoveResult, Player, Rank, Rules, Setup, UncheckedMove, View};
+use stratego_ai::ai::exposure::Exposure;
+use stratego_ai::ai::knowledge::Knowledge;
+
+fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
+    let ranks: Vec<Rank> = codes
+        .iter()
+        .map(|&c| Rank::from_code(c).context("a piece code"))
+        .collect::<Result<_>>()?;
+    Ok(Setup::new(player, &ranks)?)
+}
+
+fn result_of(m: &MoveRecord) -> Result<MoveResult> {
+    Ok(match (m.result.as_str(), m.attacker, m.defender) {
+        ("N", _, _) => MoveResult::Nothing,
+        ("B", Some(a), Some(d)) => MoveResult::Battle {
+            attacker: Rank::from_code(a).context("attacker")?,
+            defender: Rank::from_code(d).context("defender")?,
+        },
+        _ => bail!("move {m}: no result this replay knows"),
+    })
+}
+
+/// Beliefs in ten bins of probability: how many, their sum, how many true.
+#[derive(Default)]
+struct Calibration {
+    count: [u64; 10],
+    belief: [f64; 10],
+    truth: [u64; 10],
+}
+
+impl Calibration {
+    fn add(&mut self, p: f64, true_: bool) {
+        let bin = ((p * 10.0) as usize).min(9);
+        self.count[bin] += 1;
+        self.belief[bin] += p;
+        self.truth[bin] += u64::from(true_);
+    }
+
+    fn merge(&mut self, other: &Calibration) {
+        for b in 0..10 {
+            self.count[b] += other.count[b];
+            self.belief[b] += other.belief[b];
+            self.truth[b] += other.truth[b];
+        }
+    }
+
+    fn print(&self, name: &str) {
+        println!("{name}: belief bin, pieces, mean belief, true");
+        for b in 0..10 {
+            if self.count[b] == 0 {
+                continue;
+            }
+            let n = self.count[b] as f64;
+            println!(
+                "  {:>3}-{:<3}% {:>8} {:>6.1}% {:>6.1}%",
+                b * 10,
+                b * 10 + 10,
+                self.count[b],
+                100.0 * self.belief[b] / n,
+                100.0 * self.truth[b] as f64 / n
+            );
+        }
+    }
+}
+
+/// Sums over the records.
+#[derive(Default)]
+struct Score {
+    games: u64,
+    pieces: u64,
+    log_loss: f64,
+    p_true: f64,
+    attacked: u64,
+    attacked_log_loss: f64,
+    bomb: Calibration,
+    immobile: Calibration,
+}
+
+impl Score {
+    fn merge(&mut self, other: &Score) {
+        self.games += other.games;
+        self.pieces += other.pieces;
+        self.log_loss += other.log_loss;
+        self.p_true += other.p_true;
+        self.attacked += other.attacked;
+        self.attacked_log_loss += other.attacked_log_loss;
+        self.bomb.merge(&other.bomb);
+        self.immobile.merge(&other.immobile);
+    }
+}
+
+/// A probability scored by log loss is never taken below this.
+const FLOOR: f64 = 1e-6;
+
+/// The score of one record, whole or not at all.
+fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
+    let mut score = Score::default();
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+    let record: Record<MoveRecord, Vec<u8>> = Record::from_json(&text)?;
+    let setups: Vec<&Vec<u8>> = record.setups.iter().flatten().collect();
+    let [s0, s1] = setups[..] else {
+        bail!("{path}: the record has no two setups");
+    };
+    let setups = [setup(Player::Zero, s0)?, setup(Player::One, s1)?];
+    let seat = match seat_override {
+        Some(s) => s,
+        None => {
+            let ours = |p: &String| {
+                p.split_whitespace()
+                    .next()
+                    .and_then(|prog| prog.rsplit('/').next())
+                    .is_some_and(|name| name.starts_with("player"))
+            };
+            match (record.players.first(), record.players.get(1)) {
+                (Some(a), Some(b)) if ours(a) && !ours(b) => Player::Zero,
+                (Some(a), Some(b)) if ours(b) && !ours(a) => Player::One,
+                _ => bail!("{path}: which seat is ours? (--seat 0|1)"),
+            }
+        }
+    };
+    let mut game = Game::new(&setups[0], &setups[1], Rules::default());
+    let mut view = View::new(&setups[seat.index()]);
+    let mut exposure = Exposure::new();
+    let mut knowledge = Knowledge::new(&view);
+    knowledge.refresh(&view);
+    score.games += 1;
+    for m in &record.moves {
+        if m.detail.result == "surrender" {
+            // A UCC agent resigned: the last entry is no move.
+            break;
+        }
+        let u = UncheckedMove::from_lines(
+            &m.detail.square,
+            &m.detail.direction,
+            &m.detail.distance.to_string(),
+        )?;
+        let r = result_of(&m.detail)?;
+        let ours = usize::from(m.player) == seat.index();
+        if ours {
+            // Before our move: every unidentified enemy piece, scored.
+            let target = u.from.step(u.dir, u.distance);
+            for (i, e) in view.enemies().iter().enumerate() {
+                let Some(sq) = e.square else { continue };
+                if e.known_rank().is_some() {
+                    continue;
+                }
+                let truth = game.board().get(sq).context("a piece the view has")?.rank;
+                let d = knowledge.distribution(i);
+                let p = d[truth.index()];
+                let loss = -p.max(FLOOR).ln();
+                score.pieces += 1;
+                score.log_loss += loss;
+                score.p_true += p;
+                if Some(sq) == target {
+                    score.attacked += 1;
+                    score.attacked_log_loss += loss;
+                }
+                if !e.moved {
+                    let bomb = d[Rank::Bomb.index()];
+                    score.bomb.add(bomb, truth == Rank::Bomb);
+                    score
+                        .immobile
+                        .add(bomb + d[Rank::Flag.index()], !truth.can_move());
+                }
+            }
+        }
+        let mv = game.check(&u)?;
+        game.play(mv);
+        if ours {
+            let mv = view.check(&u)?;
+            view.apply_own(mv, r)?;
+            exposure.observe_own(mv, r);
+        } else {
+            view.apply_opponent(u, r)?;
+            exposure.observe_opponent(u, r);
+            knowledge.observe_opponent(&view, &exposure, u, r);
+        }
+    }
+    Ok(score)
+}
+
+fn main() -> Result<()> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut seat = None;
+    if let Some(at) = args.iter().position(|a| a == "--seat") {
+        let value = args.get(at + 1).context("--seat needs 0 or 1")?;
+        seat = Some(match value.as_str() {
+            "0" => Player::Zero,
+            "1" => Player::One,
+            other => bail!("--seat {other:?}: 0 or 1"),
+        });
+        args.drain(at..at + 2);
+    }
+    if args.is_empty() {
+        bail!("usage: beliefs [--seat 0|1] RECORD...");
+    }
+    let mut score = Score::default();
+    let mut skipped = 0;
+    for path in &args {
+        // A record that does not replay (a game still being played, a move
+        // refused) is named and left out, not the whole run.
+        match score_record(path, seat) {
+            Ok(one) => score.merge(&one),
+            Err(e) => {
+                eprintln!("beliefs: {path}: skipped: {e:#}");
+                skipped += 1;
+            }
+        }
+    }
+    if skipped > 0 {
+        eprintln!("beliefs: {skipped} of {} records skipped", args.len());
+    }
+    let n = score.pieces.max(1) as f64;
+    println!(
+        "{} games, {} beliefs: log loss {:.4}, p(true rank) {:.4}; {} attacked pieces: log loss {:.4}",
+        score.games,
+        score.pieces,
+        score.log_loss / n,
+        score.p_true / n,
+        score.attacked,
+        score.attacked_log_loss / score.attacked.max(1) as f64
+    );
+    score.bomb.print("unmoved pieces, Bomb");
+    score.immobile.print("unmoved pieces, Bomb or Flag");
+    Ok(())
+}
