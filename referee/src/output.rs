@@ -70,9 +70,12 @@ pub fn summary(r: &Summary) -> String {
 pub fn game_list() -> String {
     let mut s = String::new();
     for e in games::entries() {
-        let turns = match e.defaults.max_turns {
-            0 => "no turn limit".to_owned(),
-            n => format!("draw after {n} moves"),
+        let turns = match (e.defaults.max_turns, e.max_turns_rule) {
+            (0, _) => "no turn limit".to_owned(),
+            (n, None) => format!("draw after {n} moves"),
+            // Mansuba's limit follows the board: the default options'
+            // figure alone read as the limit of every board.
+            (n, Some(rule)) => format!("draw after {rule} moves ({n} with the defaults)"),
         };
         let _ = writeln!(
             s,

@@ -380,6 +380,13 @@ pub trait Spec {
     /// The game in progress.
     type Game: Game;
 
+    /// How the default turn limit follows the options, in words, for a
+    /// game whose [`Spec::default_max_turns`] is not always
+    /// [`Defaults::max_turns`] (`referee --list-games` shows it beside the
+    /// default options' figure); `None`: the limit is the same for every
+    /// option.
+    const MAX_TURNS_RULE: Option<&'static str> = None;
+
     /// The turn limit when the command line gives none, for these
     /// options (Mansuba's is 2 · WIDTH · HEIGHT); by default
     /// [`Defaults::max_turns`].

@@ -23,6 +23,9 @@ pub struct Entry {
     pub about: &'static str,
     /// The defaults of its match settings.
     pub defaults: Defaults,
+    /// How its default turn limit follows its options, if it does
+    /// ([`Spec::MAX_TURNS_RULE`]).
+    pub max_turns_rule: Option<&'static str>,
     /// Our player for it: `player --game NAME ARGS...` (the arguments
     /// start with the program name).
     pub player: fn(Vec<OsString>) -> ExitCode,
@@ -51,6 +54,7 @@ macro_rules! games {
                 name: <$spec as Spec>::NAME,
                 about: <$spec as Spec>::ABOUT,
                 defaults: <$spec as Spec>::DEFAULTS,
+                max_turns_rule: <$spec as Spec>::MAX_TURNS_RULE,
                 player: $player,
                 human: games!(@human $($human)?),
             }),+]

@@ -34,6 +34,23 @@ fn list_games_names_each_game_with_its_defaults() {
     assert!(line.contains("draw after 2000 moves"), "{line}");
 }
 
+/// `--list-games` gave Mansuba's limit as "draw after 200 moves", the
+/// figure of the default 10 x 10 world, though the limit follows the board.
+#[test]
+fn regression_list_games_says_mansubas_turn_limit_follows_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = referee(&["--list-games"], dir.path());
+    let list = text(&out.stdout);
+    let line = list
+        .lines()
+        .find(|l| l.starts_with("mansuba "))
+        .unwrap_or_else(|| panic!("no mansuba line in {list}"));
+    assert!(
+        line.contains("draw after 2 x width x height moves (200 with the defaults)"),
+        "{line}"
+    );
+}
+
 #[test]
 fn an_unknown_game_is_a_usage_error_listing_the_games() {
     let dir = tempfile::tempdir().unwrap();

@@ -32,6 +32,7 @@ impl game_core::Spec for Spec {
         // 2 · WIDTH · HEIGHT with the default 10 × 10 world.
         max_turns: 200,
     };
+    const MAX_TURNS_RULE: Option<&'static str> = Some("2 x width x height");
     type Options = Options;
     type Game = Match;
 
