@@ -18,30 +18,10 @@
 //! calibration table: the beliefs in bins against how often they were true.
 
 use anyhow::{Context, Result, bail};
-use referee_schema::Record;
-use stratego::referee_game::MoveRecord;
-use stratego::{Game, MoveResult, Player, Rank, Rules, Setup, UncheckedMove, View};
-use stratego_ai::ai::exposure::Exposure;
-use stratego_ai::ai::knowledge::Knowledge;
+use stratego::{Player, Rank};
 
-fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
-    let ranks: Vec<Rank> = codes
-        .iter()
-        .map(|&c| Rank::from_code(c).context("a piece code"))
-        .collect::<Result<_>>()?;
-    Ok(Setup::new(player, &ranks)?)
-}
-
-fn result_of(m: &MoveRecord) -> Result<MoveResult> {
-    Ok(match (m.result.as_str(), m.attacker, m.defender) {
-        ("N", _, _) => MoveResult::Nothing,
-        ("B", Some(a), Some(d)) => MoveResult::Battle {
-            attacker: Rank::from_code(a).context("attacker")?,
-            defender: Rank::from_code(d).context("defender")?,
-        },
-        _ => bail!("move {m}: no result this replay knows"),
-    })
-}
+mod replay;
+use replay::Replay;
 
 /// Beliefs in ten bins of probability: how many, their sum, how many true.
 #[derive(Default)]
@@ -118,13 +98,7 @@ const FLOOR: f64 = 1e-6;
 /// The score of one record, whole or not at all.
 fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
     let mut score = Score::default();
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-    let record: Record<MoveRecord, Vec<u8>> = Record::from_json(&text)?;
-    let setups: Vec<&Vec<u8>> = record.setups.iter().flatten().collect();
-    let [s0, s1] = setups[..] else {
-        bail!("{path}: the record has no two setups");
-    };
-    let setups = [setup(Player::Zero, s0)?, setup(Player::One, s1)?];
+    let recorded = replay::load(path)?;
     let seat = match seat_override {
         Some(s) => s,
         None => {
@@ -134,41 +108,31 @@ fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
                     .and_then(|prog| prog.rsplit('/').next())
                     .is_some_and(|name| name.starts_with("player"))
             };
-            match (record.players.first(), record.players.get(1)) {
+            match (recorded.players.first(), recorded.players.get(1)) {
                 (Some(a), Some(b)) if ours(a) && !ours(b) => Player::Zero,
                 (Some(a), Some(b)) if ours(b) && !ours(a) => Player::One,
                 _ => bail!("{path}: which seat is ours? (--seat 0|1)"),
             }
         }
     };
-    let mut game = Game::new(&setups[0], &setups[1], Rules::default());
-    let mut view = View::new(&setups[seat.index()]);
-    let mut exposure = Exposure::new();
-    let mut knowledge = Knowledge::new(&view);
-    knowledge.refresh(&view);
+    let mut at = Replay::new(&recorded, seat);
     score.games += 1;
-    for m in &record.moves {
-        if m.detail.result == "surrender" {
-            // A UCC agent resigned: the last entry is no move.
-            break;
-        }
-        let u = UncheckedMove::from_lines(
-            &m.detail.square,
-            &m.detail.direction,
-            &m.detail.distance.to_string(),
-        )?;
-        let r = result_of(&m.detail)?;
-        let ours = usize::from(m.player) == seat.index();
-        if ours {
+    for &(by, u, r, _) in &recorded.moves {
+        if by == seat {
             // Before our move: every unidentified enemy piece, scored.
             let target = u.from.step(u.dir, u.distance);
-            for (i, e) in view.enemies().iter().enumerate() {
+            for (i, e) in at.view.enemies().iter().enumerate() {
                 let Some(sq) = e.square else { continue };
                 if e.known_rank().is_some() {
                     continue;
                 }
-                let truth = game.board().get(sq).context("a piece the view has")?.rank;
-                let d = knowledge.distribution(i);
+                let truth = at
+                    .game
+                    .board()
+                    .get(sq)
+                    .context("a piece the view has")?
+                    .rank;
+                let d = at.knowledge.distribution(i);
                 let p = d[truth.index()];
                 let loss = -p.max(FLOOR).ln();
                 score.pieces += 1;
@@ -187,17 +151,7 @@ fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
                 }
             }
         }
-        let mv = game.check(&u)?;
-        game.play(mv);
-        if ours {
-            let mv = view.check(&u)?;
-            view.apply_own(mv, r)?;
-            exposure.observe_own(mv, r);
-        } else {
-            view.apply_opponent(u, r)?;
-            exposure.observe_opponent(u, r);
-            knowledge.observe_opponent(&view, &exposure, u, r);
-        }
+        at.play(by, u, r)?;
     }
     Ok(score)
 }

@@ -15,31 +15,11 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use referee_schema::Record;
-use stratego::referee_game::MoveRecord;
-use stratego::{Game, MoveResult, Player, Rank, Rules, Setup, Square, UncheckedMove, View};
-use stratego_ai::ai::exposure::Exposure;
-use stratego_ai::ai::knowledge::Knowledge;
+use stratego::{Player, Rank, Square};
 use stratego_ai::strategy::{AiConfig, AiStrategy, Strategy};
 
-fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
-    let ranks: Vec<Rank> = codes
-        .iter()
-        .map(|&c| Rank::from_code(c).context("a piece code"))
-        .collect::<Result<_>>()?;
-    Ok(Setup::new(player, &ranks)?)
-}
-
-fn result_of(m: &MoveRecord) -> Result<MoveResult> {
-    Ok(match (m.result.as_str(), m.attacker, m.defender) {
-        ("N", _, _) => MoveResult::Nothing,
-        ("B", Some(a), Some(d)) => MoveResult::Battle {
-            attacker: Rank::from_code(a).context("attacker")?,
-            defender: Rank::from_code(d).context("defender")?,
-        },
-        _ => bail!("move {m}: no result this replay knows"),
-    })
-}
+mod replay;
+use replay::Replay;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,53 +30,35 @@ fn main() -> Result<()> {
     let ms: u64 = rest.first().map_or(Ok(350), |s| s.parse())?;
     let seed: u64 = rest.get(1).map_or(Ok(1), |s| s.parse())?;
     let warm = std::env::var_os("EXPLAIN_WARM").is_some();
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-    let record: Record<MoveRecord, Vec<u8>> = Record::from_json(&text)?;
-    let setups: Vec<&Vec<u8>> = record.setups.iter().flatten().collect();
-    let [s0, s1] = setups[..] else {
-        bail!("the record has no two setups");
-    };
-    let setups = [setup(Player::Zero, s0)?, setup(Player::One, s1)?];
+    let recorded = replay::load(path)?;
     let seat = if ply % 2 == 1 {
         Player::Zero
     } else {
         Player::One
     };
-    let mut game = Game::new(&setups[0], &setups[1], Rules::default());
-    let mut view = View::new(&setups[seat.index()]);
     let mut ai = AiStrategy::new(seed, AiConfig::default());
-    let mut exposure = Exposure::new();
-    let mut knowledge = Knowledge::new(&view);
-    for m in record.moves.iter().take(ply - 1) {
-        let u = UncheckedMove::from_lines(
-            &m.detail.square,
-            &m.detail.direction,
-            &m.detail.distance.to_string(),
-        )?;
-        let r = result_of(&m.detail)?;
-        let mv = game.check(&u)?;
-        game.play(mv);
-        if usize::from(m.player) == seat.index() {
-            if warm {
-                // As in the game: a search before each of our moves (its
-                // tables carry over), whose choice is then overridden.
-                ai.choose(&view, Instant::now() + Duration::from_millis(ms));
-            }
-            let mv = view.check(&u)?;
-            view.apply_own(mv, r)?;
-            ai.observe_own(&view, mv, r);
-            exposure.observe_own(mv, r);
-        } else {
-            view.apply_opponent(u, r)?;
-            ai.observe_opponent(&view, u, r);
-            exposure.observe_opponent(u, r);
-            knowledge.observe_opponent(&view, &exposure, u, r);
+    let mut at = Replay::new(&recorded, seat);
+    for &(by, u, r, _) in recorded.moves.iter().take(ply - 1) {
+        if warm && by == seat {
+            // As in the game: a search before each of our moves (its
+            // tables carry over), whose choice is then overridden.
+            ai.choose(&at.view, Instant::now() + Duration::from_millis(ms));
+        }
+        match at.play(by, u, r)? {
+            Some(mv) => ai.observe_own(&at.view, mv, r),
+            None => ai.observe_opponent(&at.view, u, r),
         }
     }
+    let Replay {
+        game,
+        view,
+        mut knowledge,
+        ..
+    } = at;
     knowledge.refresh(&view);
     println!("{}: player {} to move at ply {ply}", path, seat.index());
-    if let Some(m) = record.moves.get(ply - 1) {
-        println!("played in the game: {}", m.detail);
+    if let Some((_, _, _, m)) = recorded.moves.get(ply - 1) {
+        println!("played in the game: {m}");
     }
     print!("{}", stratego::show::draw_board(&game, false));
     println!("enemy pieces (square, moved, true rank: beliefs ≥ 3%):");

@@ -1,0 +1,126 @@
+//! A Stratego record (`referee --record`) replayed from one seat, with the
+//! observations that seat made: shared by the `explain` and `beliefs`
+//! examples.
+
+// Each example uses a part of this module (explain has no use for the
+// players, say): what one leaves unused is not dead.
+#![allow(dead_code)]
+
+use anyhow::{Context, Result, bail};
+use referee_schema::Record;
+use stratego::referee_game::MoveRecord;
+use stratego::{Game, Move, MoveResult, Player, Rank, Rules, Setup, UncheckedMove, View};
+use stratego_ai::ai::exposure::Exposure;
+use stratego_ai::ai::knowledge::Knowledge;
+
+/// A record's setups, players and moves, read and converted.
+pub struct Recorded {
+    /// Player 0's and player 1's setups.
+    pub setups: [Setup; 2],
+    /// Each seat's command line, as the record gives it.
+    pub players: Vec<String>,
+    /// Each move: its seat, the move and its result, as recorded. A
+    /// surrender (a UCC agent resigning) ends the list: it is no move.
+    pub moves: Vec<(Player, UncheckedMove, MoveResult, MoveRecord)>,
+}
+
+fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
+    let ranks: Vec<Rank> = codes
+        .iter()
+        .map(|&c| Rank::from_code(c).context("a piece code"))
+        .collect::<Result<_>>()?;
+    Ok(Setup::new(player, &ranks)?)
+}
+
+fn result_of(m: &MoveRecord) -> Result<MoveResult> {
+    Ok(match (m.result.as_str(), m.attacker, m.defender) {
+        ("N", _, _) => MoveResult::Nothing,
+        ("B", Some(a), Some(d)) => MoveResult::Battle {
+            attacker: Rank::from_code(a).context("attacker")?,
+            defender: Rank::from_code(d).context("defender")?,
+        },
+        _ => bail!("move {m}: no result this replay knows"),
+    })
+}
+
+/// Reads the record at `path`.
+pub fn load(path: &str) -> Result<Recorded> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+    let record: Record<MoveRecord, Vec<u8>> = Record::from_json(&text)?;
+    let setups: Vec<&Vec<u8>> = record.setups.iter().flatten().collect();
+    let [s0, s1] = setups[..] else {
+        bail!("{path}: the record has no two setups");
+    };
+    let setups = [setup(Player::Zero, s0)?, setup(Player::One, s1)?];
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for m in record.moves {
+        if m.detail.result == MoveRecord::SURRENDER {
+            break;
+        }
+        let u = UncheckedMove::from_lines(
+            &m.detail.square,
+            &m.detail.direction,
+            &m.detail.distance.to_string(),
+        )?;
+        let r = result_of(&m.detail)?;
+        let seat = if m.player == 0 {
+            Player::Zero
+        } else {
+            Player::One
+        };
+        moves.push((seat, u, r, m.detail));
+    }
+    Ok(Recorded {
+        setups,
+        players: record.players,
+        moves,
+    })
+}
+
+/// The game as it stands and what `seat` knows of it.
+pub struct Replay {
+    /// The seat whose observations are replayed.
+    pub seat: Player,
+    /// The whole game (the true ranks).
+    pub game: Game,
+    /// The seat's view.
+    pub view: View,
+    /// Which of the seat's pieces the opponent has seen.
+    pub exposure: Exposure,
+    /// The seat's beliefs about the enemy pieces.
+    pub knowledge: Knowledge,
+}
+
+impl Replay {
+    /// The start of `recorded` seen from `seat`.
+    pub fn new(recorded: &Recorded, seat: Player) -> Replay {
+        let view = View::new(&recorded.setups[seat.index()]);
+        let knowledge = Knowledge::new(&view);
+        Replay {
+            seat,
+            game: Game::new(&recorded.setups[0], &recorded.setups[1], Rules::default()),
+            view,
+            exposure: Exposure::new(),
+            knowledge,
+        }
+    }
+
+    /// Plays a recorded move everywhere; our own, checked against our
+    /// view, is returned (a strategy replaying along observes it).
+    pub fn play(&mut self, by: Player, u: UncheckedMove, r: MoveResult) -> Result<Option<Move>> {
+        let mv = self.game.check(&u)?;
+        self.game.play(mv);
+        if by == self.seat {
+            let mv = self.view.check(&u)?;
+            self.view.apply_own(mv, r)?;
+            self.exposure.observe_own(mv, r);
+            Ok(Some(mv))
+        } else {
+            self.view.apply_opponent(u, r)?;
+            self.exposure.observe_opponent(u, r);
+            self.knowledge
+                .observe_opponent(&self.view, &self.exposure, u, r);
+            Ok(None)
+        }
+    }
+}
