@@ -24,6 +24,10 @@ pub struct Tally {
     /// Games won through the opponent's fault (its timeout, crash, illegal
     /// move): wins that say nothing of the measured player's strength.
     pub opponent_faults: u32,
+    /// What the first game won through the opponent's fault ended on: the
+    /// failing seat, the reason and the last line of its log (the wins
+    /// say nothing when the opponent could not even start).
+    pub first_opponent_fault: Option<String>,
     /// `"win: flag_captured"` .. with counts.
     pub endings: BTreeMap<String, u32>,
     /// Every move reply time of the measured player, in milliseconds.
@@ -64,6 +68,9 @@ impl Tally {
             self.wins += 1;
             if v.reason.fault().is_some() {
                 self.opponent_faults += 1;
+                if self.first_opponent_fault.is_none() {
+                    self.first_opponent_fault = Some(fault_line(game, me));
+                }
             }
             "win"
         } else if points > 1e-9 {
@@ -107,6 +114,14 @@ impl Tally {
         self.points / f64::from(self.games)
     }
 
+    /// The score over the games not won through the opponent's fault (its
+    /// timeout, crash, illegal move), which say nothing of the measured
+    /// player's strength; `None` when every game was won so.
+    pub fn judged_score(&self) -> Option<f64> {
+        let games = self.games - self.opponent_faults;
+        (games > 0).then(|| (self.points - f64::from(self.opponent_faults)) / f64::from(games))
+    }
+
     /// The share of games won outright.
     pub fn win_share(&self) -> f64 {
         if self.games == 0 {
@@ -120,6 +135,28 @@ impl Tally {
     /// empty when every game is won.
     pub fn interval(&self) -> (f64, f64) {
         wilson(self.score(), f64::from(self.games))
+    }
+}
+
+/// How the opponent's fault ended `game`: the first other seat that failed,
+/// with the reason and the last line of its log.
+fn fault_line(game: &Played, me: usize) -> String {
+    let v = &game.verdict;
+    let seat = v.players.iter().enumerate().position(|(i, p)| {
+        i != me && (p.failure.is_some() || p.illegal_moves > 0 || p.timeouts > 0)
+    });
+    let last = |i: usize| {
+        game.logs
+            .get(i)
+            .and_then(|l| l.lines().rev().find(|l| !l.trim().is_empty()))
+            .map_or_else(
+                || "its log is empty".to_owned(),
+                |l| format!("its log ends `{}`", l.trim()),
+            )
+    };
+    match seat {
+        Some(i) => format!("seat {i}, {}: {}", v.reason, last(i)),
+        None => format!("{}: {}", v.reason, v.detail),
     }
 }
 
@@ -178,6 +215,19 @@ impl fmt::Display for Tally {
             "  games lost by E or F: {}; won by the opponent's E or F: {}",
             self.faults, self.opponent_faults
         )?;
+        if let Some(first) = &self.first_opponent_fault {
+            let judged = self.judged_score().map_or_else(
+                || "no game is left to judge the score on".to_owned(),
+                |s| {
+                    format!(
+                        "score without them {:.1}% over {} games",
+                        s * 100.0,
+                        self.games - self.opponent_faults
+                    )
+                },
+            );
+            writeln!(f, "    the first: {first}; {judged}")?;
+        }
         for (e, n) in &self.endings {
             writeln!(f, "    {n:4}  {e}")?;
         }
@@ -278,6 +328,38 @@ mod tests {
         assert_eq!(t.endings["loss: timeout"], 1);
         assert_eq!(t.depths, vec![3, 3, 3]);
         assert!((t.score() - 0.375).abs() < 1e-9);
+    }
+
+    /// The UCC agents run by a python2 installed under /root could not
+    /// start in any of 400 games (the seat's uid could not reach it), and
+    /// the report said "score 100.0%" and "all targets met".
+    #[test]
+    fn regression_wins_by_an_opponent_that_never_started_are_not_a_score() {
+        let mut exited = played(Some(0), "exited", 0.0, vec![]);
+        exited.verdict.players[1].failure = Some(referee_schema::Reason::from_name("exited"));
+        exited.logs[1] = "/bin/sh: 1: exec: /root/python2.7: Permission denied\n\n".to_owned();
+        let mut t = Tally::default();
+        t.add(&exited, 0);
+        t.add(&exited, 0);
+        assert_eq!((t.wins, t.opponent_faults), (2, 2));
+        assert_eq!(t.score(), 1.0);
+        assert_eq!(t.judged_score(), None);
+        let text = t.to_string();
+        assert!(
+            text.contains(
+                "the first: seat 1, exited: its log ends `/bin/sh: 1: exec: /root/python2.7: \
+                 Permission denied`; no game is left to judge the score on"
+            ),
+            "{text}"
+        );
+        // A real win and a real loss next to them: judged on those two.
+        t.add(&played(Some(0), "flag_captured", 300.0, vec![300.0]), 0);
+        t.add(&played(Some(1), "flag_captured", 300.0, vec![300.0]), 0);
+        assert_eq!(t.judged_score(), Some(0.5));
+        assert!(
+            t.to_string()
+                .contains("score without them 50.0% over 2 games")
+        );
     }
 
     #[test]

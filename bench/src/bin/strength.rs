@@ -113,8 +113,7 @@ fn target_score(game: &str, opponent: &str, seats: usize) -> Option<f64> {
 const SPARRING: [&str; 5] = ["peternlewis", "celsius", "vixen", "asmodeus", "hunter"];
 
 /// The program of UCC agent `name` built in `dir`: an executable `dir/name`
-/// or `dir/name/name`, or the script `dir/name/name.py` run by `python2`
-/// from its own directory (hunter reads its `default.scores` there).
+/// or `dir/name/name`, or the script `dir/name/name.py` run by `python2`.
 fn agent(dir: &std::path::Path, name: &str, python2: &str) -> Result<ProgramSpec> {
     let executable = |p: &std::path::Path| {
         use std::os::unix::fs::PermissionsExt;
@@ -136,18 +135,15 @@ fn agent(dir: &std::path::Path, name: &str, python2: &str) -> Result<ProgramSpec
             dir.display()
         );
     }
-    let quote = |s: &str| {
-        shlex::try_quote(s)
-            .map(|q| q.into_owned())
-            .map_err(|_| anyhow!("{s:?} cannot be quoted for sh"))
-    };
-    let command = format!(
-        "cd {} && exec {} -u {}",
-        quote(&own.to_string_lossy())?,
-        quote(python2)?,
-        quote(&format!("{name}.py"))?
-    );
-    Ok(ProgramSpec::new("/bin/sh", ["-c".to_owned(), command]))
+    // The interpreter is the program itself, not a `sh -c` line: the
+    // referee's sandbox then sees what must run (a seat's uid that cannot
+    // reach an interpreter installed under /root runs as root without
+    // capabilities instead of failing at exec). The agents find their
+    // modules and hunter its `default.scores` next to the script's path.
+    Ok(ProgramSpec::new(
+        python2,
+        ["-u".to_owned(), script.to_string_lossy().into_owned()],
+    ))
 }
 
 /// Replies must stay under this share of the time limit.
@@ -324,11 +320,18 @@ fn run(cli: &Cli) -> Result<bool> {
         println!("against {name}:");
         print!("{t}");
         if let Some(target) = target_score(&g.name, name, g.seats) {
-            let ok = t.score() >= target;
+            // Wins through the opponent's fault (an agent that cannot
+            // start, a timeout) are not counted towards the target.
+            let ok = t.judged_score().is_some_and(|s| s >= target);
             met &= ok;
             println!(
-                "  target score >= {:.0}%: {}",
+                "  target score >= {:.0}%{}: {}",
                 target * 100.0,
+                if t.opponent_faults > 0 {
+                    " (without the opponent's faults)"
+                } else {
+                    ""
+                },
                 if ok { "met" } else { "MISSED" }
             );
         }
