@@ -7,6 +7,7 @@
 //! - [`position`], [`values`], [`geometry`], [`eval`], [`search`]: search on one board;
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule;
+//! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
 //! - [`tuning`]: the weights, settable by name for experiments.
 
 pub mod eval;
@@ -20,6 +21,7 @@ pub mod prior;
 pub mod sample;
 pub mod search;
 pub mod setups;
+pub mod stall;
 pub mod time;
 pub mod tuning;
 pub mod values;

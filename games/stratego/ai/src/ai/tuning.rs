@@ -78,6 +78,13 @@ pub struct Tuning {
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
+    /// Plies without a battle before cheap pieces are pushed at the
+    /// enemy's unidentified ones ([`super::stall`]).
+    pub stall_start: u32,
+    /// Growth of that push per further ply, in root-value units.
+    pub stall_ramp: f64,
+    /// Most push.
+    pub stall_max: f64,
 }
 
 impl Default for Tuning {
@@ -106,13 +113,16 @@ impl Default for Tuning {
             blind_root: true,
             blind_opponent: false,
             probe_flag: true,
+            stall_start: 30,
+            stall_ramp: 3.0,
+            stall_max: 150.0,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 26] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -136,6 +146,9 @@ impl Tuning {
         "blind_root",
         "blind_opponent",
         "probe_flag",
+        "stall_start",
+        "stall_ramp",
+        "stall_max",
     ];
 
     /// Applies one `name=value` setting.
@@ -179,6 +192,9 @@ impl Tuning {
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
             "probe_flag" => self.probe_flag = flag()?,
+            "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
+            "stall_ramp" => self.stall_ramp = float()?,
+            "stall_max" => self.stall_max = float()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())

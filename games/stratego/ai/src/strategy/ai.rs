@@ -13,6 +13,7 @@ use crate::ai::knowledge::Knowledge;
 use crate::ai::pimc::{self, Decision, Inputs};
 use crate::ai::search::Searcher;
 use crate::ai::setups;
+use crate::ai::stall::Stall;
 use crate::ai::time::Budget;
 use crate::ai::tuning::Tuning;
 use crate::rng::Rng;
@@ -46,6 +47,7 @@ pub struct AiStrategy {
     knowledge: Option<Knowledge>,
     exposure: Exposure,
     history: History,
+    stall: Stall,
     searcher: Searcher,
     last: Option<Decision>,
     /// How late recent searches finished (decaying maximum).
@@ -112,6 +114,7 @@ impl AiStrategy {
             knowledge: None,
             exposure: Exposure::new(),
             history: History::new(),
+            stall: Stall::new(),
             searcher: Searcher::default(),
             last: None,
             lateness: Duration::ZERO,
@@ -129,6 +132,7 @@ impl Strategy for AiStrategy {
         self.knowledge = None;
         self.exposure = Exposure::new();
         self.history = History::new();
+        self.stall = Stall::new();
         self.contention = expected_contention();
         setups::random_setup(me, &mut self.rng)
     }
@@ -149,9 +153,11 @@ impl Strategy for AiStrategy {
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
+        let stall = &self.stall;
         let tuning = &self.config.tuning;
         let adjust = |m: Move| {
             let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
+            a += stall.bonus(view, m, tuning);
             if history.undoes_last(m) {
                 a -= tuning.undo_penalty;
             }
@@ -183,11 +189,13 @@ impl Strategy for AiStrategy {
 
     fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
         self.exposure.observe_own(mv, result);
+        self.stall.observe(result);
         self.history.record_own(view, mv);
     }
 
     fn observe_opponent(&mut self, view: &View, mv: UncheckedMove, result: MoveResult) {
         self.exposure.observe_opponent(mv, result);
+        self.stall.observe(result);
         let exposure = self.exposure;
         self.knowledge(view)
             .observe_opponent(view, &exposure, mv, result);
