@@ -21,7 +21,7 @@ use stratego::{Cell, Fight, Move, MoveList, Rank, View, fight};
 
 use super::eval::EvalContext;
 use super::exposure::Exposure;
-use super::geometry::nearest;
+use super::geometry::{MAX_RING, nearest};
 use super::knowledge::Knowledge;
 use super::position::Pos;
 use super::sample;
@@ -159,10 +159,6 @@ impl Battle {
 /// piece is the Flag, while a cheap piece of ours could go and look.
 const PRECIOUS: [Rank; 4] = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
 
-/// How near the target a cheap probe must stand to be an alternative to
-/// the precious attacker (squares, as the crow walks).
-const PROBE_REACH: usize = 4;
-
 /// Our cheap probes: pieces we can afford to lose on a Bomb.
 const PROBES: [Rank; 5] = [
     Rank::Captain,
@@ -190,7 +186,7 @@ const PROBES: [Rank; 5] = [
 /// piece that may be a Bomb looks as good a way to the Flag as a Scout
 /// taking it, and the search never sees that a cheap probe would have told
 /// first. So while a cheap probe of ours stands near (within
-/// [`PROBE_REACH`] squares), a precious piece attacking an unmoved piece
+/// [`Tuning::probe_reach`] squares), a precious piece attacking an unmoved piece
 /// is not credited with the Flag: in that outcome the
 /// probe would win as well, so the attack is judged on the other outcomes
 /// alone ([`Tuning::probe_flag`]), unless the piece is the Flag for sure.
@@ -236,7 +232,11 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
             for (k, p) in input.knowledge.distribution(enemy).iter().enumerate() {
                 chance[Battle::of(attacker, Rank::ALL[k]).index()] += p;
             }
-            let probe_near = nearest(m.to().index(), probes).is_some_and(|d| d <= PROBE_REACH);
+            let probe_near = if tuning.probe_reach > MAX_RING {
+                probes != 0
+            } else {
+                nearest(m.to().index(), probes).is_some_and(|d| d <= tuning.probe_reach)
+            };
             let no_flag_credit = tuning.probe_flag
                 && probe_near
                 && PRECIOUS.contains(&attacker)
@@ -799,8 +799,15 @@ mod tests {
             attacks("E5", &gamble),
             "the position no longer tempts the General"
         );
-        // A Scout far away is no alternative: the General goes.
+        // A Scout far away is no alternative by default: the General goes;
+        // with the probe's reach the whole board (`probe_reach` beyond the
+        // rings), it waits for the Scout.
         assert!(attacks("A1", &Tuning::default()));
+        let anywhere = Tuning {
+            probe_reach: 99,
+            ..Tuning::default()
+        };
+        assert!(!attacks("A1", &anywhere));
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub struct Tuning {
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
+    /// How near the target (squares, as the crow walks) a cheap probe must
+    /// stand for `probe_flag`; beyond [`super::geometry::MAX_RING`]: anywhere.
+    pub probe_reach: usize,
     /// Plies without a battle before cheap pieces are pushed at the
     /// enemy's unidentified ones ([`super::stall`]).
     pub stall_start: u32,
@@ -113,6 +116,7 @@ impl Default for Tuning {
             blind_root: true,
             blind_opponent: false,
             probe_flag: true,
+            probe_reach: 4,
             stall_start: 30,
             stall_ramp: 3.0,
             stall_max: 150.0,
@@ -122,7 +126,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -146,6 +150,7 @@ impl Tuning {
         "blind_root",
         "blind_opponent",
         "probe_flag",
+        "probe_reach",
         "stall_start",
         "stall_ramp",
         "stall_max",
@@ -192,6 +197,7 @@ impl Tuning {
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
             "probe_flag" => self.probe_flag = flag()?,
+            "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
             "stall_ramp" => self.stall_ramp = float()?,
             "stall_max" => self.stall_max = float()?,
