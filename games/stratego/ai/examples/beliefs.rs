@@ -99,22 +99,7 @@ const FLOOR: f64 = 1e-6;
 fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
     let mut score = Score::default();
     let recorded = replay::load(path)?;
-    let seat = match seat_override {
-        Some(s) => s,
-        None => {
-            let ours = |p: &String| {
-                p.split_whitespace()
-                    .next()
-                    .and_then(|prog| prog.rsplit('/').next())
-                    .is_some_and(|name| name.starts_with("player"))
-            };
-            match (recorded.players.first(), recorded.players.get(1)) {
-                (Some(a), Some(b)) if ours(a) && !ours(b) => Player::Zero,
-                (Some(a), Some(b)) if ours(b) && !ours(a) => Player::One,
-                _ => bail!("{path}: which seat is ours? (--seat 0|1)"),
-            }
-        }
-    };
+    let seat = recorded.our_seat(path, seat_override)?;
     let mut at = Replay::new(&recorded, seat);
     score.games += 1;
     for &(by, u, r, _) in &recorded.moves {
@@ -158,16 +143,7 @@ fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
 
 fn main() -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut seat = None;
-    if let Some(at) = args.iter().position(|a| a == "--seat") {
-        let value = args.get(at + 1).context("--seat needs 0 or 1")?;
-        seat = Some(match value.as_str() {
-            "0" => Player::Zero,
-            "1" => Player::One,
-            other => bail!("--seat {other:?}: 0 or 1"),
-        });
-        args.drain(at..at + 2);
-    }
+    let seat = replay::seat_option(&mut args)?;
     if args.is_empty() {
         bail!("usage: beliefs [--seat 0|1] RECORD...");
     }

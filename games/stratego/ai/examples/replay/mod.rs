@@ -1,6 +1,6 @@
 //! A Stratego record (`referee --record`) replayed from one seat, with the
-//! observations that seat made: shared by the `explain` and `beliefs`
-//! examples.
+//! observations that seat made: shared by the `explain`, `beliefs` and
+//! `material` examples.
 
 // Each example uses a part of this module (explain has no use for the
 // players, say): what one leaves unused is not dead.
@@ -22,6 +22,45 @@ pub struct Recorded {
     /// Each move: its seat, the move and its result, as recorded. A
     /// surrender (a UCC agent resigning) ends the list: it is no move.
     pub moves: Vec<(Player, UncheckedMove, MoveResult, MoveRecord)>,
+    /// The winning seat, `None` for a draw or an interrupted game.
+    pub winner: Option<u8>,
+}
+
+impl Recorded {
+    /// Our AI's seat: `seat_override`, or else the one seat whose program
+    /// is our `player` (its file name starts with `player`: `player-v9` is
+    /// a build of ours too).
+    pub fn our_seat(&self, path: &str, seat_override: Option<Player>) -> Result<Player> {
+        if let Some(s) = seat_override {
+            return Ok(s);
+        }
+        let ours = |p: &String| {
+            p.split_whitespace()
+                .next()
+                .and_then(|prog| prog.rsplit('/').next())
+                .is_some_and(|name| name.starts_with("player"))
+        };
+        match (self.players.first(), self.players.get(1)) {
+            (Some(a), Some(b)) if ours(a) && !ours(b) => Ok(Player::Zero),
+            (Some(a), Some(b)) if ours(b) && !ours(a) => Ok(Player::One),
+            _ => bail!("{path}: which seat is ours? (--seat 0|1)"),
+        }
+    }
+}
+
+/// Takes `--seat 0|1` out of `args`, if there.
+pub fn seat_option(args: &mut Vec<String>) -> Result<Option<Player>> {
+    let Some(at) = args.iter().position(|a| a == "--seat") else {
+        return Ok(None);
+    };
+    let value = args.get(at + 1).context("--seat needs 0 or 1")?;
+    let seat = match value.as_str() {
+        "0" => Player::Zero,
+        "1" => Player::One,
+        other => bail!("--seat {other:?}: 0 or 1"),
+    };
+    args.drain(at..at + 2);
+    Ok(Some(seat))
 }
 
 fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
@@ -74,6 +113,7 @@ pub fn load(path: &str) -> Result<Recorded> {
         setups,
         players: record.players,
         moves,
+        winner: record.end.winner,
     })
 }
 
