@@ -117,7 +117,7 @@ impl Default for Tuning {
             blind_opponent: false,
             probe_flag: true,
             probe_reach: 4,
-            stall_start: 30,
+            stall_start: 60,
             stall_ramp: 3.0,
             stall_max: 150.0,
         }
