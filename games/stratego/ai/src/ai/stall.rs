@@ -17,6 +17,7 @@
 //! lost 4 of 27 games to `greedy` that the AI without it won on the same
 //! seeds (3 of the 4 with no movable piece of ours left).
 
+use stratego::bits::Bits;
 use stratego::{Cell, Move, MoveResult, Rank, View};
 
 use super::geometry::nearest;
@@ -83,39 +84,65 @@ impl Stall {
         (over * tuning.stall_ramp).min(tuning.stall_max)
     }
 
-    /// The bonus of our move `mv` in `view`: for an attack on an
-    /// unidentified piece, the push scaled by the attacker's cheapness; for
-    /// a quiet move bringing the piece nearer to an unidentified piece, a
-    /// share of that; otherwise 0.
+    /// The bonus of our move `mv` in `view` (see [`Push::bonus`]); to
+    /// judge many moves of one position, take its [`Stall::push`] once.
     pub fn bonus(&self, view: &View, mv: Move, tuning: &Tuning) -> f64 {
+        self.push(view, tuning).bonus(view, mv)
+    }
+
+    /// The push in `view`, what every root move of it shares: none while
+    /// we have fewer movers, and the squares of the unidentified enemy
+    /// pieces it pushes towards.
+    pub fn push(&self, view: &View, tuning: &Tuning) -> Push {
         let pressure = self.pressure(tuning);
         if pressure <= 0.0 || fewer_movers(view) {
+            return Push {
+                pressure: 0.0,
+                targets: 0,
+            };
+        }
+        let targets = view
+            .enemies()
+            .iter()
+            .filter(|e| e.known_rank().is_none())
+            .filter_map(|e| e.square)
+            .fold(0u128, |acc, sq| acc | sq.bit());
+        Push { pressure, targets }
+    }
+}
+
+/// The push of one position, shared by its root moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Push {
+    pressure: f64,
+    /// The unidentified enemy pieces' squares.
+    targets: Bits,
+}
+
+impl Push {
+    /// The bonus of our move `mv` in the position: for an attack on an
+    /// unidentified piece, the push scaled by the attacker's cheapness;
+    /// for a quiet move bringing the piece nearer to an unidentified
+    /// piece, a share of that; otherwise 0.
+    pub fn bonus(&self, view: &View, mv: Move) -> f64 {
+        if self.pressure <= 0.0 {
             return 0.0;
         }
         let Cell::Own(rank) = view.cell(mv.from()) else {
             return 0.0;
         };
-        let push = pressure * cheapness(rank);
-        let unknown = |i: u8| view.enemies()[usize::from(i)].known_rank().is_none();
+        let push = self.pressure * cheapness(rank);
         match view.cell(mv.to()) {
-            Cell::Enemy(i) if unknown(i) => push,
+            Cell::Enemy(_) if self.targets & mv.to().bit() != 0 => push,
             Cell::Enemy(_) | Cell::Own(_) => 0.0,
-            Cell::Empty => {
-                let targets = view
-                    .enemies()
-                    .iter()
-                    .filter(|e| e.known_rank().is_none())
-                    .filter_map(|e| e.square)
-                    .fold(0u128, |acc, sq| acc | sq.bit());
-                match (
-                    nearest(mv.from().index(), targets),
-                    nearest(mv.to().index(), targets),
-                ) {
-                    (Some(before), Some(after)) if after < before => push * APPROACH_SHARE,
-                    (None, Some(_)) => push * APPROACH_SHARE,
-                    _ => 0.0,
-                }
-            }
+            Cell::Empty => match (
+                nearest(mv.from().index(), self.targets),
+                nearest(mv.to().index(), self.targets),
+            ) {
+                (Some(before), Some(after)) if after < before => push * APPROACH_SHARE,
+                (None, Some(_)) => push * APPROACH_SHARE,
+                _ => 0.0,
+            },
         }
     }
 }

@@ -153,11 +153,11 @@ impl Strategy for AiStrategy {
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
-        let stall = &self.stall;
         let tuning = &self.config.tuning;
+        let push = self.stall.push(view, tuning);
         let adjust = |m: Move| {
             let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
-            a += stall.bonus(view, m, tuning);
+            a += push.bonus(view, m);
             if history.undoes_last(m) {
                 a -= tuning.undo_penalty;
             }
