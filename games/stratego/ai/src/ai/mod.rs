@@ -8,6 +8,7 @@
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
+//! - [`spy_watch`]: keeping our identified Marshal from the enemy Spy;
 //! - [`tuning`]: the weights, settable by name for experiments.
 
 pub mod eval;
@@ -21,6 +22,7 @@ pub mod prior;
 pub mod sample;
 pub mod search;
 pub mod setups;
+pub mod spy_watch;
 pub mod stall;
 pub mod time;
 pub mod tuning;

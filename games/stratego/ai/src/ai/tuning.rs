@@ -88,6 +88,10 @@ pub struct Tuning {
     pub stall_ramp: f64,
     /// Most push.
     pub stall_max: f64,
+    /// Cost of each unidentified enemy piece next to our identified
+    /// Marshal after a root move, while their Spy lives unidentified, in
+    /// root-value units ([`super::spy_watch`]).
+    pub spy_risk: f64,
 }
 
 impl Default for Tuning {
@@ -120,13 +124,14 @@ impl Default for Tuning {
             stall_start: 60,
             stall_ramp: 3.0,
             stall_max: 150.0,
+            spy_risk: 100.0,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 28] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -154,6 +159,7 @@ impl Tuning {
         "stall_start",
         "stall_ramp",
         "stall_max",
+        "spy_risk",
     ];
 
     /// Applies one `name=value` setting.
@@ -201,6 +207,7 @@ impl Tuning {
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
             "stall_ramp" => self.stall_ramp = float()?,
             "stall_max" => self.stall_max = float()?,
+            "spy_risk" => self.spy_risk = float()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())

@@ -13,6 +13,7 @@ use crate::ai::knowledge::Knowledge;
 use crate::ai::pimc::{self, Decision, Inputs};
 use crate::ai::search::Searcher;
 use crate::ai::setups;
+use crate::ai::spy_watch::SpyWatch;
 use crate::ai::stall::Stall;
 use crate::ai::time::Budget;
 use crate::ai::tuning::Tuning;
@@ -155,9 +156,11 @@ impl Strategy for AiStrategy {
         let history = &self.history;
         let tuning = &self.config.tuning;
         let push = self.stall.push(view, tuning);
+        let watch = SpyWatch::new(view, &self.exposure, tuning);
         let adjust = |m: Move| {
             let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
             a += push.bonus(view, m);
+            a -= watch.cost(view, m);
             if history.undoes_last(m) {
                 a -= tuning.undo_penalty;
             }
