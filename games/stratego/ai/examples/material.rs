@@ -228,4 +228,30 @@ mod tests {
         // Their Spy on our Marshal: -400.
         assert_eq!(material(Rank::Marshal, Rank::Spy, false), -400);
     }
+
+    fn seat_of(players: [&str; 2]) -> Result<Player> {
+        let recorded = replay::Recorded {
+            setups: [
+                stratego_ai::ai::setups::template(Player::Zero, 0),
+                stratego_ai::ai::setups::template(Player::One, 0),
+            ],
+            players: players.iter().map(|p| p.to_string()).collect(),
+            moves: Vec::new(),
+            winner: None,
+        };
+        recorded.our_seat("game.json", None)
+    }
+
+    #[test]
+    fn regression_the_ai_seat_of_a_game_against_greedy_is_found() {
+        let ai = "/x/target/release/player --game stratego --seed 7 --move-time-ms 350";
+        let greedy = "/x/target/release/player --game stratego --strategy greedy --seed 8";
+        assert_eq!(seat_of([ai, greedy]).unwrap(), Player::Zero);
+        assert_eq!(seat_of([greedy, ai]).unwrap(), Player::One);
+        let random = "/x/player --strategy=random";
+        assert_eq!(seat_of([random, ai]).unwrap(), Player::One);
+        let explicit = "/x/player --strategy ai";
+        assert_eq!(seat_of([explicit, "/y/peternlewis"]).unwrap(), Player::Zero);
+        assert!(seat_of([ai, ai]).is_err());
+    }
 }

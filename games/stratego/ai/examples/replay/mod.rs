@@ -29,16 +29,29 @@ pub struct Recorded {
 impl Recorded {
     /// Our AI's seat: `seat_override`, or else the one seat whose program
     /// is our `player` (its file name starts with `player`: `player-v9` is
-    /// a build of ours too).
+    /// a build of ours too) playing the AI: `player --strategy greedy`, the
+    /// opponent of `make bench-strength`, is ours but not the AI.
     pub fn our_seat(&self, path: &str, seat_override: Option<Player>) -> Result<Player> {
         if let Some(s) = seat_override {
             return Ok(s);
         }
         let ours = |p: &String| {
-            p.split_whitespace()
+            let mut words = p.split_whitespace();
+            let program = words
                 .next()
                 .and_then(|prog| prog.rsplit('/').next())
-                .is_some_and(|name| name.starts_with("player"))
+                .is_some_and(|name| name.starts_with("player"));
+            let words: Vec<&str> = words.collect();
+            let strategy = words
+                .iter()
+                .enumerate()
+                .find_map(|(i, w)| match w.strip_prefix("--strategy") {
+                    Some("") => words.get(i + 1).copied(),
+                    Some(rest) => rest.strip_prefix('='),
+                    None => None,
+                })
+                .unwrap_or("ai");
+            program && strategy == "ai"
         };
         match (self.players.first(), self.players.get(1)) {
             (Some(a), Some(b)) if ours(a) && !ours(b) => Ok(Player::Zero),
