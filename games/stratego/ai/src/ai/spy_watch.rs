@@ -6,13 +6,15 @@
 //! it. peternlewis, of the UCC 2012 agents, leaves a cheap piece for our
 //! Marshal to take next to its unmoved Spy: in 160 games against it, our
 //! identified Marshal died to the Spy 17 times, 11 of them in games we
-//! lost; after our identified Marshal took a piece, 9 of the 85 unmoved
-//! unidentified enemy pieces next to the square it took were the Spy
-//! (10.6%). The belief, learnt from setups people make, puts the Spy on
-//! any one of those squares far less often, and the search, a few plies
-//! deep, walks the Marshal away before its horizon, so neither sees the
-//! risk of the very next enemy move. The cost is [`Tuning::spy_risk`] per
-//! such neighbour, in root-value units, on top of what the search finds.
+//! lost. While its Spy lived unidentified, 13 of the 26 unmoved
+//! unidentified enemy pieces next to a square our identified Marshal took
+//! were the Spy, 4 of the 8 next to a square it stepped to, and none of
+//! the 32 pieces that had moved. The belief, learnt from setups people
+//! make, puts the Spy on any one of those squares far less often, and the
+//! search, a few plies deep, walks the Marshal away before its horizon,
+//! so neither sees the risk of the very next enemy move. The cost is
+//! [`Tuning::spy_risk`] per unmoved such neighbour and a tenth of it per
+//! moved one, in root-value units, on top of what the search finds.
 
 use stratego::bits::Bits;
 use stratego::{Cell, Move, Rank, Square, View};
@@ -20,6 +22,10 @@ use stratego::{Cell, Move, Rank, Square, View};
 use super::exposure::Exposure;
 use super::geometry::ring;
 use super::tuning::Tuning;
+
+/// Share of the risk for an enemy piece that has moved: the Spy that
+/// took our Marshal had never moved, every time.
+pub const MOVED_SHARE: f64 = 0.1;
 
 /// What every root move of one position shares: our Marshal, whether the
 /// opponent has identified it, and the enemy pieces that may be the Spy.
@@ -29,8 +35,11 @@ pub struct SpyWatch {
     /// `None` when nothing is to be feared (no Marshal of ours, their Spy
     /// gone or identified, no risk configured).
     marshal: Option<(Square, bool)>,
-    /// Squares of the enemy pieces whose rank we do not know.
-    suspects: Bits,
+    /// Squares of the enemy pieces whose rank we do not know, that have
+    /// not moved.
+    unmoved: Bits,
+    /// The same, for those that have moved.
+    moved: Bits,
     risk: f64,
 }
 
@@ -47,23 +56,29 @@ impl SpyWatch {
             .find(|&(_, r)| r == Rank::Marshal)
             .map(|(sq, _)| (sq, exposure.is_revealed(sq)))
             .filter(|_| spy_unknown && tuning.spy_risk > 0.0);
-        let suspects = view
-            .enemies()
-            .iter()
-            .filter(|e| e.known_rank().is_none())
-            .filter_map(|e| e.square)
-            .fold(0, |acc, sq| acc | sq.bit());
+        let (mut unmoved, mut moved) = (0, 0);
+        for e in view.enemies().iter().filter(|e| e.known_rank().is_none()) {
+            if let Some(sq) = e.square {
+                if e.moved {
+                    moved |= sq.bit();
+                } else {
+                    unmoved |= sq.bit();
+                }
+            }
+        }
         SpyWatch {
             marshal,
-            suspects,
+            unmoved,
+            moved,
             risk: tuning.spy_risk,
         }
     }
 
     /// The cost of our move `mv` in the position: the risk for each
-    /// unidentified enemy piece next to where our Marshal stands after it,
-    /// if the opponent then knows the Marshal (it was identified, or it
-    /// attacks now, which shows its rank).
+    /// unmoved unidentified enemy piece next to where our Marshal stands
+    /// after it, [`MOVED_SHARE`] of it for each moved one, if the opponent
+    /// then knows the Marshal (it was identified, or it attacks now, which
+    /// shows its rank).
     pub fn cost(&self, view: &View, mv: Move) -> f64 {
         let attack = matches!(view.cell(mv.to()), Cell::Enemy(_));
         self.cost_of(mv.from(), mv.to(), attack)
@@ -76,7 +91,7 @@ impl SpyWatch {
         };
         // The piece on `to` is taken or identified by an attack, and no
         // longer a suspect; a quiet move leaves the suspects as they are.
-        let suspects = self.suspects & !to.bit();
+        let gone = !to.bit();
         let (at, known) = if from == marshal {
             (to, revealed || attack)
         } else {
@@ -85,7 +100,10 @@ impl SpyWatch {
         if !known {
             return 0.0;
         }
-        self.risk * f64::from((ring(at.index(), 1) & suspects).count_ones())
+        let near = ring(at.index(), 1);
+        let unmoved = (near & self.unmoved & gone).count_ones();
+        let moved = (near & self.moved & gone).count_ones();
+        self.risk * (f64::from(unmoved) + MOVED_SHARE * f64::from(moved))
     }
 }
 
@@ -98,10 +116,15 @@ mod tests {
         s.parse().unwrap()
     }
 
+    fn bits(squares: &[&str]) -> Bits {
+        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
+    }
+
     fn watch(marshal: &str, revealed: bool, suspects: &[&str]) -> SpyWatch {
         SpyWatch {
             marshal: Some((sq(marshal), revealed)),
-            suspects: suspects.iter().fold(0, |acc, s| acc | sq(s).bit()),
+            unmoved: bits(suspects),
+            moved: 0,
             risk: Tuning::default().spy_risk,
         }
     }
@@ -122,6 +145,17 @@ mod tests {
         assert_eq!(w.cost_of(sq("A0"), sq("A1"), false), 2.0 * r);
         // ...unless that piece attacks one of them.
         assert_eq!(w.cost_of(sq("F3"), sq("F4"), true), r);
+    }
+
+    #[test]
+    fn a_piece_that_has_moved_costs_a_share() {
+        let r = Tuning::default().spy_risk;
+        let w = SpyWatch {
+            moved: bits(&["F4"]),
+            ..watch("E3", true, &["E5"])
+        };
+        assert_eq!(w.cost_of(sq("E3"), sq("E4"), false), r + MOVED_SHARE * r);
+        assert_eq!(w.cost_of(sq("E3"), sq("F3"), false), MOVED_SHARE * r);
     }
 
     #[test]
@@ -166,7 +200,8 @@ mod tests {
         let mut exposure = Exposure::new();
         exposure.reveal_for_test(sq("E2"));
         let w = SpyWatch::new(&view, &exposure, &t);
-        assert_eq!(w.cost(&view, step), t.spy_risk);
+        // The piece on E4 has moved.
+        assert_eq!(w.cost(&view, step), MOVED_SHARE * t.spy_risk);
         // Turned off by the tuning.
         let off = Tuning { spy_risk: 0.0, ..t };
         assert_eq!(SpyWatch::new(&view, &exposure, &off).cost(&view, step), 0.0);

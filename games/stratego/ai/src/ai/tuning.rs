@@ -88,9 +88,9 @@ pub struct Tuning {
     pub stall_ramp: f64,
     /// Most push.
     pub stall_max: f64,
-    /// Cost of each unidentified enemy piece next to our identified
-    /// Marshal after a root move, while their Spy lives unidentified, in
-    /// root-value units ([`super::spy_watch`]).
+    /// Cost of each unmoved unidentified enemy piece next to our
+    /// identified Marshal after a root move, while their Spy lives
+    /// unidentified, in root-value units ([`super::spy_watch`]).
     pub spy_risk: f64,
 }
 
@@ -124,7 +124,7 @@ impl Default for Tuning {
             stall_start: 60,
             stall_ramp: 3.0,
             stall_max: 150.0,
-            spy_risk: 100.0,
+            spy_risk: 300.0,
         }
     }
 }
