@@ -314,18 +314,28 @@ fn averages(
         .collect()
 }
 
-/// How far the best move's value stands above the second best's.
+/// How far the move we would choose (best with its root adjustment) stands
+/// above every other move by its searched value alone: negative when
+/// another one searched better.
+///
+/// Not by the adjusted values: the adjustments do not change with depth,
+/// and a large one (the repetition penalty after hundreds of shuffling
+/// plies, the spy watch) would make a move look clearly best at depth 2,
+/// stop the search, and let it play what a deeper search refutes. Against
+/// peternlewis, with our Major and General against its lone Miner, the
+/// search stopped at depth 2 after 0.4 ms, the General moved, and the
+/// Miner took our Flag four moves later (depth 12 then saw −2077).
 fn clear_best(avg: &[f64], adjust: &[f64]) -> f64 {
-    let mut top = [f64::NEG_INFINITY; 2];
-    for (a, b) in avg.iter().zip(adjust) {
-        let v = a + b;
-        if v > top[0] {
-            top = [v, top[0]];
-        } else if v > top[1] {
-            top[1] = v;
-        }
-    }
-    top[0] - top[1]
+    let Some(best) =
+        (0..avg.len()).max_by(|&a, &b| (avg[a] + adjust[a]).total_cmp(&(avg[b] + adjust[b])))
+    else {
+        return 0.0;
+    };
+    let second = (0..avg.len())
+        .filter(|&i| i != best)
+        .map(|i| avg[i])
+        .fold(f64::NEG_INFINITY, f64::max);
+    avg[best] - second
 }
 
 /// Chooses a move for the player to move in `input.view`.
@@ -683,6 +693,21 @@ mod tests {
         ];
         pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
         position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn regression_a_large_root_adjustment_does_not_stop_the_search_early() {
+        // Search values alone: one move far above the rest.
+        assert_eq!(clear_best(&[900.0, 100.0, 50.0], &[0.0; 3]), 800.0);
+        // Every move but the first penalised (repetitions): it is the
+        // choice, but the search does not rate it above the others.
+        let clear = clear_best(&[0.0, 100.0, 90.0], &[0.0, -600.0, -600.0]);
+        assert_eq!(clear, -100.0);
+        assert!(clear < Tuning::default().easy_margin);
+        // A bonus does not make a clear best either.
+        assert_eq!(clear_best(&[0.0, 10.0], &[700.0, 0.0]), -10.0);
+        // The only move is always clear.
+        assert!(clear_best(&[3.0], &[0.0]) > Tuning::default().easy_margin);
     }
 
     #[test]
