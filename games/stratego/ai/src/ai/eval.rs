@@ -20,7 +20,7 @@
 use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
 use stratego::{Board, Fight, Player, Rank, Square, fight};
 
-use super::geometry::{MAX_RING, nearest, ring};
+use super::geometry::{MAX_RING, Walk, nearest, ring};
 use super::position::Pos;
 use super::tuning::Tuning;
 use super::values::Values;
@@ -231,64 +231,85 @@ fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
 }
 
 /// The race home: the nearest enemy piece that may be a Miner against our
-/// nearest piece that stops one (a Sergeant or stronger), by their
-/// distances to our Flag. When theirs is as near or nearer, ours cannot
-/// come back in time, and the search, a few moves deep, sees it only when
-/// the Flag falls: ahead by 800, the AI had sent every piece into the
-/// enemy camp while a known Miner walked through our Bombs to the Flag
+/// nearest piece that stops one (a Sergeant or stronger), by how many
+/// steps each needs. When theirs is as near or nearer, ours cannot come
+/// back in time, and the search, a few moves deep, sees it only when the
+/// Flag falls: ahead by 800, the AI had sent every piece into the enemy
+/// camp while a known Miner walked through our Bombs to the Flag
 /// (peternlewis).
 ///
-/// Each intruder within seven squares is raced by our pieces that beat it
-/// (its rank on this board: a Captain walking up to our Flag is not stopped
-/// by the Sergeant guarding it); the worst race lost counts. A known Miner
-/// that wins its race takes the Flag unless something else happens, so it
-/// costs [`RACE_KNOWN_MINER`], most of a game once scores are squashed
-/// (at +1300 the AI let one walk from three squares away through two Bombs
-/// to the Flag).
+/// Distances are walked, not counted as the crow flies, for each side of
+/// the Flag apart: the intruder walks to the side over empty squares and
+/// through our Bombs (a Miner takes them), then takes the Flag; our
+/// defender walks over empty squares to a square next to that side, from
+/// which it takes the intruder standing there, and must get there first. Counted as the crow flies,
+/// a Colonel two squares from our Flag, walled off by the Flag's own
+/// Bombs, "guarded" it while peternlewis's Miner crossed the board along
+/// the top row, took a Bomb beside the Flag and then the Flag, from a
+/// position the AI judged +1000.
+///
+/// Each intruder within seven steps of the Flag is raced by our pieces
+/// that beat it (its rank on this board: a Captain walking up to our Flag
+/// is not stopped by the Sergeant guarding it); the worst race lost
+/// counts. A known Miner that wins its race takes the Flag unless
+/// something else happens, so it costs [`RACE_KNOWN_MINER`], most of a
+/// game once scores are squashed (at +1300 the AI let one walk from three
+/// squares away through two Bombs to the Flag).
 fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let me = ctx.root;
     let them = me.opponent();
     let Some(flag) = ctx.flag[me.index()] else {
         return 0;
     };
-    let within: Bits = (1..RACE.len()).fold(0, |acc, d| acc | ring(flag.index(), d));
-    let suspects = suspects(pos, ctx) & within;
+    let suspects = suspects(pos, ctx);
     if suspects == 0 {
         return 0;
     }
+    let board = pos.board();
+    let empty = BOARD & !LAKES & !board.occupied_by(me) & !board.occupied_by(them);
     let ours = pos.by_rank(me);
     let theirs = pos.by_rank(them);
+    let intruder_walks = empty | ours[Rank::Bomb.index()] | suspects;
+    let defender_walks = empty | board.movers(me);
     let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
-    // Our nearest defender against each rank, computed once.
-    let mut defender: [Option<Option<usize>>; 10] = [None; 10];
     let mut worst = 0;
-    for d in 1..RACE.len() {
-        let here = ring(flag.index(), d) & suspects;
-        if here == 0 {
+    // Each side of the Flag is raced apart: a defender beside one side
+    // does not stop an intruder coming in by another.
+    for side in BitIter(ring(flag.index(), 1) & !LAKES) {
+        // Steps to stand on this side; the Flag falls one step later.
+        let intruder: Walk<{ RACE.len() - 1 }> = Walk::to(1u128 << side, intruder_walks);
+        if intruder.steps(suspects).is_none() {
             continue;
         }
+        // Steps to a square from which to take the intruder on the side.
+        let posts = ring(side as usize, 1) & !flag.bit();
+        let defence: Walk<{ RACE.len() }> = Walk::to(posts, defender_walks);
+        // Our nearest defender against each rank, computed once a side.
+        let mut defender: [Option<Option<usize>>; 10] = [None; 10];
         for (r, &squares) in theirs.iter().enumerate().take(10) {
-            let at = here & squares;
-            if at == 0 {
-                continue;
-            }
-            let penalty = if at & known_miners != 0 {
-                RACE_KNOWN_MINER[d]
-            } else {
-                RACE[d]
-            };
-            if penalty <= worst {
-                continue;
-            }
-            let nearest_defender = *defender[r].get_or_insert_with(|| {
-                let set = (0..10)
-                    .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
-                    .fold(0, |acc, k| acc | ours[k]);
-                nearest(flag.index(), set)
-            });
-            match nearest_defender {
-                Some(ours_d) if ours_d < d => {}
-                _ => worst = penalty,
+            for q in BitIter(squares & suspects) {
+                let Some(steps) = intruder.steps(1u128 << q) else {
+                    continue;
+                };
+                let d = steps + 1;
+                let penalty = if known_miners & (1u128 << q) != 0 {
+                    RACE_KNOWN_MINER[d]
+                } else {
+                    RACE[d]
+                };
+                if penalty <= worst {
+                    continue;
+                }
+                let nearest_defender = *defender[r].get_or_insert_with(|| {
+                    let set = (0..10)
+                        .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
+                        .fold(0, |acc, k| acc | ours[k]);
+                    defence.steps(set)
+                });
+                match nearest_defender {
+                    Some(ours_steps) if ours_steps < steps => {}
+                    _ => worst = penalty,
+                }
             }
         }
     }
@@ -587,12 +608,15 @@ mod tests {
             Zero,
             &Tuning::default(),
         );
-        // J4 is 4 from the Flag; a Sergeant on A5 is 14 away.
+        // J4 takes the Flag in 4 steps (J3, J2, the Bomb on J1, the Flag);
+        // a Sergeant on A5 is far.
         assert_eq!(flag_race(&with(Rank::Miner, false, "A5"), &ctx), RACE[4]);
-        // On H1 (3 away) it gets there first; as near as the intruder is
-        // not enough.
+        // From H1 or G1 it stands next to J1 (on I1) in 1 or 2 steps, before
+        // the intruder stands on J1 (3 steps): in time. From F1 (3 steps)
+        // it is not.
         assert_eq!(flag_race(&with(Rank::Miner, false, "H1"), &ctx), 0);
-        assert_eq!(flag_race(&with(Rank::Miner, false, "G1"), &ctx), RACE[4]);
+        assert_eq!(flag_race(&with(Rank::Miner, false, "G1"), &ctx), 0);
+        assert_eq!(flag_race(&with(Rank::Miner, false, "F1"), &ctx), RACE[4]);
         // A Sergeant does not stop a Major.
         assert_eq!(flag_race(&with(Rank::Major, false, "H1"), &ctx), RACE[4]);
         // A known Miner that wins its race costs most of a game.
@@ -604,6 +628,35 @@ mod tests {
             evaluate(&with(Rank::Miner, false, "H1"), &ctx)
                 > evaluate(&with(Rank::Miner, false, "A5"), &ctx)
         );
+    }
+
+    #[test]
+    fn regression_a_defender_walled_off_by_the_flags_bombs_does_not_guard_it() {
+        use Player::*;
+        // Our Flag on E9 in a shell of Bombs (D9, E8, F9), our Colonel on
+        // G9 beside the shell; their unidentified piece on B7 walks in by
+        // D9 (B8, B9, C9, the Bomb, the Flag: 5 steps). The Colonel, two
+        // squares from the Flag as the crow flies, needs 6 steps to a
+        // square next to D9 (round by G8, F8, F7, E7, D7, D8).
+        let at = |colonel: &str| {
+            pos(
+                &[
+                    ("E9", Zero, Rank::Flag),
+                    ("D9", Zero, Rank::Bomb),
+                    ("E8", Zero, Rank::Bomb),
+                    ("F9", Zero, Rank::Bomb),
+                    ("A0", One, Rank::Flag),
+                    ("B7", One, Rank::Miner),
+                    (colonel, Zero, Rank::Colonel),
+                ],
+                [0, 0],
+            )
+        };
+        let ctx = EvalContext::new(at("G9").board(), Zero, &Tuning::default());
+        assert_eq!(flag_race(&at("G9"), &ctx), RACE[5]);
+        // From D7 it steps to D8, next to D9, long before the intruder
+        // stands on D9.
+        assert_eq!(flag_race(&at("D7"), &ctx), 0);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! is a few mask tests instead of a loop over pieces.
 
 use stratego::Square;
-use stratego::bits::Bits;
+use stratego::bits::{BOARD, Bits, COL0, COL9, LAKES};
 
 /// Largest distance with a ring in the table; farther counts as "far".
 pub const MAX_RING: usize = 12;
@@ -45,9 +45,61 @@ pub fn nearest(sq: usize, set: Bits) -> Option<usize> {
     (1..=MAX_RING).find(|&d| RINGS[sq][d] & set != 0)
 }
 
+/// `set` and the squares next to it (lakes included: callers mask them).
+#[inline]
+pub fn spread(set: Bits) -> Bits {
+    set | (set >> 10) | ((set << 10) & BOARD) | ((set & !COL0) >> 1) | ((set & !COL9) << 1)
+}
+
+/// Walking distances to a target: level `k` holds the squares from which a
+/// piece reaches `target` in at most `k` steps, walking on `walkable`
+/// squares only (the target's own squares count when walkable).
+#[derive(Clone, Copy, Debug)]
+pub struct Walk<const N: usize> {
+    levels: [Bits; N],
+}
+
+impl<const N: usize> Walk<N> {
+    /// The levels 0..N of walks to `target` over `walkable` (never the lakes).
+    pub fn to(target: Bits, walkable: Bits) -> Walk<N> {
+        let walkable = walkable & BOARD & !LAKES;
+        let mut levels = [0; N];
+        let mut reach = target & walkable;
+        for level in levels.iter_mut() {
+            *level = reach;
+            reach |= spread(reach) & walkable;
+        }
+        Walk { levels }
+    }
+
+    /// Steps from the nearest square of `from` to the target, if fewer
+    /// than `N`.
+    pub fn steps(&self, from: Bits) -> Option<usize> {
+        self.levels.iter().position(|&l| l & from != 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn walks_go_round_what_is_not_walkable() {
+        let sq = |s: &str| s.parse::<Square>().unwrap().bit();
+        // From A0 to A2 with A1 blocked: round by B0, B1, B2.
+        let open = BOARD & !sq("A1");
+        let w = Walk::<8>::to(sq("A2"), open);
+        assert_eq!(w.steps(sq("A2")), Some(0));
+        assert_eq!(w.steps(sq("A0")), Some(4));
+        assert_eq!(w.steps(sq("A1")), None);
+        // Lakes are never walked: C3 to C6 goes round them (D3, E3, E4,
+        // E5, E6, D6, C6 or over row B).
+        let w = Walk::<10>::to(sq("C6"), BOARD);
+        assert_eq!(w.steps(sq("C3")), Some(5));
+        assert_eq!(spread(sq("A0")), sq("A0") | sq("A1") | sq("B0"));
+        assert_eq!(spread(sq("A9")), sq("A9") | sq("A8") | sq("B9"));
+        assert_eq!(spread(sq("J0")) & sq("I9"), 0);
+    }
 
     #[test]
     fn rings_match_manhattan_distance() {
