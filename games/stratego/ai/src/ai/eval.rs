@@ -261,7 +261,10 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let Some(flag) = ctx.flag[me.index()] else {
         return 0;
     };
-    let suspects = suspects(pos, ctx);
+    // No walk is shorter than the crow's distance: pieces farther than
+    // that are out of the race before any walk is worked out.
+    let within: Bits = (1..RACE.len()).fold(0, |acc, d| acc | ring(flag.index(), d));
+    let suspects = suspects(pos, ctx) & within;
     if suspects == 0 {
         return 0;
     }
