@@ -47,12 +47,12 @@ const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 
 /// Penalty for the nearest enemy piece that may be a Miner, by its distance
 /// to our Flag, when none of our pieces that stop a Miner stands nearer the
-/// Flag than it (none from 10 steps on), before the `flag_race` scale.
-const RACE: [i32; 10] = [0, 300, 200, 130, 90, 60, 35, 15, 8, 4];
+/// Flag than it (none from 8 squares on), before the `flag_race` scale.
+const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 
 /// The same for an identified enemy piece (a known Miner; any piece when
 /// a side of the Flag is open).
-const RACE_KNOWN_MINER: [i32; 10] = [0, 1200, 1000, 800, 500, 250, 100, 40, 20, 10];
+const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 500, 250, 100, 40];
 
 /// Value added to a known enemy Miner by its distance to our Flag (none
 /// from 7 squares on), for the hunt.
@@ -249,7 +249,7 @@ fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
 /// the top row, took a Bomb beside the Flag and then the Flag, from a
 /// position the AI judged +1000.
 ///
-/// Each intruder within nine steps of the Flag is raced by our pieces
+/// Each intruder within seven steps of the Flag is raced by our pieces
 /// that beat it (its rank on this board: a Captain walking up to our Flag
 /// is not stopped by the Sergeant guarding it); the worst race lost
 /// counts. A known Miner that wins its race takes the Flag unless
