@@ -50,8 +50,7 @@ const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 /// Flag than it (none from 8 squares on), before the `flag_race` scale.
 const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 
-/// The same for an identified enemy piece (a known Miner; any piece when
-/// a side of the Flag is open).
+/// The same for an enemy piece known to be a Miner.
 const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 500, 250, 100, 40];
 
 /// Value added to a known enemy Miner by its distance to our Flag (none
@@ -255,8 +254,7 @@ fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
 /// counts. A known Miner that wins its race takes the Flag unless
 /// something else happens, so it costs [`RACE_KNOWN_MINER`], most of a
 /// game once scores are squashed (at +1300 the AI let one walk from three
-/// squares away through two Bombs to the Flag); so does any identified
-/// intruder (the sides it can breach are in [`suspects`]).
+/// squares away through two Bombs to the Flag).
 fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let me = ctx.root;
     let them = me.opponent();
@@ -274,16 +272,9 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let empty = BOARD & !LAKES & !board.occupied_by(me) & !board.occupied_by(them);
     let ours = pos.by_rank(me);
     let theirs = pos.by_rank(them);
-    // The intruder may walk through any piece of ours (it may take it: a
-    // Miner the Bombs, a Captain the Lieutenant beside our Flag), which
-    // is the pessimistic, safe model; a defender standing on the side
-    // itself is counted below.
-    let intruder_walks = empty | board.occupied_by(me) | suspects;
+    let intruder_walks = empty | ours[Rank::Bomb.index()] | suspects;
     let defender_walks = empty | board.movers(me);
-    // An identified intruder that wins its race is a certain threat, as
-    // a known Miner is: peternlewis's known Captain walked along the top
-    // row to our Flag, took the Lieutenant beside it and the Flag.
-    let certain = pos.known(them);
+    let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
     let mut worst = 0;
     // Each side of the Flag is raced apart: a defender beside one side
     // does not stop an intruder coming in by another.
@@ -293,9 +284,8 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
         if intruder.steps(suspects).is_none() {
             continue;
         }
-        // Steps to a square from which to take the intruder on the side,
-        // or to the side itself (a defender there meets it first).
-        let posts = (ring(side as usize, 1) | (1u128 << side)) & !flag.bit();
+        // Steps to a square from which to take the intruder on the side.
+        let posts = ring(side as usize, 1) & !flag.bit();
         let defence: Walk<{ RACE.len() }> = Walk::to(posts, defender_walks);
         // Our nearest defender against each rank, computed once a side.
         let mut defender: [Option<Option<usize>>; 10] = [None; 10];
@@ -305,7 +295,7 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                     continue;
                 };
                 let d = steps + 1;
-                let penalty = if certain & (1u128 << q) != 0 {
+                let penalty = if known_miners & (1u128 << q) != 0 {
                     RACE_KNOWN_MINER[d]
                 } else {
                     RACE[d]
@@ -669,31 +659,6 @@ mod tests {
         assert_eq!(flag_race(&at("G9"), &ctx), RACE[5]);
         // From D7 it steps to D8, next to D9, long before the intruder
         // stands on D9.
-        assert_eq!(flag_race(&at("D7"), &ctx), 0);
-    }
-
-    #[test]
-    fn regression_a_known_captain_walking_to_an_open_side_of_our_flag_is_a_certain_threat() {
-        use Player::*;
-        // Our Flag in the corner A9, a Lieutenant beside it on A8, a Bomb
-        // on B9; their identified Captain on A2 walks along the top row
-        // (A3..A7), takes the Lieutenant, then the Flag: 7 steps.
-        let at = |major: &str| {
-            pos(
-                &[
-                    ("A9", Zero, Rank::Flag),
-                    ("A8", Zero, Rank::Lieutenant),
-                    ("B9", Zero, Rank::Bomb),
-                    ("J0", One, Rank::Flag),
-                    ("A2", One, Rank::Captain),
-                    (major, Zero, Rank::Major),
-                ],
-                [0, sq("A2").bit()],
-            )
-        };
-        let ctx = EvalContext::new(at("J5").board(), Zero, &Tuning::default());
-        assert_eq!(flag_race(&at("J5"), &ctx), RACE_KNOWN_MINER[7]);
-        // A Major on D7 is on A7 or B8 in 3 steps: in time.
         assert_eq!(flag_race(&at("D7"), &ctx), 0);
     }
 
