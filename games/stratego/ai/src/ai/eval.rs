@@ -18,8 +18,9 @@
 //! - mobility: movers with room to move.
 
 use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
-use stratego::{Board, Fight, Player, Rank, Square, fight};
+use stratego::{Board, Player, Rank, Square};
 
+use super::fights::BEATEN_BY;
 use super::geometry::{MAX_RING, Walk, nearest, ring};
 use super::position::Pos;
 use super::tuning::Tuning;
@@ -343,26 +344,6 @@ fn spy_threat(pos: &Pos, me: Player) -> i32 {
     let unknown = pos.board().occupied_by(them) & !pos.known(them);
     (ring(m as usize, 1) & unknown).count_ones() as i32
 }
-
-/// For each defending rank, the attacking ranks that beat it (bit per
-/// [`Rank::index`]).
-const fn beaten_by() -> [u16; 12] {
-    let mut t = [0u16; 12];
-    let mut d = 0;
-    while d < 12 {
-        let mut a = 0;
-        while a < 10 {
-            if matches!(fight(Rank::ALL[a], Rank::ALL[d]), Fight::AttackerWins) {
-                t[d] |= 1 << a;
-            }
-            a += 1;
-        }
-        d += 1;
-    }
-    t
-}
-
-const BEATEN_BY: [u16; 12] = beaten_by();
 
 /// Our pieces closing in on enemy pieces they beat on this board: a share
 /// of the target's value that grows as the nearest such piece gets closer,

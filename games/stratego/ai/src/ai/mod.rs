@@ -4,7 +4,7 @@
 //! - [`setups`]: the library of setups and their random variation;
 //! - [`prior`], [`knowledge`], [`exposure`]: what each side can know;
 //! - [`sample`]: full boards drawn from the belief;
-//! - [`position`], [`values`], [`geometry`], [`eval`], [`search`]: search on one board;
+//! - [`position`], [`values`], [`geometry`], [`fights`], [`eval`], [`search`]: search on one board;
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
@@ -13,6 +13,7 @@
 
 pub mod eval;
 pub mod exposure;
+pub mod fights;
 pub mod geometry;
 pub mod history;
 pub mod knowledge;

@@ -10,6 +10,7 @@
 use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 
 use super::eval::{EvalContext, evaluate};
+use super::fights::BEATS;
 use super::position::Pos;
 use super::time::Budget;
 use super::values;
@@ -434,26 +435,6 @@ fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
         moves.retain(|m| !blind(m));
     }
 }
-
-/// For each attacking rank, the defending ranks it beats (bit per
-/// [`Rank::index`]).
-const fn beats() -> [u16; 12] {
-    let mut t = [0u16; 12];
-    let mut a = 0;
-    while a < 12 {
-        let mut d = 0;
-        while d < 12 {
-            if matches!(fight(Rank::ALL[a], Rank::ALL[d]), Fight::AttackerWins) {
-                t[a] |= 1 << d;
-            }
-            d += 1;
-        }
-        a += 1;
-    }
-    t
-}
-
-const BEATS: [u16; 12] = beats();
 
 /// Ordering scores at or below this are attacks the attacker loses.
 const LOSING_ATTACK: i32 = -1_000_000;

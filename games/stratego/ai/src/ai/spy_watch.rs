@@ -46,11 +46,7 @@ pub struct SpyWatch {
 impl SpyWatch {
     /// The watch in `view`, with what the opponent knows of our pieces.
     pub fn new(view: &View, exposure: &Exposure, tuning: &Tuning) -> SpyWatch {
-        let spy_unknown = view.enemy_lost(Rank::Spy) < Rank::Spy.count()
-            && !view
-                .enemies()
-                .iter()
-                .any(|e| e.alive() && e.known_rank() == Some(Rank::Spy));
+        let spy_unknown = view.unidentified_counts()[Rank::Spy.index()] > 0;
         let marshal = view
             .own_pieces()
             .find(|&(_, r)| r == Rank::Marshal)
