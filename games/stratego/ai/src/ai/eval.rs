@@ -54,6 +54,10 @@ const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 /// The same for an enemy piece known to be a Miner.
 const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 500, 250, 100, 40];
 
+/// Share (per hundred) of the race penalty by how many steps our nearest
+/// defender comes too late (0: in time; from 3 on, or none: all of it).
+const RACE_LATE: [i32; 3] = [0, 70, 85];
+
 /// Value added to a known enemy Miner by its distance to our Flag (none
 /// from 7 squares on), for the hunt.
 const MINER_URGENCY: [i32; 7] = [0, 400, 300, 200, 120, 60, 30];
@@ -241,13 +245,23 @@ fn suspects(pos: &Pos, ctx: &EvalContext) -> Bits {
 ///
 /// Distances are walked, not counted as the crow flies, for each side of
 /// the Flag apart: the intruder walks to the side over empty squares and
-/// through our Bombs (a Miner takes them), then takes the Flag; our
-/// defender walks over empty squares to a square next to that side, from
-/// which it takes the intruder standing there, and must get there first. Counted as the crow flies,
-/// a Colonel two squares from our Flag, walled off by the Flag's own
-/// Bombs, "guarded" it while peternlewis's Miner crossed the board along
-/// the top row, took a Bomb beside the Flag and then the Flag, from a
-/// position the AI judged +1000.
+/// through our Bombs, Scouts and Spy (a Miner takes them), then takes the
+/// Flag; our defender walks over empty squares to a square next to that
+/// side, from which it takes the intruder standing there, and must get
+/// there first. Counted as the crow flies, a Colonel two squares from our
+/// Flag, walled off by the Flag's own Bombs, "guarded" it while
+/// peternlewis's Miner crossed the board along the top row, took a Bomb
+/// beside the Flag and then the Flag, from a position the AI judged +1000.
+///
+/// Who moves next counts: with us to move, our defender has one step more
+/// (without it, a Lieutenant three steps from its post against a known
+/// Miner three steps from the side was "too late" at every leaf, so the
+/// AI gave the Flag up for lost, stopped defending and lost it to
+/// celsius, where stepping back in time would have caught the Miner). A
+/// defender late by a step or two costs a share of the penalty
+/// ([`RACE_LATE`]), so that coming nearer still counts when the count is
+/// too pessimistic (the intruder may not find the shortest walk, a piece
+/// of ours in its way may stay).
 ///
 /// Each intruder within seven steps of the Flag is raced by our pieces
 /// that beat it (its rank on this board: a Captain walking up to our Flag
@@ -273,9 +287,12 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let empty = BOARD & !LAKES & !board.occupied_by(me) & !board.occupied_by(them);
     let ours = pos.by_rank(me);
     let theirs = pos.by_rank(them);
-    let intruder_walks = empty | ours[Rank::Bomb.index()] | suspects;
+    let taken_on_the_way =
+        ours[Rank::Bomb.index()] | ours[Rank::Scout.index()] | ours[Rank::Spy.index()];
+    let intruder_walks = empty | taken_on_the_way | suspects;
     let defender_walks = empty | board.movers(me);
     let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
+    let tempo = usize::from(pos.to_move() == me);
     let mut worst = 0;
     // Each side of the Flag is raced apart: a defender beside one side
     // does not stop an intruder coming in by another.
@@ -287,7 +304,7 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
         }
         // Steps to a square from which to take the intruder on the side.
         let posts = ring(side as usize, 1) & !flag.bit();
-        let defence: Walk<{ RACE.len() }> = Walk::to(posts, defender_walks);
+        let defence: Walk<{ RACE.len() + 1 }> = Walk::to(posts, defender_walks);
         // Our nearest defender against each rank, computed once a side.
         let mut defender: [Option<Option<usize>>; 10] = [None; 10];
         for (r, &squares) in theirs.iter().enumerate().take(10) {
@@ -310,10 +327,14 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                         .fold(0, |acc, k| acc | ours[k]);
                     defence.steps(set)
                 });
-                match nearest_defender {
-                    Some(ours_steps) if ours_steps < steps => {}
-                    _ => worst = penalty,
-                }
+                // Steps to spare: the defender stands on its post when the
+                // intruder steps onto the side, at the latest.
+                let late = match nearest_defender {
+                    Some(ours_steps) => (ours_steps + 1).saturating_sub(steps + tempo),
+                    None => RACE_LATE.len(),
+                };
+                let share = RACE_LATE.get(late).copied().unwrap_or(100);
+                worst = worst.max(penalty * share / 100);
             }
         }
     }
@@ -454,12 +475,17 @@ mod tests {
     }
 
     fn pos(pieces: &[(&str, Player, Rank)], known: [Bits; 2]) -> Pos {
+        pos_moving(pieces, known, Player::Zero)
+    }
+
+    /// [`pos`] with `to_move` to move.
+    fn pos_moving(pieces: &[(&str, Player, Rank)], known: [Bits; 2], to_move: Player) -> Pos {
         let moved = known;
         let mut b = Board::empty();
         for &(s, p, r) in pieces {
             b.set(sq(s), Some(Piece::new(p, r)));
         }
-        Pos::new(b, Player::Zero, known, moved)
+        Pos::new(b, to_move, known, moved)
     }
 
     #[test]
@@ -574,8 +600,9 @@ mod tests {
     #[test]
     fn a_possible_miner_nearer_our_flag_than_any_defender_wins_the_race_home() {
         use Player::*;
+        // With them to move.
         let with = |intruder: Rank, known: bool, sergeant: &str| {
-            pos(
+            pos_moving(
                 &[
                     ("J0", Zero, Rank::Flag),
                     ("I0", Zero, Rank::Bomb),
@@ -585,6 +612,7 @@ mod tests {
                     (sergeant, Zero, Rank::Sergeant),
                 ],
                 [0, if known { sq("J4").bit() } else { 0 }],
+                One,
             )
         };
         let ctx = EvalContext::new(
@@ -597,10 +625,17 @@ mod tests {
         assert_eq!(flag_race(&with(Rank::Miner, false, "A5"), &ctx), RACE[4]);
         // From H1 or G1 it stands next to J1 (on I1) in 1 or 2 steps, before
         // the intruder stands on J1 (3 steps): in time. From F1 (3 steps)
-        // it is not.
+        // it is a step late, from E1 two.
         assert_eq!(flag_race(&with(Rank::Miner, false, "H1"), &ctx), 0);
         assert_eq!(flag_race(&with(Rank::Miner, false, "G1"), &ctx), 0);
-        assert_eq!(flag_race(&with(Rank::Miner, false, "F1"), &ctx), RACE[4]);
+        assert_eq!(
+            flag_race(&with(Rank::Miner, false, "F1"), &ctx),
+            RACE[4] * RACE_LATE[1] / 100
+        );
+        assert_eq!(
+            flag_race(&with(Rank::Miner, false, "E1"), &ctx),
+            RACE[4] * RACE_LATE[2] / 100
+        );
         // A Sergeant does not stop a Major.
         assert_eq!(flag_race(&with(Rank::Major, false, "H1"), &ctx), RACE[4]);
         // A known Miner that wins its race costs most of a game.
@@ -612,6 +647,75 @@ mod tests {
             evaluate(&with(Rank::Miner, false, "H1"), &ctx)
                 > evaluate(&with(Rank::Miner, false, "A5"), &ctx)
         );
+        assert!(
+            evaluate(&with(Rank::Miner, false, "F1"), &ctx)
+                > evaluate(&with(Rank::Miner, false, "A5"), &ctx)
+        );
+    }
+
+    #[test]
+    fn regression_a_defender_one_step_from_time_was_given_up_for_lost_with_us_to_move() {
+        use Player::*;
+        // Celsius: our Flag on F0 walled by Bombs (E0, G0, H0, F1), their
+        // known Miner on H2, our Lieutenant on F3, us to move. The Miner
+        // stands on G0 in 3 steps (H1, G1, G0, or by the Bomb on H0); the
+        // Lieutenant is on G1, next to G0, in 3 (F2, G2, G1), and moves
+        // first: it catches the Miner on G0 or on its way. Counted as a
+        // lost race at every leaf, the AI gave the Flag up and lost it.
+        let at = |to_move: Player| {
+            pos_moving(
+                &[
+                    ("F0", Zero, Rank::Flag),
+                    ("E0", Zero, Rank::Bomb),
+                    ("G0", Zero, Rank::Bomb),
+                    ("H0", Zero, Rank::Bomb),
+                    ("F1", Zero, Rank::Bomb),
+                    ("F3", Zero, Rank::Lieutenant),
+                    ("A9", One, Rank::Flag),
+                    ("H2", One, Rank::Miner),
+                ],
+                [0, sq("H2").bit()],
+                to_move,
+            )
+        };
+        let ctx = EvalContext::new(at(Zero).board(), Zero, &Tuning::default());
+        assert_eq!(flag_race(&at(Zero), &ctx), 0);
+        // With the Miner to move, it is a step ahead.
+        assert_eq!(
+            flag_race(&at(One), &ctx),
+            RACE_KNOWN_MINER[4] * RACE_LATE[1] / 100
+        );
+    }
+
+    #[test]
+    fn a_miner_walks_through_the_scouts_and_spy_it_takes_on_the_way() {
+        use Player::*;
+        // Our Flag on J0 with Bombs on both sides (I0, J1), our Miners on
+        // H0 and J2 (they neither stop nor let a Miner by), `blocker` on
+        // I1; their Miner on H1.
+        let at = |blocker: Rank| {
+            pos_moving(
+                &[
+                    ("J0", Zero, Rank::Flag),
+                    ("I0", Zero, Rank::Bomb),
+                    ("J1", Zero, Rank::Bomb),
+                    ("H0", Zero, Rank::Miner),
+                    ("J2", Zero, Rank::Miner),
+                    ("I1", Zero, blocker),
+                    ("A9", One, Rank::Flag),
+                    ("H1", One, Rank::Miner),
+                ],
+                [0, 0],
+                One,
+            )
+        };
+        let ctx = EvalContext::new(at(Rank::Scout).board(), Zero, &Tuning::default());
+        // Through the Scout or Spy on I1 to the side I0: 2 steps, then the
+        // Flag.
+        assert_eq!(flag_race(&at(Rank::Scout), &ctx), RACE[3]);
+        assert_eq!(flag_race(&at(Rank::Spy), &ctx), RACE[3]);
+        // A Lieutenant there is not walked through (and stops it).
+        assert_eq!(flag_race(&at(Rank::Lieutenant), &ctx), 0);
     }
 
     #[test]
@@ -622,8 +726,9 @@ mod tests {
         // D9 (B8, B9, C9, the Bomb, the Flag: 5 steps). The Colonel, two
         // squares from the Flag as the crow flies, needs 6 steps to a
         // square next to D9 (round by G8, F8, F7, E7, D7, D8).
+        // With them to move.
         let at = |colonel: &str| {
-            pos(
+            pos_moving(
                 &[
                     ("E9", Zero, Rank::Flag),
                     ("D9", Zero, Rank::Bomb),
@@ -634,6 +739,7 @@ mod tests {
                     (colonel, Zero, Rank::Colonel),
                 ],
                 [0, 0],
+                One,
             )
         };
         let ctx = EvalContext::new(at("G9").board(), Zero, &Tuning::default());
