@@ -51,10 +51,8 @@ const INTRUDER: [i32; 5] = [0, 240, 120, 50, 15];
 /// Flag than it (none from 8 squares on), before the `flag_race` scale.
 const RACE: [i32; 8] = [0, 300, 200, 130, 90, 60, 35, 15];
 
-/// The same for an enemy piece known to be a Miner. It falls slowly with
-/// distance: a known Miner six steps out, our nearest defender seven, cost
-/// 100 at +1200 and walked in (peternlewis).
-const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 600, 450, 300, 200];
+/// The same for an enemy piece known to be a Miner.
+const RACE_KNOWN_MINER: [i32; 8] = [0, 1200, 1000, 800, 500, 250, 100, 40];
 
 /// Share (per hundred) of the race penalty by how many steps our nearest
 /// defender comes too late (0: in time; from 3 on, or none: all of it).
@@ -295,9 +293,6 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let defender_walks = empty | board.movers(me);
     let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
     let tempo = usize::from(pos.to_move() == me);
-    // Our pieces that stop each rank, worked out when first needed.
-    let mut stoppers: [Option<Bits>; 10] = [None; 10];
-    let mut held = Held::default();
     let mut worst = 0;
     // Each side of the Flag is raced apart: a defender beside one side
     // does not stop an intruder coming in by another.
@@ -310,6 +305,8 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
         // Steps to a square from which to take the intruder on the side.
         let posts = ring(side as usize, 1) & !flag.bit();
         let defence: Walk<{ RACE.len() + 1 }> = Walk::to(posts, defender_walks);
+        // Our nearest defender against each rank, computed once a side.
+        let mut defender: [Option<Option<usize>>; 10] = [None; 10];
         for (r, &squares) in theirs.iter().enumerate().take(10) {
             for q in BitIter(squares & suspects) {
                 let Some(steps) = intruder.steps(1u128 << q) else {
@@ -321,83 +318,27 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                 } else {
                     RACE[d]
                 };
-                let stop = *stoppers[r].get_or_insert_with(|| {
-                    (0..10)
+                if penalty <= worst {
+                    continue;
+                }
+                let nearest_defender = *defender[r].get_or_insert_with(|| {
+                    let set = (0..10)
                         .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
-                        .fold(0, |acc, k| acc | ours[k])
+                        .fold(0, |acc, k| acc | ours[k]);
+                    defence.steps(set)
                 });
                 // Steps to spare: the defender stands on its post when the
                 // intruder steps onto the side, at the latest.
-                let late = match defence.steps(stop) {
+                let late = match nearest_defender {
                     Some(ours_steps) => (ours_steps + 1).saturating_sub(steps + tempo),
                     None => RACE_LATE.len(),
                 };
                 let share = RACE_LATE.get(late).copied().unwrap_or(100);
                 worst = worst.max(penalty * share / 100);
-                let in_time = match (steps + tempo).checked_sub(1) {
-                    Some(most) if late == 0 => stop & defence.within(most),
-                    _ => 0,
-                };
-                held.add(q, side, penalty, in_time);
             }
         }
     }
-    worst.max(held.overstretched() * RACE_LATE[1] / 100)
-}
-
-/// The intruders of [`flag_race`] our defenders hold, to find one defender
-/// holding two that come in by different sides: it cannot be at both
-/// (peternlewis, +1240 ahead: our Marshal alone held a Miner coming by one
-/// side of the Flag and another coming by the other; it went for one and
-/// the other took the Flag).
-#[derive(Default)]
-struct Held {
-    /// Per intruder: its square, the sides it reaches, its penalty if it
-    /// got through (the most over sides), and our pieces in time for it
-    /// on some side.
-    intruders: [(u8, Bits, i32, Bits); 8],
-    len: usize,
-}
-
-impl Held {
-    /// Records intruder `q` reaching `side`, worth `penalty`, with our
-    /// pieces `in_time` there.
-    fn add(&mut self, q: u32, side: u32, penalty: i32, in_time: Bits) {
-        let i = match self.intruders[..self.len]
-            .iter()
-            .position(|e| e.0 as u32 == q)
-        {
-            Some(i) => i,
-            None if self.len < self.intruders.len() => {
-                self.intruders[self.len] = (q as u8, 0, 0, 0);
-                self.len += 1;
-                self.len - 1
-            }
-            // More intruders than recorded: the race itself still counts
-            // them all.
-            None => return,
-        };
-        let e = &mut self.intruders[i];
-        e.1 |= 1u128 << side;
-        e.2 = e.2.max(penalty);
-        e.3 |= in_time;
-    }
-
-    /// The smaller penalty of the worst pair of intruders held by one and
-    /// the same piece of ours, coming in by two sides or more.
-    fn overstretched(&self) -> i32 {
-        let mut worst = 0;
-        let e = &self.intruders[..self.len];
-        for (i, a) in e.iter().enumerate() {
-            for b in &e[i + 1..] {
-                let both = a.3 | b.3;
-                if both.count_ones() == 1 && (a.1 | b.1).count_ones() >= 2 {
-                    worst = worst.max(a.2.min(b.2));
-                }
-            }
-        }
-        worst
-    }
+    worst
 }
 
 /// Enemy pieces we have not identified standing next to our Marshal, once
@@ -744,33 +685,6 @@ mod tests {
             flag_race(&at(One), &ctx),
             RACE_KNOWN_MINER[4] * RACE_LATE[1] / 100
         );
-    }
-
-    #[test]
-    fn regression_one_defender_does_not_hold_two_intruders_coming_by_two_sides() {
-        use Player::*;
-        // Our Flag on E0 walled by Bombs (D0, F0, E1), our Marshal on E2,
-        // a step from a square next to each Bomb; their pieces on A0 (3
-        // steps from D0) and J0 (4 from F0), them to move. The Marshal is
-        // in time for either, not for both.
-        let at = |general: Option<&str>| {
-            let mut pieces = vec![
-                ("E0", Zero, Rank::Flag),
-                ("D0", Zero, Rank::Bomb),
-                ("F0", Zero, Rank::Bomb),
-                ("E1", Zero, Rank::Bomb),
-                ("E2", Zero, Rank::Marshal),
-                ("A9", One, Rank::Flag),
-                ("A0", One, Rank::Miner),
-                ("J0", One, Rank::Miner),
-            ];
-            pieces.extend(general.map(|g| (g, Zero, Rank::General)));
-            pos_moving(&pieces, [0, 0], One)
-        };
-        let ctx = EvalContext::new(at(None).board(), Zero, &Tuning::default());
-        assert_eq!(flag_race(&at(None), &ctx), RACE[5] * RACE_LATE[1] / 100);
-        // A General on H1 holds the one from J0 (G1, then next to F0).
-        assert_eq!(flag_race(&at(Some("H1")), &ctx), 0);
     }
 
     #[test]

@@ -77,12 +77,6 @@ impl<const N: usize> Walk<N> {
     pub fn steps(&self, from: Bits) -> Option<usize> {
         self.levels.iter().position(|&l| l & from != 0)
     }
-
-    /// The squares from which the target is at most `steps` steps away
-    /// (all of level `N - 1` for more).
-    pub fn within(&self, steps: usize) -> Bits {
-        self.levels[steps.min(N - 1)]
-    }
 }
 
 #[cfg(test)]
@@ -98,8 +92,6 @@ mod tests {
         assert_eq!(w.steps(sq("A2")), Some(0));
         assert_eq!(w.steps(sq("A0")), Some(4));
         assert_eq!(w.steps(sq("A1")), None);
-        assert_eq!(w.within(1), sq("A2") | sq("A3") | sq("B2"));
-        assert_eq!(w.within(99), w.within(7));
         // Lakes are never walked: C3 to C6 goes round them (D3, E3, E4,
         // E5, E6, D6, C6 or over row B).
         let w = Walk::<10>::to(sq("C6"), BOARD);
