@@ -293,6 +293,9 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     let defender_walks = empty | board.movers(me);
     let known_miners = pos.known(them) & theirs[Rank::Miner.index()];
     let tempo = usize::from(pos.to_move() == me);
+    // Our pieces that stop each rank: the same for every side, so worked
+    // out once, when first needed.
+    let mut stoppers: [Option<Bits>; 10] = [None; 10];
     let mut worst = 0;
     // Each side of the Flag is raced apart: a defender beside one side
     // does not stop an intruder coming in by another.
@@ -302,9 +305,9 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
         if intruder.steps(suspects).is_none() {
             continue;
         }
-        // Steps to a square from which to take the intruder on the side.
-        let posts = ring(side as usize, 1) & !flag.bit();
-        let defence: Walk<{ RACE.len() + 1 }> = Walk::to(posts, defender_walks);
+        // Steps to a square from which to take the intruder on the side,
+        // walked only if some intruder here could raise the worst race.
+        let mut defence: Option<Walk<{ RACE.len() + 1 }>> = None;
         // Our nearest defender against each rank, computed once a side.
         let mut defender: [Option<Option<usize>>; 10] = [None; 10];
         for (r, &squares) in theirs.iter().enumerate().take(10) {
@@ -322,18 +325,23 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                     continue;
                 }
                 let nearest_defender = *defender[r].get_or_insert_with(|| {
-                    let set = (0..10)
-                        .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
-                        .fold(0, |acc, k| acc | ours[k]);
-                    defence.steps(set)
+                    let stop = *stoppers[r].get_or_insert_with(|| {
+                        (0..10)
+                            .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
+                            .fold(0, |acc, k| acc | ours[k])
+                    });
+                    let posts = ring(side as usize, 1) & !flag.bit();
+                    defence
+                        .get_or_insert_with(|| Walk::to(posts, defender_walks))
+                        .steps(stop)
                 });
                 // Steps to spare: the defender stands on its post when the
-                // intruder steps onto the side, at the latest.
-                let late = match nearest_defender {
-                    Some(ours_steps) => (ours_steps + 1).saturating_sub(steps + tempo),
-                    None => RACE_LATE.len(),
-                };
-                let share = RACE_LATE.get(late).copied().unwrap_or(100);
+                // intruder steps onto the side, at the latest; none, or
+                // too late for a share, costs the whole penalty.
+                let share = nearest_defender.map_or(100, |ours_steps| {
+                    let late = (ours_steps + 1).saturating_sub(steps + tempo);
+                    RACE_LATE.get(late).copied().unwrap_or(100)
+                });
                 worst = worst.max(penalty * share / 100);
             }
         }
