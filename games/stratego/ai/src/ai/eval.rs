@@ -9,9 +9,6 @@
 //! - flag safety: enemy movers close to a Flag threaten it; and, for the
 //!   searching player's own Flag only, a pessimistic term for enemy pieces
 //!   that could be Miners closing in on it (see [`intruders`]);
-//! - raiders, for the searching player only: our pieces within reach of
-//!   an identified enemy piece that beats them, unless one of ours would
-//!   take it back (see [`raid`](super::raid));
 //! - progress, for the searching player only: our pieces closing in on
 //!   known enemy pieces they beat, and our Miners (or any mover if no Bomb
 //!   guards it) closing in on the enemy Flag of this determinization, so
@@ -26,7 +23,6 @@ use stratego::{Board, Player, Rank, Square};
 use super::fights::BEATEN_BY;
 use super::geometry::{MAX_RING, Walk, nearest, ring};
 use super::position::Pos;
-use super::raid::exposed;
 use super::tuning::Tuning;
 use super::values::Values;
 
@@ -136,8 +132,8 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let opp = counts(pos.by_rank(them));
     let v_own = Values::new(&own, &opp);
     let v_opp = Values::new(&opp, &own);
-    let m_own = v_own.total();
-    let m_opp = v_opp.total();
+    let m_own = v_own.total(&own);
+    let m_opp = v_opp.total(&opp);
     let mut score = m_own - m_opp;
     let t = &ctx.tuning;
     score += t.trade * (m_own - m_opp) / (m_own + m_opp + 1);
@@ -148,7 +144,6 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score -= intruders(pos, ctx) * t.flag_guard / 100;
     score -= flag_race(pos, ctx) * t.flag_race / 100;
     score -= spy_threat(pos, me) * t.spy_guard;
-    score -= exposed(pos, me, &v_own) * t.raid_guard / 100;
     let ours = pos.by_rank(me);
     let targets = pos.known(them) | pos.moved(them);
     let home = ctx.flag[me.index()];

@@ -9,7 +9,6 @@
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
 //! - [`spy_watch`]: keeping our identified Marshal from the enemy Spy;
-//! - [`raid`]: our pieces within reach of identified enemy raiders;
 //! - [`tuning`]: the weights, settable by name for experiments.
 
 pub mod eval;
@@ -21,7 +20,6 @@ pub mod knowledge;
 pub mod pimc;
 pub mod position;
 pub mod prior;
-pub mod raid;
 pub mod sample;
 pub mod search;
 pub mod setups;
