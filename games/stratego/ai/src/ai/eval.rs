@@ -5,10 +5,7 @@
 //! - material, with the context-dependent values of [`values`](super::values);
 //! - hidden information: a piece whose rank the other side has not seen is
 //!   worth more than its rank alone (the opponent must guess, and bluffs
-//!   work), most of all for the strong pieces and the Spy; and while one
-//!   of a side's pieces that beats or ties a strong enemy rank is hidden,
-//!   that rank cannot safely attack its unknown pieces (see
-//!   [`shield`](super::shield));
+//!   work), most of all for the strong pieces and the Spy;
 //! - flag safety: enemy movers close to a Flag threaten it; and, for the
 //!   searching player's own Flag only, a pessimistic term for enemy pieces
 //!   that could be Miners closing in on it (see [`intruders`]);
@@ -26,7 +23,6 @@ use stratego::{Board, Player, Rank, Square};
 use super::fights::BEATEN_BY;
 use super::geometry::{MAX_RING, Walk, nearest, ring};
 use super::position::Pos;
-use super::shield::shield;
 use super::tuning::Tuning;
 use super::values::Values;
 
@@ -144,7 +140,6 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
 
     let hide = hidden(pos.by_rank(me), pos.known(me)) - hidden(pos.by_rank(them), pos.known(them));
     score += hide * t.hidden / 100;
-    score += (shield(pos, me) - shield(pos, them)) * t.shield / 100;
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
     score -= intruders(pos, ctx) * t.flag_guard / 100;
     score -= flag_race(pos, ctx) * t.flag_race / 100;
