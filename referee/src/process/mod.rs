@@ -9,6 +9,8 @@
 //! - [`sandbox`]: the jail of every player (namespaces, uid, file system,
 //!   limits, cgroups);
 //! - [`spawn`]: fork and exec with pipes, exec failures reported;
+//! - `exec_hint`: what the file says about a failed exec (its `#!` line,
+//!   its mode, its format);
 //! - [`child`]: one child's state (queue, line buffer, clocks);
 //! - [`log_pump`]: stderr to a capped file;
 //! - [`event`]: what the supervisor reports;
@@ -16,6 +18,7 @@
 
 pub mod child;
 pub mod event;
+mod exec_hint;
 pub mod log_pump;
 pub mod pid;
 pub mod sandbox;

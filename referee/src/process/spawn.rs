@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use super::exec_hint::exec_hint;
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
 use super::sandbox::probe::{self, StartError};
@@ -240,6 +241,7 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
                      on its path searchable by others; see docs/referee.md)"
                 )
             }
+            _ if stage == ChildStage::Exec => exec_hint(&path, errno).unwrap_or_default(),
             _ => String::new(),
         };
         return Err(SpawnError::Exec {

@@ -142,7 +142,7 @@ fn exec_failures_name_the_program_and_the_reason() {
     let e = spawn::spawn(&Program::new("/etc/passwd", Vec::<String>::new()), None).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "exec of /etc/passwd failed: Permission denied"
+        "exec of /etc/passwd failed: Permission denied (it is not executable: `chmod +x /etc/passwd`)"
     );
     let e = spawn::spawn(
         &Program::new("no-such-program-in-path", Vec::<String>::new()),
@@ -154,6 +154,45 @@ fn exec_failures_name_the_program_and_the_reason() {
         "exec of no-such-program-in-path failed: not found in PATH"
     );
     // The failed children were reaped: none is left.
+    assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
+}
+
+#[test]
+fn regression_a_script_whose_interpreter_is_missing_was_reported_as_a_missing_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let _g = lock();
+    let dir = tempfile::tempdir().unwrap();
+    let exec_error = |name: &str, text: &[u8], mode: u32| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        let program = Program::new(&path, Vec::<String>::new());
+        let message = spawn::spawn(&program, None).unwrap_err().to_string();
+        let prefix = format!("exec of {} failed: ", path.display());
+        message.strip_prefix(&prefix).unwrap().to_owned()
+    };
+    assert_eq!(
+        exec_error("py", b"#!/no/such/python -u\nprint 1\n", 0o755),
+        "No such file or directory (its #! line names the interpreter /no/such/python, \
+         which does not exist)"
+    );
+    let crlf = exec_error("crlf", b"#!/bin/sh\r\necho hi\r\n", 0o755);
+    assert!(
+        crlf.starts_with("No such file or directory (its #! line ends in a carriage return"),
+        "{crlf}"
+    );
+    assert_eq!(
+        exec_error("text", b"echo hi\n", 0o755),
+        "Exec format error (neither a program for this machine nor a script starting with #!)"
+    );
+    let path = dir.path().join("plain");
+    assert_eq!(
+        exec_error("plain", b"#!/bin/sh\n", 0o644),
+        format!(
+            "Permission denied (it is not executable: `chmod +x {}`)",
+            path.display()
+        )
+    );
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
 }
 
