@@ -31,17 +31,25 @@ pub fn exec_hint(path: &Path, errno: Errno) -> Option<String> {
             path.display()
         )),
         Errno::ENOENT => Some(match shebang(&head(path)?) {
-            Some(Shebang { interpreter, cr }) if cr => format!(
+            Some(Shebang {
+                interpreter,
+                cr: true,
+            }) => format!(
                 " (its #! line ends in a carriage return, Windows line endings: the \
                  interpreter looked for is {interpreter:?} followed by \\r; convert the \
                  file with `sed -i 's/\\r$//' {}`)",
                 path.display()
             ),
-            Some(Shebang { interpreter, .. }) => {
+            Some(Shebang { interpreter, .. }) if !Path::new(&interpreter).exists() => {
                 format!(" (its #! line names the interpreter {interpreter}, which does not exist)")
             }
-            None => " (the file exists: a program whose loader or libraries are \
-                     missing, built for another system?)"
+            Some(Shebang { interpreter, .. }) => {
+                format!(
+                    " (its #! line names the interpreter {interpreter}, which cannot be run itself)"
+                )
+            }
+            None => " (the file exists: a program whose loader is missing, built for \
+                     another system?)"
                 .to_owned(),
         }),
         Errno::ENOEXEC => Some(if head(path)?.starts_with(b"\x7fELF") {
@@ -65,7 +73,7 @@ fn head(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// A script's `#!` line: the interpreter, and whether a carriage return
-/// follows it.
+/// follows its name (the kernel then looks for the name with the `\r`).
 #[derive(Debug, PartialEq, Eq)]
 struct Shebang {
     interpreter: String,
@@ -83,7 +91,7 @@ fn shebang(head: &[u8]) -> Option<Shebang> {
         .unwrap_or(rest.len());
     Some(Shebang {
         interpreter: String::from_utf8_lossy(&rest[..end]).into_owned(),
-        cr: line.ends_with(b"\r"),
+        cr: rest.get(end) == Some(&b'\r'),
     })
 }
 
@@ -105,6 +113,14 @@ mod tests {
             Some(Shebang {
                 interpreter: "/bin/sh".to_owned(),
                 cr: true
+            })
+        );
+        // A carriage return after an argument leaves the name intact.
+        assert_eq!(
+            shebang(b"#!/no/python -u\r\n"),
+            Some(Shebang {
+                interpreter: "/no/python".to_owned(),
+                cr: false
             })
         );
         assert_eq!(shebang(b"echo hi\n"), None);

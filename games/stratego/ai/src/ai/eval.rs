@@ -330,9 +330,11 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                             .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
                             .fold(0, |acc, k| acc | ours[k])
                     });
-                    let posts = ring(side as usize, 1) & !flag.bit();
                     defence
-                        .get_or_insert_with(|| Walk::to(posts, defender_walks))
+                        .get_or_insert_with(|| {
+                            let posts = ring(side as usize, 1) & !flag.bit();
+                            Walk::to(posts, defender_walks)
+                        })
                         .steps(stop)
                 });
                 // Steps to spare: the defender stands on its post when the
