@@ -5,10 +5,7 @@
 //! - material, with the context-dependent values of [`values`](super::values);
 //! - hidden information: a piece whose rank the other side has not seen is
 //!   worth more than its rank alone (the opponent must guess, and bluffs
-//!   work), most of all for the strong pieces and the Spy; and while one
-//!   of a side's pieces that beats or ties a strong enemy rank is hidden,
-//!   that rank cannot safely attack its unknown pieces (see
-//!   [`shield`](super::shield));
+//!   work), most of all for the strong pieces and the Spy;
 //! - flag safety: enemy movers close to a Flag threaten it; and, for the
 //!   searching player's own Flag only, a pessimistic term for enemy pieces
 //!   that could be Miners closing in on it (see [`intruders`]);
@@ -26,7 +23,6 @@ use stratego::{Board, Player, Rank, Square};
 use super::fights::BEATEN_BY;
 use super::geometry::{MAX_RING, Walk, nearest, ring};
 use super::position::Pos;
-use super::shield::shield;
 use super::tuning::Tuning;
 use super::values::Values;
 
@@ -121,13 +117,6 @@ impl EvalContext {
             self.tuning.blind_opponent
         }
     }
-
-    /// Whether `p`, blind below the root, still probes unidentified pieces
-    /// with its Captains, Lieutenants, Sergeants and Scouts.
-    #[inline]
-    pub fn probes(&self, p: Player) -> bool {
-        p != self.root && self.tuning.blind_probes
-    }
 }
 
 fn counts(ranks: &[Bits; 12]) -> [u8; 12] {
@@ -151,14 +140,6 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
 
     let hide = hidden(pos.by_rank(me), pos.known(me)) - hidden(pos.by_rank(them), pos.known(them));
     score += hide * t.hidden / 100;
-    if t.shield != 0 {
-        let home = |p: Player| {
-            ctx.flag[p.index()].map_or(0, |f| {
-                (0..=t.shield_home as usize).fold(0, |acc, d| acc | ring(f.index(), d))
-            })
-        };
-        score += (shield(pos, me, home(me)) - shield(pos, them, home(them))) * t.shield / 100;
-    }
     score += flag_pressure(board, ctx, me) - flag_pressure(board, ctx, them);
     score -= intruders(pos, ctx) * t.flag_guard / 100;
     score -= flag_race(pos, ctx) * t.flag_race / 100;

@@ -9,7 +9,6 @@
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
 //! - [`spy_watch`]: keeping our identified Marshal from the enemy Spy;
-//! - [`shield`]: the worth of keeping our strongest pieces unidentified;
 //! - [`tuning`]: the weights, settable by name for experiments.
 
 pub mod eval;
@@ -24,7 +23,6 @@ pub mod prior;
 pub mod sample;
 pub mod search;
 pub mod setups;
-pub mod shield;
 pub mod spy_watch;
 pub mod stall;
 pub mod time;

@@ -218,7 +218,7 @@ impl Searcher {
         }
         let me = pos.to_move();
         if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves, ctx.probes(me));
+            blind_attacks_out(pos, &mut moves);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -350,7 +350,7 @@ impl Searcher {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves, ctx.probes(me));
+            blind_attacks_out(pos, &mut moves);
         }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
@@ -406,7 +406,7 @@ impl Searcher {
 /// General did: after our Marshal was gone it attacked 316 unidentified
 /// pieces of ours that had moved (1.7 a game) and won 315; ours, after
 /// theirs was gone, 99 (0.5 a game).
-fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, probes: bool) {
+fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
     let board = pos.board();
     let them = pos.to_move().opponent();
     let known = pos.known(them);
@@ -428,14 +428,6 @@ fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, probes: bool) {
         let Some(attacker) = board.get(m.from()) else {
             return true;
         };
-        if probes
-            && matches!(
-                attacker.rank,
-                Rank::Captain | Rank::Lieutenant | Rank::Sergeant | Rank::Scout
-            )
-        {
-            return false;
-        }
         let could_be = if moved & to != 0 { movers } else { any };
         could_be & !BEATS[attacker.rank.index()] != 0
     };
@@ -500,7 +492,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, false);
+        blind_attacks_out(&pos, &mut moves);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())

@@ -50,12 +50,6 @@ pub struct Tuning {
     /// Share, in percent, of the hunting reward for our pieces that tie an
     /// enemy piece none of ours beats.
     pub tie_hunt: i32,
-    /// Scale, in percent, of the bonus for a hidden piece of ours that beats
-    /// or ties each strong enemy rank (see [`shield`](super::shield)).
-    pub shield: i32,
-    /// Distance from a side's Flag within which its hidden strong pieces
-    /// keep their shield next to enemy movers (they must meet intruders).
-    pub shield_home: i32,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
     /// Value of each mover with an empty square next to it.
@@ -81,9 +75,6 @@ pub struct Tuning {
     pub blind_root: bool,
     /// Below the root, the opponent attacks only pieces it has identified.
     pub blind_opponent: bool,
-    /// A blind opponent still attacks our unidentified pieces with its
-    /// Captains, Lieutenants, Sergeants and Scouts (probes).
-    pub blind_probes: bool,
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
@@ -116,8 +107,6 @@ impl Default for Tuning {
             spy_guard: 60,
             hunt: 100,
             tie_hunt: 50,
-            shield: 0,
-            shield_home: 3,
             trade: 150,
             mobility: 2,
             flag_value: 2000.0,
@@ -130,7 +119,6 @@ impl Default for Tuning {
             easy_margin: 500.0,
             blind_root: true,
             blind_opponent: false,
-            blind_probes: false,
             probe_flag: true,
             probe_reach: 4,
             stall_start: 60,
@@ -143,7 +131,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 31] = [
+    pub const NAMES: [&'static str; 28] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -154,8 +142,6 @@ impl Tuning {
         "spy_guard",
         "hunt",
         "tie_hunt",
-        "shield",
-        "shield_home",
         "trade",
         "mobility",
         "flag_value",
@@ -168,7 +154,6 @@ impl Tuning {
         "easy_margin",
         "blind_root",
         "blind_opponent",
-        "blind_probes",
         "probe_flag",
         "probe_reach",
         "stall_start",
@@ -205,8 +190,6 @@ impl Tuning {
             "spy_guard" => self.spy_guard = int()?,
             "hunt" => self.hunt = int()?,
             "tie_hunt" => self.tie_hunt = int()?,
-            "shield" => self.shield = int()?,
-            "shield_home" => self.shield_home = int()?,
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "flag_value" => self.flag_value = float()?,
@@ -219,7 +202,6 @@ impl Tuning {
             "easy_margin" => self.easy_margin = float()?,
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
-            "blind_probes" => self.blind_probes = flag()?,
             "probe_flag" => self.probe_flag = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
