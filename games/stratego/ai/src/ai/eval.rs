@@ -412,7 +412,7 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
             .filter(|&r| mask & (1 << r) != 0)
             .fold(0, |acc, r| acc | ours[r]);
         let mut scale = 100;
-        if hunters == 0 && (not_behind || tuning.tie_hunt_behind) && t != Rank::Spy.index() {
+        if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];
             scale = tuning.tie_hunt;
         }

@@ -50,9 +50,6 @@ pub struct Tuning {
     /// Share, in percent, of the hunting reward for our pieces that tie an
     /// enemy piece none of ours beats.
     pub tie_hunt: i32,
-    /// Whether pieces that tie an enemy piece none of ours beats hunt it
-    /// even when we are behind.
-    pub tie_hunt_behind: bool,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
     /// Value of each mover with an empty square next to it.
@@ -110,7 +107,6 @@ impl Default for Tuning {
             spy_guard: 60,
             hunt: 100,
             tie_hunt: 50,
-            tie_hunt_behind: false,
             trade: 150,
             mobility: 2,
             flag_value: 2000.0,
@@ -135,7 +131,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 28] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -146,7 +142,6 @@ impl Tuning {
         "spy_guard",
         "hunt",
         "tie_hunt",
-        "tie_hunt_behind",
         "trade",
         "mobility",
         "flag_value",
@@ -195,7 +190,6 @@ impl Tuning {
             "spy_guard" => self.spy_guard = int()?,
             "hunt" => self.hunt = int()?,
             "tie_hunt" => self.tie_hunt = int()?,
-            "tie_hunt_behind" => self.tie_hunt_behind = flag()?,
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "flag_value" => self.flag_value = float()?,
