@@ -21,7 +21,7 @@ const BASE: [i32; 12] = [
     22,  // Sergeant
     40,  // Miner
     16,  // Scout
-    160, // Spy
+    80,  // Spy
     0,   // Flag: its loss ends the game, the search scores that apart
     12,  // Bomb: an obstacle the opponent must spend a Miner on
 ];
