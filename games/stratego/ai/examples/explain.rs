@@ -2,7 +2,8 @@
 //! from the side of the seat to move at a given ply, with the same
 //! observations the AI made in the game, then prints its beliefs about
 //! every enemy piece on the board (next to the piece's true rank, from the
-//! record) and the moves its search ranks first there.
+//! record), the stall push on each move it pushes, and the moves its search
+//! ranks first there.
 //!
 //! ```text
 //! cargo run --release -p stratego-ai --example explain -- game.json 131 [MOVE_MS] [SEED]
@@ -15,7 +16,9 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use stratego::{Player, Rank, Square};
+use stratego::{MoveList, Player, Rank, Square};
+use stratego_ai::ai::stall::Stall;
+use stratego_ai::ai::tuning::Tuning;
 use stratego_ai::strategy::{AiConfig, AiStrategy, Strategy};
 
 mod replay;
@@ -37,6 +40,9 @@ fn main() -> Result<()> {
         Player::One
     };
     let mut ai = AiStrategy::new(seed, AiConfig::default());
+    // The AI's stall push is private to it: a second counter, fed the same
+    // results, shows it.
+    let mut stall = Stall::new();
     let mut at = Replay::new(&recorded, seat);
     for &(by, u, r, _) in recorded.moves.iter().take(ply - 1) {
         if warm && by == seat {
@@ -48,6 +54,7 @@ fn main() -> Result<()> {
             Some(mv) => ai.observe_own(&at.view, mv, r),
             None => ai.observe_opponent(&at.view, u, r),
         }
+        stall.observe(r);
     }
     let Replay {
         game,
@@ -92,6 +99,25 @@ fn main() -> Result<()> {
     rows.sort();
     for (_, l) in rows {
         println!("  {l}");
+    }
+    let tuning = Tuning::default();
+    let push = stall.push(&view, &tuning);
+    println!(
+        "stall: {} quiet plies, pressure {:.0}",
+        stall.quiet(),
+        stall.pressure(&tuning)
+    );
+    let mut legal = MoveList::new();
+    view.legal_moves(&mut legal);
+    let pushed: Vec<String> = legal
+        .iter()
+        .filter_map(|&m| {
+            let b = push.bonus(&view, m);
+            (b != 0.0).then(|| format!("{m} {b:+.0}"))
+        })
+        .collect();
+    if !pushed.is_empty() {
+        println!("  pushed: {}", pushed.join(", "));
     }
     let mv = ai.choose(&view, Instant::now() + Duration::from_millis(ms));
     let report = ai.report().context("the AI reports its search")?;
