@@ -193,6 +193,18 @@ impl Board {
         self.occupancy(player).generate(out);
     }
 
+    /// Appends the attacks of `player` (its legal moves onto an
+    /// opponent's piece) to `out`, in the order [`Board::legal_moves`]
+    /// lists them.
+    pub fn legal_attacks(&self, player: Player, out: &mut MoveList) {
+        self.occupancy(player).generate_attacks(out);
+    }
+
+    /// Whether `player` has a legal move onto an empty square.
+    pub fn has_quiet_move(&self, player: Player) -> bool {
+        self.occupancy(player).has_quiet_move()
+    }
+
     /// Whether `player` has at least one legal move.
     pub fn has_legal_move(&self, player: Player) -> bool {
         self.occupancy(player).has_move()

@@ -61,6 +61,48 @@ impl Occupancy {
         }
     }
 
+    /// Appends the side's attacks (its legal moves onto an opponent's
+    /// piece) to `out`, in the order [`Occupancy::generate`] lists them:
+    /// the quiescence search wants only these, and generating every move
+    /// to keep a few cost it most of its time.
+    pub fn generate_attacks(&self, out: &mut MoveList) {
+        let other = self.other;
+        let w = self.walkers;
+        push_all(out, (w >> 10) & other, 10);
+        push_all(out, (w << 10) & other, -10);
+        push_all(out, ((w & !COL9) << 1) & other, -1);
+        push_all(out, ((w & !COL0) >> 1) & other, 1);
+
+        let blocked = LAKES | self.own | other;
+        for s in BitIter(self.scouts) {
+            let from = Square::from_index_unchecked(s);
+            for dir in Direction::ALL {
+                let mut sq = from;
+                while let Some(next) = sq.step(dir, 1) {
+                    let b = next.bit();
+                    if blocked & b == 0 {
+                        sq = next;
+                        continue;
+                    }
+                    if other & b != 0 {
+                        out.push(Move { from, to: next });
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether the side has a legal move onto an empty square.
+    pub fn has_quiet_move(&self) -> bool {
+        let empty = BOARD & !LAKES & !self.own & !self.other;
+        let w = self.walkers | self.scouts;
+        (w >> 10) & empty != 0
+            || (w << 10) & empty != 0
+            || ((w & !COL9) << 1) & empty != 0
+            || ((w & !COL0) >> 1) & empty != 0
+    }
+
     /// Whether the side has at least one legal move.
     pub fn has_move(&self) -> bool {
         let open = BOARD & !LAKES & !self.own;

@@ -128,6 +128,44 @@ proptest! {
         }
     }
 
+    /// The attacks alone are the legal moves onto the opponent's pieces,
+    /// in the same order, and a quiet move exists exactly when a legal
+    /// move goes onto an empty square: for both sides, all along random
+    /// games (the quiescence search relies on both).
+    #[test]
+    fn attacks_are_the_legal_moves_onto_enemy_pieces(
+        s0 in setup(Player::Zero),
+        s1 in setup(Player::One),
+        choices in prop::collection::vec(any::<prop::sample::Index>(), 0..400),
+    ) {
+        let mut game = Game::new(&s0, &s1, Rules::default());
+        let (mut moves, mut attacks) = (MoveList::new(), MoveList::new());
+        for choice in choices {
+            if game.end().is_some() {
+                break;
+            }
+            let board = game.board();
+            for p in Player::BOTH {
+                moves.clear();
+                attacks.clear();
+                board.legal_moves(p, &mut moves);
+                board.legal_attacks(p, &mut attacks);
+                let onto_enemy: Vec<_> = moves
+                    .iter()
+                    .filter(|m| board.get(m.to()).is_some())
+                    .copied()
+                    .collect();
+                prop_assert_eq!(attacks.iter().copied().collect::<Vec<_>>(), onto_enemy);
+                let quiet = moves.iter().any(|m| board.get(m.to()).is_none());
+                prop_assert_eq!(board.has_quiet_move(p), quiet);
+            }
+            moves.clear();
+            game.legal_moves(&mut moves);
+            let mv = moves[choice.index(moves.len())];
+            game.play(mv);
+        }
+    }
+
     /// Every generated move passes the check; every unchecked move the
     /// check accepts is in the generated list, and one it refuses is not.
     #[test]
