@@ -137,6 +137,12 @@ impl Pos {
         self.board.legal_moves(self.to_move, out);
     }
 
+    /// The attacks of the side to move, in the order of [`Pos::legal_moves`].
+    #[inline]
+    pub fn legal_attacks(&self, out: &mut MoveList) {
+        self.board.legal_attacks(self.to_move, out);
+    }
+
     /// Plays `mv` (legal here): resolves the battle, reveals both pieces
     /// of a battle, passes the turn.
     pub fn make(&mut self, mv: Move) -> PosUndo {

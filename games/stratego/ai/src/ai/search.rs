@@ -218,7 +218,7 @@ impl Searcher {
         }
         let me = pos.to_move();
         if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves);
+            blind_attacks_out(pos, &mut moves, false);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -347,10 +347,13 @@ impl Searcher {
             return stand;
         }
         alpha = alpha.max(stand);
+        // Only attacks are searched here: generating them alone spares
+        // the quiet moves (most of them) that would be dropped next.
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_attacks(&mut moves);
         if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves);
+            let quiet = pos.board().has_quiet_move(me);
+            blind_attacks_out(pos, &mut moves, quiet);
         }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
@@ -386,8 +389,9 @@ impl Searcher {
 }
 
 /// Removes the searching player's attacks on pieces whose rank it does not
-/// know (unless nothing else is legal), but for attacks that win whatever
-/// the piece is.
+/// know (unless nothing else is legal: no other move in `moves`, and no
+/// `quiet_elsewhere`, a quiet move left out of `moves`), but for attacks
+/// that win whatever the piece is.
 ///
 /// On a determinized board every rank is visible, and a search left free
 /// to attack below the root picks exactly the attacks that happen to win on
@@ -406,7 +410,7 @@ impl Searcher {
 /// General did: after our Marshal was gone it attacked 316 unidentified
 /// pieces of ours that had moved (1.7 a game) and won 315; ours, after
 /// theirs was gone, 99 (0.5 a game).
-fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
+fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: bool) {
     let board = pos.board();
     let them = pos.to_move().opponent();
     let known = pos.known(them);
@@ -431,7 +435,7 @@ fn blind_attacks_out(pos: &Pos, moves: &mut MoveList) {
         let could_be = if moved & to != 0 { movers } else { any };
         could_be & !BEATS[attacker.rank.index()] != 0
     };
-    if moves.iter().any(|&m| !blind(m)) {
+    if quiet_elsewhere || moves.iter().any(|&m| !blind(m)) {
         moves.retain(|m| !blind(m));
     }
 }
@@ -492,7 +496,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves);
+        blind_attacks_out(&pos, &mut moves, false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -500,6 +504,34 @@ mod tests {
             .collect();
         out.sort();
         out
+    }
+
+    /// The quiescence search generates the attacks alone: a blind attack
+    /// goes whenever a quiet move exists, though none is in the list, and
+    /// stays only when nothing else is legal, as with the full list.
+    #[test]
+    fn blind_attacks_go_when_a_quiet_move_exists_outside_the_attack_list() {
+        use Rank::*;
+        let mut b = Board::empty();
+        // Our Scout at A0 boxed in by our Bomb at B0 and their unmoved,
+        // unidentified piece at A1 (a Bomb): its only move is the attack.
+        b.set(sq("A0"), Some(Piece::new(Player::Zero, Scout)));
+        b.set(sq("B0"), Some(Piece::new(Player::Zero, Bomb)));
+        b.set(sq("A1"), Some(Piece::new(Player::One, Bomb)));
+        b.set(sq("J9"), Some(Piece::new(Player::One, Flag)));
+        let boxed = Pos::new(b.clone(), Player::Zero, [0, 0], [0, 0]);
+        let attacks = |pos: &Pos| {
+            let mut moves = MoveList::new();
+            pos.legal_attacks(&mut moves);
+            let quiet = pos.board().has_quiet_move(Player::Zero);
+            blind_attacks_out(pos, &mut moves, quiet);
+            moves.len()
+        };
+        assert_eq!(attacks(&boxed), 1, "the only legal move stays");
+        // A Sergeant of ours with room to move: the attack goes.
+        b.set(sq("E5"), Some(Piece::new(Player::Zero, Sergeant)));
+        let free = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
+        assert_eq!(attacks(&free), 0);
     }
 
     #[test]
