@@ -21,7 +21,7 @@ use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
 use stratego::{Board, Player, Rank, Square};
 
 use super::fights::BEATEN_BY;
-use super::geometry::{MAX_RING, Walk, nearest, ring};
+use super::geometry::{MAX_RING, Walk, nearest, nearest_within, ring};
 use super::position::Pos;
 use super::tuning::Tuning;
 use super::values::Values;
@@ -428,7 +428,10 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
                 }
                 _ => 0,
             };
-            if let Some(&share) = nearest(e as usize, hunters).and_then(|d| HUNT_SHARE.get(d)) {
+            // Beyond the last share the distance does not matter: the
+            // rings farther out are not searched.
+            if let Some(d) = nearest_within(e as usize, hunters, HUNT_SHARE.len() - 1) {
+                let share = HUNT_SHARE[d];
                 total += (value + urgency) * share / 100;
             }
         }

@@ -45,6 +45,16 @@ pub fn nearest(sq: usize, set: Bits) -> Option<usize> {
     (1..=MAX_RING).find(|&d| RINGS[sq][d] & set != 0)
 }
 
+/// Distance from square index `sq` to the nearest square of `set`, if
+/// within `max` (at most [`MAX_RING`]).
+#[inline]
+pub fn nearest_within(sq: usize, set: Bits, max: usize) -> Option<usize> {
+    if set == 0 {
+        return None;
+    }
+    (1..=max.min(MAX_RING)).find(|&d| RINGS[sq][d] & set != 0)
+}
+
 /// `set` and the squares next to it (lakes included: callers mask them).
 #[inline]
 pub fn spread(set: Bits) -> Bits {
