@@ -93,24 +93,24 @@ impl Occupancy {
         }
     }
 
+    /// Whether one of the side's movers stands next to a square of
+    /// `targets` (a Scout's longer moves pass through a neighbour first).
+    fn steps_onto(&self, targets: Bits) -> bool {
+        let w = self.walkers | self.scouts;
+        (w >> 10) & targets != 0
+            || (w << 10) & targets != 0
+            || ((w & !COL9) << 1) & targets != 0
+            || ((w & !COL0) >> 1) & targets != 0
+    }
+
     /// Whether the side has a legal move onto an empty square.
     pub fn has_quiet_move(&self) -> bool {
-        let empty = BOARD & !LAKES & !self.own & !self.other;
-        let w = self.walkers | self.scouts;
-        (w >> 10) & empty != 0
-            || (w << 10) & empty != 0
-            || ((w & !COL9) << 1) & empty != 0
-            || ((w & !COL0) >> 1) & empty != 0
+        self.steps_onto(BOARD & !LAKES & !self.own & !self.other)
     }
 
     /// Whether the side has at least one legal move.
     pub fn has_move(&self) -> bool {
-        let open = BOARD & !LAKES & !self.own;
-        let w = self.walkers | self.scouts;
-        (w >> 10) & open != 0
-            || (w << 10) & open != 0
-            || ((w & !COL9) << 1) & open != 0
-            || ((w & !COL0) >> 1) & open != 0
+        self.steps_onto(BOARD & !LAKES & !self.own)
     }
 
     /// Checks `m` for the side; `rank_at` gives the rank of one of the

@@ -39,10 +39,7 @@ pub fn ring(sq: usize, d: usize) -> Bits {
 /// within [`MAX_RING`].
 #[inline]
 pub fn nearest(sq: usize, set: Bits) -> Option<usize> {
-    if set == 0 {
-        return None;
-    }
-    (1..=MAX_RING).find(|&d| RINGS[sq][d] & set != 0)
+    nearest_within(sq, set, MAX_RING)
 }
 
 /// Distance from square index `sq` to the nearest square of `set`, if

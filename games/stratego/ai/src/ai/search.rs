@@ -218,7 +218,7 @@ impl Searcher {
         }
         let me = pos.to_move();
         if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves, false);
+            blind_attacks_out(pos, &mut moves, || false);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -352,8 +352,7 @@ impl Searcher {
         let mut moves = MoveList::new();
         pos.legal_attacks(&mut moves);
         if ctx.is_blind(me) {
-            let quiet = pos.board().has_quiet_move(me);
-            blind_attacks_out(pos, &mut moves, quiet);
+            blind_attacks_out(pos, &mut moves, || pos.board().has_quiet_move(me));
         }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
@@ -390,8 +389,8 @@ impl Searcher {
 
 /// Removes the searching player's attacks on pieces whose rank it does not
 /// know (unless nothing else is legal: no other move in `moves`, and no
-/// `quiet_elsewhere`, a quiet move left out of `moves`), but for attacks
-/// that win whatever the piece is.
+/// quiet move left out of `moves`, which `quiet_elsewhere` tells, asked
+/// only when it decides), but for attacks that win whatever the piece is.
 ///
 /// On a determinized board every rank is visible, and a search left free
 /// to attack below the root picks exactly the attacks that happen to win on
@@ -410,7 +409,7 @@ impl Searcher {
 /// General did: after our Marshal was gone it attacked 316 unidentified
 /// pieces of ours that had moved (1.7 a game) and won 315; ours, after
 /// theirs was gone, 99 (0.5 a game).
-fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: bool) {
+fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: impl FnOnce() -> bool) {
     let board = pos.board();
     let them = pos.to_move().opponent();
     let known = pos.known(them);
@@ -435,7 +434,9 @@ fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: bool) {
         let could_be = if moved & to != 0 { movers } else { any };
         could_be & !BEATS[attacker.rank.index()] != 0
     };
-    if quiet_elsewhere || moves.iter().any(|&m| !blind(m)) {
+    // The quiet moves are looked for only when every move listed is blind
+    // (an empty list has nothing to remove).
+    if !moves.is_empty() && (moves.iter().any(|&m| !blind(m)) || quiet_elsewhere()) {
         moves.retain(|m| !blind(m));
     }
 }
@@ -496,7 +497,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, false);
+        blind_attacks_out(&pos, &mut moves, || false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -523,8 +524,7 @@ mod tests {
         let attacks = |pos: &Pos| {
             let mut moves = MoveList::new();
             pos.legal_attacks(&mut moves);
-            let quiet = pos.board().has_quiet_move(Player::Zero);
-            blind_attacks_out(pos, &mut moves, quiet);
+            blind_attacks_out(pos, &mut moves, || pos.board().has_quiet_move(Player::Zero));
             moves.len()
         };
         assert_eq!(attacks(&boxed), 1, "the only legal move stays");
