@@ -20,7 +20,7 @@
 use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
 use stratego::{Board, Player, Rank, Square};
 
-use super::fights::BEATEN_BY;
+use super::fights::{BEATEN_BY, MOVERS, union_of};
 use super::geometry::{MAX_RING, Walk, nearest, nearest_within, ring};
 use super::position::Pos;
 use super::tuning::Tuning;
@@ -301,7 +301,7 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
     // does not stop an intruder coming in by another.
     for side in BitIter(ring(flag.index(), 1) & !LAKES) {
         // Steps to stand on this side; the Flag falls one step later.
-        let intruder: Walk<{ RACE.len() - 1 }> = Walk::to(1u128 << side, intruder_walks);
+        let mut intruder: Walk<{ RACE.len() - 1 }> = Walk::to(1u128 << side, intruder_walks);
         if intruder.steps(suspects).is_none() {
             continue;
         }
@@ -325,11 +325,8 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                     continue;
                 }
                 let nearest_defender = *defender[r].get_or_insert_with(|| {
-                    let stop = *stoppers[r].get_or_insert_with(|| {
-                        (0..10)
-                            .filter(|&k| BEATEN_BY[r] & (1 << k) != 0)
-                            .fold(0, |acc, k| acc | ours[k])
-                    });
+                    let stop =
+                        *stoppers[r].get_or_insert_with(|| union_of(ours, BEATEN_BY[r] & MOVERS));
                     defence
                         .get_or_insert_with(|| {
                             let posts = ring(side as usize, 1) & !flag.bit();
@@ -407,10 +404,7 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
         if squares == 0 {
             continue;
         }
-        let mask = BEATEN_BY[t];
-        let mut hunters = (0..10)
-            .filter(|&r| mask & (1 << r) != 0)
-            .fold(0, |acc, r| acc | ours[r]);
+        let mut hunters = union_of(ours, BEATEN_BY[t] & MOVERS);
         let mut scale = 100;
         if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];

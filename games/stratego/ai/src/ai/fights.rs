@@ -1,6 +1,7 @@
 //! Who beats whom, as sets of ranks (bit per [`Rank::index`]), for the
 //! evaluation and the search to test many ranks at once.
 
+use stratego::bits::Bits;
 use stratego::{Fight, Rank, fight};
 
 /// `table[x]` holds the ranks `y` for which `wins(x, y)`.
@@ -27,9 +28,42 @@ pub const BEATS: [u16; 12] = table(true);
 /// For each defending rank, the attacking ranks that beat it.
 pub const BEATEN_BY: [u16; 12] = table(false);
 
+/// The ranks that move (Marshal to Spy), bit per [`Rank::index`]: the
+/// tables above count a Bomb "attacking" as beating what it would beat
+/// defending, and only movers attack.
+pub const MOVERS: u16 = (1 << 10) - 1;
+
+/// The squares of `pieces` (one set per [`Rank::index`]) whose rank is in
+/// `ranks` (bit per rank index), one set bit at a time: the evaluation
+/// asks this for every hunted rank, and a loop over all twelve ranks took
+/// a fiftieth of the search.
+#[inline]
+pub fn union_of(pieces: &[Bits; 12], ranks: u16) -> Bits {
+    let mut ranks = ranks;
+    let mut set = 0;
+    while ranks != 0 {
+        set |= pieces[ranks.trailing_zeros() as usize];
+        ranks &= ranks - 1;
+    }
+    set
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn union_of_takes_the_listed_ranks() {
+        let pieces: [Bits; 12] = std::array::from_fn(|i| 1u128 << (i * 3));
+        let beat_the_major = union_of(&pieces, BEATEN_BY[Rank::Major.index()] & MOVERS);
+        assert_eq!(beat_the_major, 1 | 1 << 3 | 1 << 6);
+        // Without the mask, the table's Bomb "attacking" comes in too.
+        let with_bombs = union_of(&pieces, BEATEN_BY[Rank::Major.index()]);
+        assert_eq!(with_bombs, beat_the_major | pieces[Rank::Bomb.index()]);
+        assert_eq!(union_of(&pieces, 0), 0);
+        let all = (0..12).fold(0, |acc, i| acc | pieces[i]);
+        assert_eq!(union_of(&pieces, 0xfff), all);
+    }
 
     #[test]
     fn the_tables_are_each_others_transpose() {
