@@ -159,6 +159,12 @@ impl Board {
         self.counts[player.index()][rank.index()]
     }
 
+    /// How many pieces of each rank (by [`Rank::index`]) `player` still has.
+    #[inline]
+    pub fn counts(&self, player: Player) -> [u8; 12] {
+        self.counts[player.index()]
+    }
+
     /// How many pieces `player` still has.
     pub fn total(&self, player: Player) -> u32 {
         self.occ[player.index()].count_ones()

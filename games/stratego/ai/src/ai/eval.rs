@@ -119,6 +119,8 @@ impl EvalContext {
     }
 }
 
+/// Pieces of each rank counted from the sets: what the board keeps
+/// counted as it goes, checked against it in debug builds.
 fn counts(ranks: &[Bits; 12]) -> [u8; 12] {
     std::array::from_fn(|i| ranks[i].count_ones() as u8)
 }
@@ -128,8 +130,10 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let board = pos.board();
     let me = ctx.root;
     let them = me.opponent();
-    let own = counts(pos.by_rank(me));
-    let opp = counts(pos.by_rank(them));
+    let own = board.counts(me);
+    let opp = board.counts(them);
+    debug_assert_eq!(own, counts(pos.by_rank(me)));
+    debug_assert_eq!(opp, counts(pos.by_rank(them)));
     let v_own = Values::new(&own, &opp);
     let v_opp = Values::new(&opp, &own);
     let m_own = v_own.total(&own);
