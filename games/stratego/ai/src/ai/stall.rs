@@ -45,18 +45,18 @@ fn cheapness(rank: Rank) -> f64 {
 /// the nearest unidentified enemy piece.
 const APPROACH_SHARE: f64 = 0.3;
 
-/// Whether we have fewer movable pieces than the opponent: then the game
-/// is not stalled by a passive opponent but lost slowly, and throwing our
-/// movers at theirs runs us out of them first (a side with no movable
-/// piece loses).
-fn fewer_movers(view: &View) -> bool {
+/// Whether we have more than `behind` movable pieces fewer than the
+/// opponent: then the game is not stalled by a passive opponent but lost
+/// slowly, and throwing our movers at theirs runs us out of them first (a
+/// side with no movable piece loses).
+fn fewer_movers(view: &View, behind: usize) -> bool {
     let ours = view.own_pieces().filter(|(_, r)| r.can_move()).count();
     // Theirs: every enemy piece on the board but the Bombs and the Flag
     // not yet taken.
     let alive = view.enemies().iter().filter(|e| e.alive()).count();
     let immobile = usize::from(Rank::Bomb.count() - view.enemy_lost(Rank::Bomb))
         + usize::from(Rank::Flag.count() - view.enemy_lost(Rank::Flag));
-    ours < alive.saturating_sub(immobile)
+    ours + behind < alive.saturating_sub(immobile)
 }
 
 impl Stall {
@@ -91,11 +91,11 @@ impl Stall {
     }
 
     /// The push in `view`, what every root move of it shares: none while
-    /// we have fewer movers, and the squares of the unidentified enemy
-    /// pieces it pushes towards.
+    /// we have fewer movers (by more than [`Tuning::stall_behind`]), and
+    /// the squares of the unidentified enemy pieces it pushes towards.
     pub fn push(&self, view: &View, tuning: &Tuning) -> Push {
         let pressure = self.pressure(tuning);
-        if pressure <= 0.0 || fewer_movers(view) {
+        if pressure <= 0.0 || fewer_movers(view, tuning.stall_behind) {
             return Push {
                 pressure: 0.0,
                 targets: 0,
@@ -278,5 +278,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(forward(&view), 0.0);
+        // One mover behind is allowed with `stall_behind` at 1.
+        let lenient = Tuning {
+            stall_behind: 1,
+            ..t
+        };
+        let pushed: f64 = {
+            let mut l = stratego::MoveList::new();
+            view.legal_moves(&mut l);
+            l.iter().map(|&m| s.bonus(&view, m, &lenient)).sum()
+        };
+        assert!(pushed > 0.0);
     }
 }
