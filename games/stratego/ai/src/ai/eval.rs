@@ -20,7 +20,7 @@
 use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
 use stratego::{Board, Player, Rank, Square};
 
-use super::fights::{BEATEN_BY, MOVERS, union_of};
+use super::fights::{BEATEN_BY, union_of};
 use super::geometry::{MAX_RING, Walk, nearest, nearest_within, ring};
 use super::position::Pos;
 use super::tuning::Tuning;
@@ -329,8 +329,7 @@ fn flag_race(pos: &Pos, ctx: &EvalContext) -> i32 {
                     continue;
                 }
                 let nearest_defender = *defender[r].get_or_insert_with(|| {
-                    let stop =
-                        *stoppers[r].get_or_insert_with(|| union_of(ours, BEATEN_BY[r] & MOVERS));
+                    let stop = *stoppers[r].get_or_insert_with(|| union_of(ours, BEATEN_BY[r]));
                     defence
                         .get_or_insert_with(|| {
                             let posts = ring(side as usize, 1) & !flag.bit();
@@ -408,7 +407,7 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
         if squares == 0 {
             continue;
         }
-        let mut hunters = union_of(ours, BEATEN_BY[t] & MOVERS);
+        let mut hunters = union_of(ours, BEATEN_BY[t]);
         let mut scale = 100;
         if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];
