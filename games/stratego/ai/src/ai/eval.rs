@@ -17,11 +17,11 @@
 //! - a small bonus for trading down when ahead;
 //! - mobility: movers with room to move.
 
-use stratego::bits::{BOARD, BitIter, Bits, COL0, COL9, LAKES};
+use stratego::bits::{BOARD, BitIter, Bits, LAKES};
 use stratego::{Board, Player, Rank, Square};
 
 use super::fights::{BEATEN_BY, union_of};
-use super::geometry::{MAX_RING, Walk, nearest, nearest_within, ring};
+use super::geometry::{MAX_RING, Walk, nearest, nearest_within, ring, spread};
 use super::position::Pos;
 use super::tuning::Tuning;
 use super::values::Values;
@@ -158,17 +158,22 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     };
     score += hunt(ours, pos.by_rank(them), &hunted, &v_opp, t) * t.hunt / 100;
     score += flag_approach(board, ours, ctx);
-    score += (mobile(board, me) - mobile(board, them)) * t.mobility;
+    let free = free_squares(board);
+    score += (mobile(board, me, free) - mobile(board, them, free)) * t.mobility;
     score
 }
 
-/// How many of `p`'s movers have an empty square next to them: pieces
-/// boxed in by their own army or the lakes cannot take part.
-fn mobile(board: &Board, p: Player) -> i32 {
+/// The empty squares and those next to one, for [`mobile`]: worked out
+/// once a leaf for both sides.
+fn free_squares(board: &Board) -> Bits {
     let occupied = board.occupied_by(Player::Zero) | board.occupied_by(Player::One);
-    let empty = BOARD & !LAKES & !occupied;
-    let free =
-        (empty >> 10) | ((empty << 10) & BOARD) | ((empty >> 1) & !COL9) | ((empty << 1) & !COL0);
+    spread(BOARD & !LAKES & !occupied)
+}
+
+/// How many of `p`'s movers have an empty square next to them (`free`,
+/// from [`free_squares`]: a mover never stands on an empty square):
+/// pieces boxed in by their own army or the lakes cannot take part.
+fn mobile(board: &Board, p: Player, free: Bits) -> i32 {
     (board.movers(p) & free).count_ones() as i32
 }
 
@@ -906,7 +911,7 @@ mod tests {
             ],
             [0, 0],
         );
-        assert_eq!(mobile(free.board(), Zero), 1);
+        assert_eq!(mobile(free.board(), Zero, free_squares(free.board())), 1);
         let boxed = pos(
             &[
                 ("A0", Zero, Rank::Flag),
@@ -917,7 +922,7 @@ mod tests {
             ],
             [0, 0],
         );
-        assert_eq!(mobile(boxed.board(), Zero), 0);
-        assert_eq!(mobile(boxed.board(), One), 0);
+        assert_eq!(mobile(boxed.board(), Zero, free_squares(boxed.board())), 0);
+        assert_eq!(mobile(boxed.board(), One, free_squares(boxed.board())), 0);
     }
 }

@@ -89,8 +89,8 @@ pub struct Tuning {
     /// Most push.
     pub stall_max: f64,
     /// How many movers fewer than the opponent's we may have and still be
-    /// pushed (0: only when not behind): of hunter's three draws in its
-    /// first 35 games, two were stalls with us two and four movers behind.
+    /// pushed (0: only when not behind): of hunter's six draws in 100
+    /// games, three were stalls with us one, two and four movers behind.
     pub stall_behind: usize,
     /// Cost of each unmoved unidentified enemy piece next to our
     /// identified Marshal after a root move, while their Spy lives
