@@ -85,7 +85,9 @@ const TEMPLATES: [Template; 6] = [
         [8, 6, 5, 12],
         [12, 7, 3, 4],
         [11, 12, 6, 9],
-        [12, 8, 12, 9],
+        // The Miner in front of the corner's two Bombs: between them it
+        // was shut in for good (see the regression test).
+        [12, 12, 8, 9],
     ],
     // Flag below the middle under three Bombs, a second Bomb cluster above
     // it as a decoy.
@@ -223,6 +225,57 @@ mod tests {
             }
         }
         assert!(seen.len() > 50, "only {} distinct setups", seen.len());
+    }
+
+    /// Whether every mover of `s` can walk out of the setup area, through
+    /// squares that hold neither one of its own Bombs nor its Flag (the
+    /// other movers step aside in time; Bombs and the Flag never do).
+    fn walled_in(s: &Setup) -> Vec<(Square, Rank)> {
+        let wall = |sq: Square| matches!(s.rank_at(sq), Some(Rank::Bomb | Rank::Flag));
+        s.placements()
+            .filter(|&(_, r)| r.can_move())
+            .filter(|&(from, _)| {
+                let mut seen = vec![from];
+                let mut todo = vec![from];
+                while let Some(sq) = todo.pop() {
+                    if s.rank_at(sq).is_none() {
+                        return false;
+                    }
+                    for n in sq.neighbours().filter(|&n| !n.is_lake() && !wall(n)) {
+                        if !seen.contains(&n) {
+                            seen.push(n);
+                            todo.push(n);
+                        }
+                    }
+                }
+                true
+            })
+            .collect()
+    }
+
+    #[test]
+    fn regression_a_miner_walled_in_by_its_own_bombs_never_moved() {
+        // Template 4 had a Miner on its back column between two Bombs and
+        // above the Bomb beside the Flag: in a sixth of the games one of
+        // our five Miners could never move, and hunter's game 98 (stop 29)
+        // and celsius's seed 80 (stop 26) were drawn with our last Miner
+        // shut in there while the enemy Flag lay open to a Miner.
+        for player in Player::BOTH {
+            for i in 0..TEMPLATE_COUNT {
+                let mut rows = TEMPLATES[i];
+                for mirrored in [false, true] {
+                    if mirrored {
+                        rows.reverse();
+                    }
+                    let s = build(player, &rows);
+                    assert_eq!(
+                        walled_in(&s),
+                        vec![],
+                        "template {i}, mirrored {mirrored}, {player:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
