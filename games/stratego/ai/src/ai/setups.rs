@@ -261,8 +261,8 @@ mod tests {
         // and celsius's seed 80 (stop 26) were drawn with our last Miner
         // shut in there while the enemy Flag lay open to a Miner.
         for player in Player::BOTH {
-            for i in 0..TEMPLATE_COUNT {
-                let mut rows = TEMPLATES[i];
+            for (i, &template) in TEMPLATES.iter().enumerate() {
+                let mut rows = template;
                 for mirrored in [false, true] {
                     if mirrored {
                         rows.reverse();
