@@ -15,7 +15,9 @@
 //!   that averaged over determinizations the search walks towards the
 //!   likely Flag instead of shuffling;
 //! - a small bonus for trading down when ahead;
-//! - mobility: movers with room to move.
+//! - mobility: movers with room to move;
+//! - cover (a tuning weight, off by default): movers the other side has
+//!   not seen move, which may be Bombs to it.
 
 use stratego::bits::{BOARD, BitIter, Bits, LAKES};
 use stratego::{Board, Player, Rank, Square};
@@ -160,7 +162,18 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score += flag_approach(board, ours, ctx);
     let free = free_squares(board);
     score += (mobile(board, me, free) - mobile(board, them, free)) * t.mobility;
+    score += (unmoved(pos, me) - unmoved(pos, them)) * t.unmoved;
     score
+}
+
+/// How many of `p`'s movers the other side has neither seen move nor
+/// identified. Such a piece may be a Bomb: the agents of 2012 send their
+/// strong pieces after the pieces they have seen move (celsius's Marshal
+/// is drawn to them; peternlewis's attacks only what cannot be a Bomb),
+/// as our own hunt does, so a piece that has never moved is safe from
+/// them, and moving one more piece than needed gives that up.
+fn unmoved(pos: &Pos, p: Player) -> i32 {
+    (pos.board().movers(p) & !pos.moved(p) & !pos.known(p)).count_ones() as i32
 }
 
 /// The empty squares and those next to one, for [`mobile`]: worked out
@@ -898,6 +911,34 @@ mod tests {
             ..Tuning::default()
         };
         assert_eq!(tied(&general_at("E6"), true, &no_tie), 0);
+    }
+
+    #[test]
+    fn only_movers_never_seen_move_or_identified_count_as_unmoved() {
+        use Player::*;
+        let mut b = Board::empty();
+        for (s, r) in [
+            ("A0", Rank::Flag),
+            ("A1", Rank::Bomb),
+            ("B0", Rank::Sergeant),
+            ("B1", Rank::Sergeant),
+            ("C0", Rank::Sergeant),
+        ] {
+            b.set(sq(s), Some(Piece::new(Zero, r)));
+        }
+        b.set(sq("J9"), Some(Piece::new(One, Rank::Flag)));
+        // B1 has moved, C0 was identified (a defender that won a battle):
+        // of the three Sergeants, only B0 still counts; never the Bomb.
+        let p = Pos::new(b, Zero, [sq("C0").bit(), 0], [sq("B1").bit(), 0]);
+        assert_eq!(unmoved(&p, Zero), 1);
+        assert_eq!(unmoved(&p, One), 0);
+        let t = Tuning {
+            unmoved: 5,
+            ..Tuning::default()
+        };
+        let ctx = EvalContext::new(p.board(), Zero, &t);
+        let off = EvalContext::new(p.board(), Zero, &Tuning::default());
+        assert_eq!(evaluate(&p, &ctx) - evaluate(&p, &off), 5);
     }
 
     #[test]

@@ -54,6 +54,9 @@ pub struct Tuning {
     pub trade: i32,
     /// Value of each mover with an empty square next to it.
     pub mobility: i32,
+    /// Value of each mover the other side has neither seen move nor
+    /// identified (it may be a Bomb, so strong pieces leave it alone).
+    pub unmoved: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
     /// Scores are squashed as `flag_value × tanh(score / squash)` before
@@ -113,6 +116,7 @@ impl Default for Tuning {
             tie_hunt: 50,
             trade: 150,
             mobility: 2,
+            unmoved: 0,
             flag_value: 2000.0,
             squash: 1000.0,
             repeat_penalty: 12.0,
@@ -136,7 +140,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 30] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -149,6 +153,7 @@ impl Tuning {
         "tie_hunt",
         "trade",
         "mobility",
+        "unmoved",
         "flag_value",
         "squash",
         "repeat_penalty",
@@ -198,6 +203,7 @@ impl Tuning {
             "tie_hunt" => self.tie_hunt = int()?,
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
+            "unmoved" => self.unmoved = int()?,
             "flag_value" => self.flag_value = float()?,
             "squash" => self.squash = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,
