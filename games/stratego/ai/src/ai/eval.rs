@@ -508,7 +508,16 @@ mod tests {
 
     /// [`pos`] with `to_move` to move.
     fn pos_moving(pieces: &[(&str, Player, Rank)], known: [Bits; 2], to_move: Player) -> Pos {
-        let moved = known;
+        pos_seen(pieces, known, known, to_move)
+    }
+
+    /// [`pos_moving`] with the pieces seen to move apart from the known ones.
+    fn pos_seen(
+        pieces: &[(&str, Player, Rank)],
+        known: [Bits; 2],
+        moved: [Bits; 2],
+        to_move: Player,
+    ) -> Pos {
         let mut b = Board::empty();
         for &(s, p, r) in pieces {
             b.set(sq(s), Some(Piece::new(p, r)));
@@ -916,20 +925,21 @@ mod tests {
     #[test]
     fn only_movers_never_seen_move_or_identified_count_as_unmoved() {
         use Player::*;
-        let mut b = Board::empty();
-        for (s, r) in [
-            ("A0", Rank::Flag),
-            ("A1", Rank::Bomb),
-            ("B0", Rank::Sergeant),
-            ("B1", Rank::Sergeant),
-            ("C0", Rank::Sergeant),
-        ] {
-            b.set(sq(s), Some(Piece::new(Zero, r)));
-        }
-        b.set(sq("J9"), Some(Piece::new(One, Rank::Flag)));
         // B1 has moved, C0 was identified (a defender that won a battle):
         // of the three Sergeants, only B0 still counts; never the Bomb.
-        let p = Pos::new(b, Zero, [sq("C0").bit(), 0], [sq("B1").bit(), 0]);
+        let p = pos_seen(
+            &[
+                ("A0", Zero, Rank::Flag),
+                ("A1", Zero, Rank::Bomb),
+                ("B0", Zero, Rank::Sergeant),
+                ("B1", Zero, Rank::Sergeant),
+                ("C0", Zero, Rank::Sergeant),
+                ("J9", One, Rank::Flag),
+            ],
+            [sq("C0").bit(), 0],
+            [sq("B1").bit(), 0],
+            Zero,
+        );
         assert_eq!(unmoved(&p, Zero), 1);
         assert_eq!(unmoved(&p, One), 0);
         let t = Tuning {

@@ -227,8 +227,8 @@ mod tests {
         assert!(seen.len() > 50, "only {} distinct setups", seen.len());
     }
 
-    /// Whether every mover of `s` can walk out of the setup area, through
-    /// squares that hold neither one of its own Bombs nor its Flag (the
+    /// The movers of `s` that cannot walk out of the setup area through
+    /// squares holding neither one of its own Bombs nor its Flag (the
     /// other movers step aside in time; Bombs and the Flag never do).
     fn walled_in(s: &Setup) -> Vec<(Square, Rank)> {
         let wall = |sq: Square| matches!(s.rank_at(sq), Some(Rank::Bomb | Rank::Flag));
