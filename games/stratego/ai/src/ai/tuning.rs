@@ -57,6 +57,9 @@ pub struct Tuning {
     /// Value of each mover the other side has neither seen move nor
     /// identified (it may be a Bomb, so strong pieces leave it alone).
     pub unmoved: i32,
+    /// Scale, in percent, of the penalty for our pieces near identified
+    /// enemy pieces that beat them.
+    pub threat: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
     /// Scores are squashed as `flag_value × tanh(score / squash)` before
@@ -117,6 +120,7 @@ impl Default for Tuning {
             trade: 150,
             mobility: 2,
             unmoved: 0,
+            threat: 0,
             flag_value: 2000.0,
             squash: 1000.0,
             repeat_penalty: 12.0,
@@ -140,7 +144,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 31] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -154,6 +158,7 @@ impl Tuning {
         "trade",
         "mobility",
         "unmoved",
+        "threat",
         "flag_value",
         "squash",
         "repeat_penalty",
@@ -204,6 +209,7 @@ impl Tuning {
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "unmoved" => self.unmoved = int()?,
+            "threat" => self.threat = int()?,
             "flag_value" => self.flag_value = float()?,
             "squash" => self.squash = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,
