@@ -19,7 +19,9 @@
 //! - cover (a tuning weight, off by default): movers the other side has
 //!   not seen move, which may be Bombs to it;
 //! - threat (a tuning weight, off by default): our pieces the other side
-//!   knows are not Bombs, near an identified enemy piece that beats them.
+//!   knows are not Bombs, near an identified enemy piece that beats them;
+//! - unleashed (a tuning weight, off by default): enemy pieces stronger
+//!   than every piece of ours the other side has not identified.
 
 use stratego::bits::{BOARD, BitIter, Bits, LAKES};
 use stratego::{Board, Player, Rank, Square};
@@ -173,7 +175,35 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     if t.threat != 0 {
         score -= threat(pos, me, &v_own) * t.threat / 100;
     }
+    if t.unleashed != 0 {
+        score -= unleashed(pos, me, &v_opp) * t.unleashed / 100;
+    }
     score
+}
+
+/// The value of the enemy pieces stronger than every mover of `me` the
+/// other side has not identified: nothing of ours they cannot see can beat
+/// or stop them, so they may attack any of our pieces that has moved.
+///
+/// peternlewis attacks a piece only when none of the ranks it may still be
+/// beats or ties the attacker: while our General is unidentified, every
+/// unidentified piece of ours may be it, and its General leaves them alone.
+/// Once we showed ours (a General taking a Scout, at ply 142 of a lost
+/// game, both Marshals gone), its General took 13 of our pieces. Only
+/// `me`'s side: our own search already attacks only identified pieces
+/// below the root ([`Tuning::blind_root`]).
+fn unleashed(pos: &Pos, me: Player, v_opp: &Values) -> i32 {
+    let hidden = pos.board().movers(me) & !pos.known(me);
+    let ours = pos.by_rank(me);
+    // Marshal to Scout by rank index; a hidden Spy stops nothing that
+    // attacks it.
+    let best = (0..=Rank::Scout.index())
+        .find(|&r| ours[r] & hidden != 0)
+        .unwrap_or(Rank::Spy.index());
+    let theirs = pos.by_rank(me.opponent());
+    (0..best)
+        .map(|r| theirs[r].count_ones() as i32 * v_opp.of(Rank::ALL[r]))
+        .sum()
 }
 
 /// How much of `me`'s material stands near identified enemy pieces that
@@ -1071,6 +1101,42 @@ mod tests {
         assert_eq!(
             evaluate(&seen, &ctx_off) - evaluate(&seen, &ctx_on),
             threat(&seen, Zero, &v)
+        );
+    }
+
+    #[test]
+    fn showing_our_last_hidden_general_unleashes_their_general() {
+        use Player::*;
+        let pieces = [
+            ("A0", Zero, Rank::Flag),
+            ("J9", One, Rank::Flag),
+            ("E2", Zero, Rank::General),
+            ("E3", Zero, Rank::Colonel),
+            ("E7", One, Rank::General),
+            ("E8", One, Rank::Colonel),
+        ];
+        let (general, colonel) = (sq("E2").bit(), sq("E3").bit());
+        let at = |known: Bits| pos_seen(&pieces, [known, 0], [general | colonel, 0], Zero);
+        let v = Values::new(&at(0).board().counts(One), &at(0).board().counts(Zero));
+        // Our General hidden: it may be any of our pieces, theirs is held.
+        assert_eq!(unleashed(&at(0), Zero, &v), 0);
+        assert_eq!(unleashed(&at(colonel), Zero, &v), 0);
+        // Shown: their General is stronger than all we hide; their
+        // Colonel is still tied by our hidden one.
+        assert_eq!(unleashed(&at(general), Zero, &v), v.of(Rank::General));
+        // Everything shown: both.
+        assert_eq!(
+            unleashed(&at(general | colonel), Zero, &v),
+            v.of(Rank::General) + v.of(Rank::Colonel)
+        );
+        let mut on = Tuning::default();
+        on.unleashed = 100;
+        let shown = at(general);
+        let ctx_off = EvalContext::new(shown.board(), Zero, &Tuning::default());
+        let ctx_on = EvalContext::new(shown.board(), Zero, &on);
+        assert_eq!(
+            evaluate(&shown, &ctx_off) - evaluate(&shown, &ctx_on),
+            v.of(Rank::General)
         );
     }
 }

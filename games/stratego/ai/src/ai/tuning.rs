@@ -60,6 +60,9 @@ pub struct Tuning {
     /// Scale, in percent, of the penalty for our pieces near identified
     /// enemy pieces that beat them.
     pub threat: i32,
+    /// Scale, in percent, of the penalty for enemy pieces stronger than
+    /// every piece of ours the other side has not identified.
+    pub unleashed: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
     /// Scores are squashed as `flag_value × tanh(score / squash)` before
@@ -121,6 +124,7 @@ impl Default for Tuning {
             mobility: 2,
             unmoved: 0,
             threat: 0,
+            unleashed: 0,
             flag_value: 2000.0,
             squash: 1000.0,
             repeat_penalty: 12.0,
@@ -144,7 +148,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 31] = [
+    pub const NAMES: [&'static str; 32] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -159,6 +163,7 @@ impl Tuning {
         "mobility",
         "unmoved",
         "threat",
+        "unleashed",
         "flag_value",
         "squash",
         "repeat_penalty",
@@ -210,6 +215,7 @@ impl Tuning {
             "mobility" => self.mobility = int()?,
             "unmoved" => self.unmoved = int()?,
             "threat" => self.threat = int()?,
+            "unleashed" => self.unleashed = int()?,
             "flag_value" => self.flag_value = float()?,
             "squash" => self.squash = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,
