@@ -1094,8 +1094,10 @@ mod tests {
         let unmoved = at([0, general], [major, general]);
         assert_eq!(threat(&unmoved, Zero, &v), 90 * 25 / 100);
         // The weight scales it into the evaluation (off by default).
-        let mut on = Tuning::default();
-        on.threat = 100;
+        let on = Tuning {
+            threat: 100,
+            ..Tuning::default()
+        };
         let ctx_off = EvalContext::new(seen.board(), Zero, &Tuning::default());
         let ctx_on = EvalContext::new(seen.board(), Zero, &on);
         assert_eq!(
@@ -1129,8 +1131,10 @@ mod tests {
             unleashed(&at(general | colonel), Zero, &v),
             v.of(Rank::General) + v.of(Rank::Colonel)
         );
-        let mut on = Tuning::default();
-        on.unleashed = 100;
+        let on = Tuning {
+            unleashed: 100,
+            ..Tuning::default()
+        };
         let shown = at(general);
         let ctx_off = EvalContext::new(shown.board(), Zero, &Tuning::default());
         let ctx_on = EvalContext::new(shown.board(), Zero, &on);
