@@ -47,6 +47,13 @@ struct Cli {
     /// Games against each opponent.
     #[arg(long, default_value_t = 200)]
     games: u32,
+    /// Skip the schedule's first N games: with `--games M`, games N+1 to
+    /// N+M are played, with their own seeds and seats (a game's seed
+    /// follows from its number), for a second sample beside a run of the
+    /// first M (in another --log-dir: a results file holding other games
+    /// is refused).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: u32,
     /// Opponent strategies of the player program (comma-separated)
     /// [default: random,greedy; with --sparring: the agents
     /// peternlewis,celsius,vixen,asmodeus,hunter].
@@ -149,6 +156,24 @@ fn agent(dir: &std::path::Path, name: &str, python2: &str) -> Result<ProgramSpec
 /// Replies must stay under this share of the time limit.
 const TARGET_REPLY_SHARE: f64 = 0.9;
 
+/// Games `skip + 1` to `skip + games` of the schedule, each with the id
+/// (so the seed) and seats it has in the whole schedule.
+fn scheduled(
+    names: &[String],
+    mode: Mode,
+    skip: u32,
+    games: u32,
+    seats: usize,
+) -> Result<Vec<schedule::Game>> {
+    let total = skip
+        .checked_add(games)
+        .ok_or_else(|| anyhow!("--skip {skip} with --games {games}: too many games"))?;
+    Ok(schedule::schedule(names, mode, total, seats)
+        .into_iter()
+        .filter(|g| g.index >= skip)
+        .collect())
+}
+
 /// Plays (or resumes) the gauntlet of the AI against `opponent` and tallies
 /// it from the AI's side.
 fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) -> Result<Tally> {
@@ -223,7 +248,7 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
         quiet: false,
     };
     let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
-    let games = schedule::schedule(&names, config.mode, config.games, config.seats);
+    let games = scheduled(&names, config.mode, cli.skip, cli.games, config.seats)?;
     let results_path = log_dir.join("results.jsonl");
     let (mut results, contents) = ResultsFile::open(&results_path)?;
     let plan = resume::plan(
@@ -356,5 +381,29 @@ fn main() -> ExitCode {
             eprintln!("strength: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skipped_games_keep_their_ids_and_seats() {
+        let names = vec!["ai".to_owned(), "peternlewis".to_owned()];
+        let all = schedule::schedule(&names, Mode::Gauntlet, 10, 2);
+        let later = scheduled(&names, Mode::Gauntlet, 4, 6, 2).unwrap();
+        assert_eq!(later.len(), 6);
+        for (g, whole) in later.iter().zip(&all[4..]) {
+            assert_eq!(
+                (&g.id, &g.seats, g.index),
+                (&whole.id, &whole.seats, whole.index)
+            );
+        }
+        assert_eq!(
+            scheduled(&names, Mode::Gauntlet, 0, 10, 2).unwrap().len(),
+            10
+        );
+        assert!(scheduled(&names, Mode::Gauntlet, u32::MAX, 1, 2).is_err());
     }
 }
