@@ -225,29 +225,31 @@ fn threat(pos: &Pos, me: Player, v_own: &Values) -> i32 {
         return 0;
     }
     let ours = pos.by_rank(me);
-    let theirs = pos.by_rank(them);
     let mut total = 0;
-    for (r, &squares) in theirs.iter().enumerate().take(10) {
+    for (r, &squares) in pos.by_rank(them).iter().enumerate().take(10) {
         let squares = squares & hunters;
         if squares == 0 {
             continue;
         }
-        let prey = union_of(ours, BEATS[r]) & exposed;
-        if prey == 0 {
-            continue;
+        // Our exposed pieces it beats, a set and a value per rank, worked
+        // out once for all its pieces (on the stack: this runs at leaves).
+        let mut prey = [(0 as Bits, 0); 12];
+        let mut n = 0;
+        let mut ranks = BEATS[r];
+        while ranks != 0 {
+            let t = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            let set = ours[t] & exposed;
+            if set != 0 {
+                prey[n] = (set, v_own.of(Rank::ALL[t]));
+                n += 1;
+            }
         }
         for e in BitIter(squares) {
             for (d, &share) in THREAT_SHARE.iter().enumerate().skip(1) {
-                let near = ring(e as usize, d) & prey;
-                if near == 0 {
-                    continue;
-                }
-                let mut ranks = BEATS[r];
-                while ranks != 0 {
-                    let t = ranks.trailing_zeros() as usize;
-                    ranks &= ranks - 1;
-                    let n = (ours[t] & near).count_ones() as i32;
-                    total += n * v_own.of(Rank::ALL[t]) * share / 100;
+                let ring = ring(e as usize, d);
+                for &(set, value) in &prey[..n] {
+                    total += (set & ring).count_ones() as i32 * value * share / 100;
                 }
             }
         }
@@ -598,6 +600,14 @@ mod tests {
     /// [`pos`] with `to_move` to move.
     fn pos_moving(pieces: &[(&str, Player, Rank)], known: [Bits; 2], to_move: Player) -> Pos {
         pos_seen(pieces, known, known, to_move)
+    }
+
+    /// What the weights of `t` add to the evaluation of `p` for player
+    /// Zero, against the defaults.
+    fn gain(p: &Pos, t: &Tuning) -> i32 {
+        let on = EvalContext::new(p.board(), Player::Zero, t);
+        let off = EvalContext::new(p.board(), Player::Zero, &Tuning::default());
+        evaluate(p, &on) - evaluate(p, &off)
     }
 
     /// [`pos_moving`] with the pieces seen to move apart from the known ones.
@@ -1035,9 +1045,7 @@ mod tests {
             unmoved: 5,
             ..Tuning::default()
         };
-        let ctx = EvalContext::new(p.board(), Zero, &t);
-        let off = EvalContext::new(p.board(), Zero, &Tuning::default());
-        assert_eq!(evaluate(&p, &ctx) - evaluate(&p, &off), 5);
+        assert_eq!(gain(&p, &t), 5);
     }
 
     #[test]
@@ -1098,12 +1106,7 @@ mod tests {
             threat: 100,
             ..Tuning::default()
         };
-        let ctx_off = EvalContext::new(seen.board(), Zero, &Tuning::default());
-        let ctx_on = EvalContext::new(seen.board(), Zero, &on);
-        assert_eq!(
-            evaluate(&seen, &ctx_off) - evaluate(&seen, &ctx_on),
-            threat(&seen, Zero, &v)
-        );
+        assert_eq!(gain(&seen, &on), -threat(&seen, Zero, &v));
     }
 
     #[test]
@@ -1135,12 +1138,6 @@ mod tests {
             unleashed: 100,
             ..Tuning::default()
         };
-        let shown = at(general);
-        let ctx_off = EvalContext::new(shown.board(), Zero, &Tuning::default());
-        let ctx_on = EvalContext::new(shown.board(), Zero, &on);
-        assert_eq!(
-            evaluate(&shown, &ctx_off) - evaluate(&shown, &ctx_on),
-            v.of(Rank::General)
-        );
+        assert_eq!(gain(&at(general), &on), -v.of(Rank::General));
     }
 }
