@@ -16,12 +16,12 @@
 //!   likely Flag instead of shuffling;
 //! - a small bonus for trading down when ahead;
 //! - mobility: movers with room to move;
-//! - cover (a tuning weight, off by default): movers the other side has
-//!   not seen move, which may be Bombs to it;
+//! - cover: movers the other side has not seen move, which may be Bombs
+//!   to it;
 //! - threat (a tuning weight, off by default): our pieces the other side
 //!   knows are not Bombs, near an identified enemy piece that beats them;
-//! - unleashed (a tuning weight, off by default): enemy pieces stronger
-//!   than every piece of ours the other side has not identified.
+//! - unleashed: enemy pieces stronger than every piece of ours the other
+//!   side has not identified.
 
 use stratego::bits::{BOARD, BitIter, Bits, LAKES};
 use stratego::{Board, Player, Rank, Square};
@@ -604,9 +604,10 @@ mod tests {
 
     /// What the weights of `t` add to the evaluation of `p` for player
     /// Zero, against the defaults.
-    fn gain(p: &Pos, t: &Tuning) -> i32 {
-        let on = EvalContext::new(p.board(), Player::Zero, t);
-        let off = EvalContext::new(p.board(), Player::Zero, &Tuning::default());
+    /// What the settings `on` add to Zero's evaluation of `p` over `off`.
+    fn gain(p: &Pos, on: &Tuning, off: &Tuning) -> i32 {
+        let on = EvalContext::new(p.board(), Player::Zero, on);
+        let off = EvalContext::new(p.board(), Player::Zero, off);
         evaluate(p, &on) - evaluate(p, &off)
     }
 
@@ -1041,11 +1042,15 @@ mod tests {
         );
         assert_eq!(unmoved(&p, Zero), 1);
         assert_eq!(unmoved(&p, One), 0);
-        let t = Tuning {
-            unmoved: 5,
+        let off = Tuning {
+            unmoved: 0,
             ..Tuning::default()
         };
-        assert_eq!(gain(&p, &t), 5);
+        let t = Tuning {
+            unmoved: 7,
+            ..Tuning::default()
+        };
+        assert_eq!(gain(&p, &t, &off), 7);
     }
 
     #[test]
@@ -1106,7 +1111,11 @@ mod tests {
             threat: 100,
             ..Tuning::default()
         };
-        assert_eq!(gain(&seen, &on), -threat(&seen, Zero, &v));
+        let off = Tuning {
+            threat: 0,
+            ..Tuning::default()
+        };
+        assert_eq!(gain(&seen, &on, &off), -threat(&seen, Zero, &v));
     }
 
     #[test]
@@ -1138,6 +1147,10 @@ mod tests {
             unleashed: 100,
             ..Tuning::default()
         };
-        assert_eq!(gain(&at(general), &on), -v.of(Rank::General));
+        let off = Tuning {
+            unleashed: 0,
+            ..Tuning::default()
+        };
+        assert_eq!(gain(&at(general), &on, &off), -v.of(Rank::General));
     }
 }
