@@ -118,16 +118,41 @@ impl EvalContext {
         self.root
     }
 
-    /// Whether `p`, to move below the root, may attack only pieces it has
-    /// identified (see [`search`](super::search)).
+    /// Which attacks `p`, to move below the root, may make (see
+    /// [`search`](super::search)).
     #[inline]
-    pub fn is_blind(&self, p: Player) -> bool {
+    pub fn attack_rule(&self, p: Player) -> AttackRule {
+        let t = &self.tuning;
         if p == self.root {
-            self.tuning.blind_root
+            if t.blind_root {
+                AttackRule::Blind
+            } else {
+                AttackRule::Free
+            }
+        } else if t.cautious_opponent {
+            AttackRule::Cautious
+        } else if t.blind_opponent {
+            AttackRule::Blind
         } else {
-            self.tuning.blind_opponent
+            AttackRule::Free
         }
     }
+}
+
+/// The attacks a side may make below the root, where it plays on a
+/// sampled board that shows every rank.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttackRule {
+    /// Any attack: the side knows the board.
+    Free,
+    /// Attacks on identified pieces, and on pieces it beats whatever they
+    /// are.
+    Blind,
+    /// As `Blind` for the Marshal, General, Colonel, Major, Miner and Spy,
+    /// and none where a piece of the other side next to the target may
+    /// beat or tie the attacker; the Captains, Lieutenants, Sergeants and
+    /// Scouts attack anything (they are the probes). peternlewis's rules.
+    Cautious,
 }
 
 /// Pieces of each rank counted from the sets: what the board keeps

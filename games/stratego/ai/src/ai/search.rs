@@ -9,8 +9,8 @@
 
 use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 
-use super::eval::{EvalContext, evaluate};
-use super::fights::BEATS;
+use super::eval::{AttackRule, EvalContext, evaluate};
+use super::fights::{BEATEN_BY, BEATS};
 use super::position::Pos;
 use super::time::Budget;
 use super::values;
@@ -217,8 +217,9 @@ impl Searcher {
             return -(WIN - ply as i32);
         }
         let me = pos.to_move();
-        if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves, || false);
+        let rule = ctx.attack_rule(me);
+        if rule != AttackRule::Free {
+            blind_attacks_out(pos, &mut moves, rule, || false);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -351,8 +352,9 @@ impl Searcher {
         // the quiet moves (most of them) that would be dropped next.
         let mut moves = MoveList::new();
         pos.legal_attacks(&mut moves);
-        if ctx.is_blind(me) {
-            blind_attacks_out(pos, &mut moves, || pos.board().has_quiet_move(me));
+        let rule = ctx.attack_rule(me);
+        if rule != AttackRule::Free {
+            blind_attacks_out(pos, &mut moves, rule, || pos.board().has_quiet_move(me));
         }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
@@ -409,7 +411,17 @@ impl Searcher {
 /// General did: after our Marshal was gone it attacked 316 unidentified
 /// pieces of ours that had moved (1.7 a game) and won 315; ours, after
 /// theirs was gone, 99 (0.5 a game).
-fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: impl FnOnce() -> bool) {
+///
+/// [`AttackRule::Cautious`] (for the opponent, as an experiment) keeps
+/// what peternlewis's rules allow instead: its cheap pieces probe
+/// anything, its others take only what they beat whatever it is, and
+/// never where a piece next to the target may take them back.
+fn blind_attacks_out(
+    pos: &Pos,
+    moves: &mut MoveList,
+    rule: AttackRule,
+    quiet_elsewhere: impl FnOnce() -> bool,
+) {
     let board = pos.board();
     let them = pos.to_move().opponent();
     let known = pos.known(them);
@@ -423,22 +435,66 @@ fn blind_attacks_out(pos: &Pos, moves: &mut MoveList, quiet_elsewhere: impl FnOn
         }
     }
     let moved = pos.moved(them);
+    let cautious = rule == AttackRule::Cautious;
+    // What a piece of `them` next to the target may be, for the caution:
+    // its rank if identified, else any moving rank still unidentified.
+    let danger_from = |s: stratego::Square| -> u16 {
+        match board.get(s) {
+            Some(p) if p.owner == them && known & s.bit() != 0 => 1 << p.rank.index(),
+            Some(p) if p.owner == them => movers,
+            _ => 0,
+        }
+    };
     let blind = |m: Move| {
         let to = m.to().bit();
-        if board.get(m.to()).is_none() || known & to != 0 {
+        if board.get(m.to()).is_none() {
             return false;
         }
         let Some(attacker) = board.get(m.from()) else {
             return true;
         };
-        let could_be = if moved & to != 0 { movers } else { any };
-        could_be & !BEATS[attacker.rank.index()] != 0
+        let r = attacker.rank;
+        if cautious && is_probe(r) {
+            return false;
+        }
+        // peternlewis's first rule: its Spy takes our Marshal when it can.
+        if cautious && r == Rank::Spy && known & to != 0 {
+            if let Some(t) = board.get(m.to()) {
+                if t.rank == Rank::Marshal {
+                    return false;
+                }
+            }
+        }
+        if known & to == 0 {
+            let could_be = if moved & to != 0 { movers } else { any };
+            if could_be & !BEATS[r.index()] != 0 {
+                return true;
+            }
+        }
+        if cautious {
+            let takers = BEATEN_BY[r.index()] | 1 << r.index();
+            return m
+                .to()
+                .neighbours()
+                .filter(|&n| n != m.from())
+                .any(|n| danger_from(n) & takers != 0);
+        }
+        false
     };
     // The quiet moves are looked for only when every move listed is blind
     // (an empty list has nothing to remove).
     if !moves.is_empty() && (moves.iter().any(|&m| !blind(m)) || quiet_elsewhere()) {
         moves.retain(|m| !blind(m));
     }
+}
+
+/// The ranks that attack unidentified pieces to see what they are, under
+/// [`AttackRule::Cautious`].
+fn is_probe(r: Rank) -> bool {
+    matches!(
+        r,
+        Rank::Captain | Rank::Lieutenant | Rank::Sergeant | Rank::Scout
+    )
 }
 
 /// Ordering scores at or below this are attacks the attacker loses.
@@ -486,6 +542,17 @@ mod tests {
         known: &[&str],
         moved: &[&str],
     ) -> Vec<String> {
+        kept_by(AttackRule::Blind, ours, theirs, known, moved)
+    }
+
+    /// [`kept`] under `rule`.
+    fn kept_by(
+        rule: AttackRule,
+        ours: &[(&str, Rank)],
+        theirs: &[(&str, Rank)],
+        known: &[&str],
+        moved: &[&str],
+    ) -> Vec<String> {
         let mut b = Board::empty();
         for &(s, r) in ours {
             b.set(sq(s), Some(Piece::new(Player::Zero, r)));
@@ -497,7 +564,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, || false);
+        blind_attacks_out(&pos, &mut moves, rule, || false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -524,7 +591,9 @@ mod tests {
         let attacks = |pos: &Pos| {
             let mut moves = MoveList::new();
             pos.legal_attacks(&mut moves);
-            blind_attacks_out(pos, &mut moves, || pos.board().has_quiet_move(Player::Zero));
+            blind_attacks_out(pos, &mut moves, AttackRule::Blind, || {
+                pos.board().has_quiet_move(Player::Zero)
+            });
             moves.len()
         };
         assert_eq!(attacks(&boxed), 1, "the only legal move stays");
@@ -555,5 +624,44 @@ mod tests {
             k,
             vec!["E4E5".to_string(), "F5E5".to_string(), "F5F6".to_string()]
         );
+    }
+
+    #[test]
+    fn a_cautious_side_probes_with_cheap_pieces_and_keeps_away_from_takers() {
+        use Rank::*;
+        // Their Major identified at E5, their Marshal unidentified at E6
+        // next to it, an unmoved Bomb at F7 and a Flag far off.
+        let theirs = [("E5", Major), ("E6", Marshal), ("F7", Bomb), ("A9", Flag)];
+        let ours = [("E4", General), ("F6", Sergeant)];
+        let (known, moved) = (["E5"], ["E5", "E6"]);
+        // Blind: the General takes the known Major; the Sergeant attacks
+        // nothing unidentified (neither E6 nor the unmoved F7).
+        let blind = kept_by(AttackRule::Blind, &ours, &theirs, &known, &moved);
+        assert_eq!(blind, vec!["E4E5".to_string()]);
+        // Cautious: the piece next to the Major may be their Marshal, so
+        // the General leaves it; the Sergeant probes both its neighbours.
+        let cautious = kept_by(AttackRule::Cautious, &ours, &theirs, &known, &moved);
+        assert_eq!(cautious, vec!["F6E6".to_string(), "F6F7".to_string()]);
+        // With their Marshal identified far away, nothing next to the Major
+        // beats or ties the General: it takes the Major again.
+        let theirs = [
+            ("E5", Major),
+            ("E6", Captain),
+            ("J0", Marshal),
+            ("A9", Flag),
+        ];
+        let cautious = kept_by(AttackRule::Cautious, &ours, &theirs, &["E5", "J0"], &moved);
+        assert_eq!(cautious, vec!["E4E5".to_string(), "F6E6".to_string()]);
+    }
+
+    #[test]
+    fn a_cautious_spy_takes_an_identified_marshal() {
+        use Rank::*;
+        // Their identified Marshal at E5 beside an unidentified piece of
+        // theirs that may tie or beat anything: the Spy still attacks.
+        let theirs = [("E5", Marshal), ("E6", General), ("A9", Flag)];
+        let ours = [("E4", Spy)];
+        let k = kept_by(AttackRule::Cautious, &ours, &theirs, &["E5"], &["E5", "E6"]);
+        assert_eq!(k, vec!["E4E5".to_string()]);
     }
 }

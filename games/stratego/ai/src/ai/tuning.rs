@@ -89,6 +89,9 @@ pub struct Tuning {
     pub blind_root: bool,
     /// Below the root, the opponent attacks only pieces it has identified.
     pub blind_opponent: bool,
+    /// Below the root, the opponent attacks as [`super::eval::AttackRule::Cautious`]
+    /// (over `blind_opponent`).
+    pub cautious_opponent: bool,
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
@@ -140,6 +143,7 @@ impl Default for Tuning {
             easy_margin: 500.0,
             blind_root: true,
             blind_opponent: false,
+            cautious_opponent: false,
             probe_flag: true,
             probe_reach: 4,
             stall_start: 60,
@@ -153,7 +157,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 32] = [
+    pub const NAMES: [&'static str; 33] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -179,6 +183,7 @@ impl Tuning {
         "easy_margin",
         "blind_root",
         "blind_opponent",
+        "cautious_opponent",
         "probe_flag",
         "probe_reach",
         "stall_start",
@@ -231,6 +236,7 @@ impl Tuning {
             "easy_margin" => self.easy_margin = float()?,
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
+            "cautious_opponent" => self.cautious_opponent = flag()?,
             "probe_flag" => self.probe_flag = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
