@@ -85,6 +85,9 @@ pub struct EvalContext {
     tuning: Tuning,
     flag: [Option<Square>; 2],
     guard: [Bits; 2],
+    /// The attack rule of each player below the root, by player index:
+    /// worked out once from the tuning instead of at every node.
+    rules: [AttackRule; 2],
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
@@ -105,11 +108,26 @@ impl EvalContext {
                     .fold(0, |acc, (s, _)| acc | s.bit());
             }
         }
+        let opponent = if tuning.cautious_opponent {
+            AttackRule::Cautious
+        } else if tuning.blind_opponent {
+            AttackRule::Blind
+        } else {
+            AttackRule::Free
+        };
+        let searcher = if tuning.blind_root {
+            AttackRule::Blind
+        } else {
+            AttackRule::Free
+        };
+        let mut rules = [opponent; 2];
+        rules[root.index()] = searcher;
         EvalContext {
             root,
             tuning: *tuning,
             flag,
             guard,
+            rules,
         }
     }
 
@@ -122,20 +140,7 @@ impl EvalContext {
     /// [`search`](super::search)).
     #[inline]
     pub fn attack_rule(&self, p: Player) -> AttackRule {
-        let t = &self.tuning;
-        if p == self.root {
-            if t.blind_root {
-                AttackRule::Blind
-            } else {
-                AttackRule::Free
-            }
-        } else if t.cautious_opponent {
-            AttackRule::Cautious
-        } else if t.blind_opponent {
-            AttackRule::Blind
-        } else {
-            AttackRule::Free
-        }
+        self.rules[p.index()]
     }
 }
 
@@ -627,8 +632,6 @@ mod tests {
         pos_seen(pieces, known, known, to_move)
     }
 
-    /// What the weights of `t` add to the evaluation of `p` for player
-    /// Zero, against the defaults.
     /// What the settings `on` add to Zero's evaluation of `p` over `off`.
     fn gain(p: &Pos, on: &Tuning, off: &Tuning) -> i32 {
         let on = EvalContext::new(p.board(), Player::Zero, on);

@@ -447,9 +447,9 @@ fn blind_attacks_out(
     };
     let blind = |m: Move| {
         let to = m.to().bit();
-        if board.get(m.to()).is_none() {
+        let Some(target) = board.get(m.to()) else {
             return false;
-        }
+        };
         let Some(attacker) = board.get(m.from()) else {
             return true;
         };
@@ -458,12 +458,8 @@ fn blind_attacks_out(
             return false;
         }
         // peternlewis's first rule: its Spy takes our Marshal when it can.
-        if cautious && r == Rank::Spy && known & to != 0 {
-            if let Some(t) = board.get(m.to()) {
-                if t.rank == Rank::Marshal {
-                    return false;
-                }
-            }
+        if cautious && r == Rank::Spy && known & to != 0 && target.rank == Rank::Marshal {
+            return false;
         }
         if known & to == 0 {
             let could_be = if moved & to != 0 { movers } else { any };
@@ -473,11 +469,8 @@ fn blind_attacks_out(
         }
         if cautious {
             let takers = BEATEN_BY[r.index()] | 1 << r.index();
-            return m
-                .to()
-                .neighbours()
-                .filter(|&n| n != m.from())
-                .any(|n| danger_from(n) & takers != 0);
+            // The attacker's own square holds none of `them`: no filter.
+            return m.to().neighbours().any(|n| danger_from(n) & takers != 0);
         }
         false
     };
