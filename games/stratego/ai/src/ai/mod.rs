@@ -8,6 +8,7 @@
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
+//! - [`opponent`]: which attacks the search lets the opponent make;
 //! - [`spy_watch`]: keeping our identified Marshal from the enemy Spy;
 //! - [`tuning`]: the weights, settable by name for experiments.
 
@@ -17,6 +18,7 @@ pub mod fights;
 pub mod geometry;
 pub mod history;
 pub mod knowledge;
+pub mod opponent;
 pub mod pimc;
 pub mod position;
 pub mod prior;

@@ -89,9 +89,19 @@ pub struct Tuning {
     pub blind_root: bool,
     /// Below the root, the opponent attacks only pieces it has identified.
     pub blind_opponent: bool,
-    /// Below the root, the opponent attacks as [`super::eval::AttackRule::Cautious`]
-    /// (over `blind_opponent`).
+    /// Below the root, the opponent always attacks as
+    /// [`super::eval::AttackRule::Cautious`] (over `blind_opponent` and
+    /// `adaptive_opponent`).
     pub cautious_opponent: bool,
+    /// Below the root, the opponent attacks as
+    /// [`super::eval::AttackRule::Cautious`] until it has made
+    /// `reckless_limit` attacks it might have lost
+    /// ([`super::opponent`]), then freely (or blind, by `blind_opponent`).
+    pub adaptive_opponent: bool,
+    /// How many such attacks show that the opponent is not cautious.
+    pub reckless_limit: u32,
+    /// Deepest search pass while the opponent is modelled as cautious.
+    pub cautious_depth: i32,
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
@@ -144,6 +154,9 @@ impl Default for Tuning {
             blind_root: true,
             blind_opponent: false,
             cautious_opponent: false,
+            adaptive_opponent: true,
+            reckless_limit: 2,
+            cautious_depth: 3,
             probe_flag: true,
             probe_reach: 4,
             stall_start: 60,
@@ -157,7 +170,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 33] = [
+    pub const NAMES: [&'static str; 36] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -184,6 +197,9 @@ impl Tuning {
         "blind_root",
         "blind_opponent",
         "cautious_opponent",
+        "adaptive_opponent",
+        "reckless_limit",
+        "cautious_depth",
         "probe_flag",
         "probe_reach",
         "stall_start",
@@ -237,6 +253,9 @@ impl Tuning {
             "blind_root" => self.blind_root = flag()?,
             "blind_opponent" => self.blind_opponent = flag()?,
             "cautious_opponent" => self.cautious_opponent = flag()?,
+            "adaptive_opponent" => self.adaptive_opponent = flag()?,
+            "reckless_limit" => self.reckless_limit = value.parse().map_err(|_| bad())?,
+            "cautious_depth" => self.cautious_depth = int()?,
             "probe_flag" => self.probe_flag = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,

@@ -10,6 +10,7 @@ use super::{SearchReport, Strategy};
 use crate::ai::exposure::Exposure;
 use crate::ai::history::History;
 use crate::ai::knowledge::Knowledge;
+use crate::ai::opponent::OpponentModel;
 use crate::ai::pimc::{self, Decision, Inputs};
 use crate::ai::search::Searcher;
 use crate::ai::setups;
@@ -47,10 +48,13 @@ pub struct AiStrategy {
     config: AiConfig,
     knowledge: Option<Knowledge>,
     exposure: Exposure,
+    opponent: OpponentModel,
     history: History,
     stall: Stall,
     searcher: Searcher,
     last: Option<Decision>,
+    /// Whether the last search modelled the opponent as cautious.
+    last_cautious: bool,
     /// How late recent searches finished (decaying maximum).
     lateness: Duration,
     /// The share of recent searches' time this thread spent waiting for a
@@ -114,10 +118,12 @@ impl AiStrategy {
             config,
             knowledge: None,
             exposure: Exposure::new(),
+            opponent: OpponentModel::new(),
             history: History::new(),
             stall: Stall::new(),
             searcher: Searcher::default(),
             last: None,
+            last_cautious: false,
             lateness: Duration::ZERO,
             contention: 0.0,
         }
@@ -132,6 +138,7 @@ impl Strategy for AiStrategy {
     fn setup(&mut self, me: Player) -> Setup {
         self.knowledge = None;
         self.exposure = Exposure::new();
+        self.opponent = OpponentModel::new();
         self.history = History::new();
         self.stall = Stall::new();
         self.contention = expected_contention();
@@ -154,7 +161,7 @@ impl Strategy for AiStrategy {
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
-        let tuning = &self.config.tuning;
+        let tuning = &self.opponent.apply(&self.config.tuning);
         let push = self.stall.push(view, tuning);
         let watch = SpyWatch::new(view, &self.exposure, tuning);
         let adjust = |m: Move| {
@@ -187,6 +194,7 @@ impl Strategy for AiStrategy {
         }
         let mv = d.mv;
         self.last = Some(d);
+        self.last_cautious = tuning.cautious_opponent;
         mv
     }
 
@@ -197,6 +205,7 @@ impl Strategy for AiStrategy {
     }
 
     fn observe_opponent(&mut self, view: &View, mv: UncheckedMove, result: MoveResult) {
+        self.opponent.observe(view, &self.exposure, mv, result);
         self.exposure.observe_opponent(mv, result);
         self.stall.observe(result);
         let exposure = self.exposure;
@@ -212,6 +221,7 @@ impl Strategy for AiStrategy {
             value: d.value,
             top: d.top.clone(),
             waiting: (self.contention > 0.0).then_some(self.contention),
+            cautious_opponent: self.last_cautious,
         })
     }
 }

@@ -50,6 +50,9 @@ pub struct SearchReport {
     /// The share of recent searches' time spent waiting for a CPU (a loaded
     /// machine), where the kernel says.
     pub waiting: Option<f64>,
+    /// Whether the search modelled the opponent as cautious
+    /// ([`crate::ai::opponent`]).
+    pub cautious_opponent: bool,
 }
 
 impl std::fmt::Display for SearchReport {
@@ -59,10 +62,13 @@ impl std::fmt::Display for SearchReport {
             "depth {}, {} boards, {} nodes, value {:+.0}",
             self.depth, self.boards, self.nodes, self.value
         )?;
-        match self.waiting {
-            Some(w) if w >= 0.005 => write!(f, ", waiting {:.0}%", w * 100.0),
-            _ => Ok(()),
+        if let Some(w) = self.waiting.filter(|&w| w >= 0.005) {
+            write!(f, ", waiting {:.0}%", w * 100.0)?;
         }
+        if self.cautious_opponent {
+            f.write_str(", opponent cautious")?;
+        }
+        Ok(())
     }
 }
 
