@@ -17,6 +17,8 @@
 //! to the true rank, and, for "Bomb" and for "immobile" (Bomb or Flag), a
 //! calibration table: the beliefs in bins against how often they were true.
 
+use std::io::Write;
+
 use anyhow::{Context, Result, bail};
 use stratego::{Player, Rank};
 
@@ -47,22 +49,24 @@ impl Calibration {
         }
     }
 
-    fn print(&self, name: &str) {
-        println!("{name}: belief bin, pieces, mean belief, true");
+    fn print(&self, out: &mut impl Write, name: &str) -> Result<()> {
+        writeln!(out, "{name}: belief bin, pieces, mean belief, true")?;
         for b in 0..10 {
             if self.count[b] == 0 {
                 continue;
             }
             let n = self.count[b] as f64;
-            println!(
+            writeln!(
+                out,
                 "  {:>3}-{:<3}% {:>8} {:>6.1}% {:>6.1}%",
                 b * 10,
                 b * 10 + 10,
                 self.count[b],
                 100.0 * self.belief[b] / n,
                 100.0 * self.truth[b] as f64 / n
-            );
+            )?;
         }
+        Ok(())
     }
 }
 
@@ -142,6 +146,10 @@ fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
 }
 
 fn main() -> Result<()> {
+    replay::quiet_when_closed(run(&mut std::io::stdout().lock()))
+}
+
+fn run(out: &mut impl Write) -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let seat = replay::seat_option(&mut args)?;
     if args.is_empty() {
@@ -164,7 +172,8 @@ fn main() -> Result<()> {
         eprintln!("beliefs: {skipped} of {} records skipped", args.len());
     }
     let n = score.pieces.max(1) as f64;
-    println!(
+    writeln!(
+        out,
         "{} games, {} beliefs: log loss {:.4}, p(true rank) {:.4}; {} attacked pieces: log loss {:.4}",
         score.games,
         score.pieces,
@@ -172,8 +181,8 @@ fn main() -> Result<()> {
         score.p_true / n,
         score.attacked,
         score.attacked_log_loss / score.attacked.max(1) as f64
-    );
-    score.bomb.print("unmoved pieces, Bomb");
-    score.immobile.print("unmoved pieces, Bomb or Flag");
+    )?;
+    score.bomb.print(out, "unmoved pieces, Bomb")?;
+    score.immobile.print(out, "unmoved pieces, Bomb or Flag")?;
     Ok(())
 }

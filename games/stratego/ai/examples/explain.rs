@@ -13,6 +13,7 @@
 //! so the ranking is the one a fresh AI would give; the beliefs are exactly
 //! the game's (they depend on the observations only).
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -25,6 +26,10 @@ mod replay;
 use replay::Replay;
 
 fn main() -> Result<()> {
+    replay::quiet_when_closed(run(&mut std::io::stdout().lock()))
+}
+
+fn run(out: &mut impl Write) -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path, ply, rest @ ..] = &args[..] else {
         bail!("usage: explain RECORD PLY [MOVE_MS] [SEED]");
@@ -63,12 +68,20 @@ fn main() -> Result<()> {
         ..
     } = at;
     knowledge.refresh(&view);
-    println!("{}: player {} to move at ply {ply}", path, seat.index());
+    writeln!(
+        out,
+        "{}: player {} to move at ply {ply}",
+        path,
+        seat.index()
+    )?;
     if let Some((_, _, _, m)) = recorded.moves.get(ply - 1) {
-        println!("played in the game: {m}");
+        writeln!(out, "played in the game: {m}")?;
     }
     print!("{}", stratego::show::draw_board(&game, false));
-    println!("enemy pieces (square, moved, true rank: beliefs ≥ 3%):");
+    writeln!(
+        out,
+        "enemy pieces (square, moved, true rank: beliefs ≥ 3%):"
+    )?;
     let mut rows: Vec<(Square, String)> = Vec::new();
     for (i, e) in view.enemies().iter().enumerate() {
         let Some(sq) = e.square else { continue };
@@ -98,15 +111,16 @@ fn main() -> Result<()> {
     }
     rows.sort();
     for (_, l) in rows {
-        println!("  {l}");
+        writeln!(out, "  {l}")?;
     }
     let tuning = Tuning::default();
     let push = stall.push(&view, &tuning);
-    println!(
+    writeln!(
+        out,
         "stall: {} quiet plies, pressure {:.0}",
         stall.quiet(),
         stall.pressure(&tuning)
-    );
+    )?;
     let mut legal = MoveList::new();
     view.legal_moves(&mut legal);
     let pushed: Vec<String> = legal
@@ -117,17 +131,17 @@ fn main() -> Result<()> {
         })
         .collect();
     if !pushed.is_empty() {
-        println!("  pushed: {}", pushed.join(", "));
+        writeln!(out, "  pushed: {}", pushed.join(", "))?;
     }
     let mv = ai.choose(&view, Instant::now() + Duration::from_millis(ms));
     let report = ai.report().context("the AI reports its search")?;
-    println!("the AI now: {mv} ({report})");
+    writeln!(out, "the AI now: {mv} ({report})")?;
     for (m, v) in &report.top {
         let target = game
             .board()
             .get(m.to())
             .map(|p| format!(" onto {}", p.rank));
-        println!("  {m} {v:+.0}{}", target.unwrap_or_default());
+        writeln!(out, "  {m} {v:+.0}{}", target.unwrap_or_default())?;
     }
     Ok(())
 }

@@ -16,6 +16,7 @@
 //! had identified.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use stratego::{Cell, Fight, MoveResult, Player, Rank, fight};
@@ -140,6 +141,10 @@ fn add_record(
 }
 
 fn main() -> Result<()> {
+    replay::quiet_when_closed(run(&mut std::io::stdout().lock()))
+}
+
+fn run(out: &mut impl Write) -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let seat = replay::seat_option(&mut args)?;
     if args.is_empty() {
@@ -167,10 +172,11 @@ fn main() -> Result<()> {
         .iter()
         .map(|(o, c)| format!("{} {o}", c.games))
         .collect();
-    println!(
+    writeln!(
+        out,
         "material for us per game (battles per game), by kind of battle: {}",
         header.join(" | ")
-    );
+    )?;
     for (k, kind) in KINDS.iter().enumerate() {
         let cells: Vec<String> = present
             .iter()
@@ -183,11 +189,12 @@ fn main() -> Result<()> {
                 )
             })
             .collect();
-        println!("  {kind:<44} {}", cells.join(" | "));
+        writeln!(out, "  {kind:<44} {}", cells.join(" | "))?;
     }
-    println!(
+    writeln!(
+        out,
         "their attacks on pieces of ours they had not seen, by their rank: material per game (attacks per game, of which by a piece we had identified)"
-    );
+    )?;
     for rank in Rank::ALL.iter().take(10) {
         let cells: Vec<String> = present
             .iter()
@@ -206,7 +213,7 @@ fn main() -> Result<()> {
                 )
             })
             .collect();
-        println!("  {:<11} {}", format!("{rank:?}"), cells.join(" | "));
+        writeln!(out, "  {:<11} {}", format!("{rank:?}"), cells.join(" | "))?;
     }
     Ok(())
 }

@@ -177,3 +177,36 @@ impl Replay {
         }
     }
 }
+
+/// `result`, but a write to a standard output closed early (`| head`) is
+/// a quiet end, not an error: the reader has what it wanted.
+pub fn quiet_when_closed(result: Result<()>) -> Result<()> {
+    match result {
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            Ok(())
+        }
+        r => r,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `beliefs … | head -1` panicked ("failed printing to stdout: Broken
+    /// pipe") once `head` had its line.
+    #[test]
+    fn output_piped_into_head_ends_quietly() {
+        let closed = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        let written = Err(anyhow::Error::from(closed).context("writing the report"));
+        assert!(quiet_when_closed(written).is_ok());
+        let other = Err(anyhow::anyhow!("no such record"));
+        assert!(quiet_when_closed(other).is_err());
+        assert!(quiet_when_closed(Ok(())).is_ok());
+    }
+}
