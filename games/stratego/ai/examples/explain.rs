@@ -77,7 +77,7 @@ fn run(out: &mut impl Write) -> Result<()> {
     if let Some((_, _, _, m)) = recorded.moves.get(ply - 1) {
         writeln!(out, "played in the game: {m}")?;
     }
-    print!("{}", stratego::show::draw_board(&game, false));
+    write!(out, "{}", stratego::show::draw_board(&game, false))?;
     writeln!(
         out,
         "enemy pieces (square, moved, true rank: beliefs ≥ 3%):"

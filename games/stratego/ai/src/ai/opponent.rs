@@ -3,7 +3,7 @@
 //!
 //! peternlewis attacks with its Marshal, General, Colonel and Major only
 //! what they beat whatever it is, so modelling it that way below the root
-//! ([`AttackRule::Cautious`], searched three plies deep: see
+//! ([`super::eval::AttackRule::Cautious`], searched three plies deep: see
 //! `docs/player.md`) won 88.0% of 100 games against 79.0%; celsius sends
 //! the same pieces at pieces of ours that have never moved (Bombs, for all
 //! it knows), and against it the same model lost a quarter of its games.
@@ -14,7 +14,6 @@
 
 use stratego::{Fight, MoveResult, Rank, UncheckedMove, View};
 
-use super::eval::AttackRule;
 use super::exposure::Exposure;
 use super::tuning::Tuning;
 
@@ -83,28 +82,24 @@ impl OpponentModel {
         }
     }
 
-    /// The attack rule the search gives the opponent under `tuning`.
-    pub fn rule(&self, tuning: &Tuning) -> AttackRule {
-        if tuning.cautious_opponent
+    /// Whether the search should still take the opponent for cautious
+    /// under `tuning`: forced by `cautious_opponent`, or, with
+    /// `adaptive_opponent`, until it has made `reckless_limit` reckless
+    /// attacks.
+    pub fn is_cautious(&self, tuning: &Tuning) -> bool {
+        tuning.cautious_opponent
             || (tuning.adaptive_opponent && self.reckless < tuning.reckless_limit)
-        {
-            AttackRule::Cautious
-        } else if tuning.blind_opponent {
-            AttackRule::Blind
-        } else {
-            AttackRule::Free
-        }
     }
 
-    /// `tuning` as this move's search should use it: the opponent's rule,
-    /// and under [`AttackRule::Cautious`] at most `cautious_depth` plies.
+    /// `tuning` as this move's search should use it: `cautious_opponent`
+    /// set while [`OpponentModel::is_cautious`] (which rule that makes is
+    /// [`super::eval::EvalContext`]'s to say), and then at most
+    /// `cautious_depth` plies.
     pub fn apply(&self, tuning: &Tuning) -> Tuning {
         let mut t = *tuning;
-        if self.rule(tuning) == AttackRule::Cautious {
+        if self.is_cautious(tuning) {
             t.cautious_opponent = true;
             t.max_depth = t.max_depth.min(t.cautious_depth);
-        } else {
-            t.cautious_opponent = false;
         }
         t
     }
@@ -113,7 +108,8 @@ impl OpponentModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Move, Player};
+    use crate::ai::eval::{AttackRule, EvalContext};
+    use stratego::{Board, Move, Player};
 
     fn view() -> View {
         View::new(&crate::ai::setups::template(Player::Zero, 0))
@@ -126,6 +122,11 @@ mod tests {
 
     fn battle(attacker: Rank, defender: Rank) -> MoveResult {
         MoveResult::Battle { attacker, defender }
+    }
+
+    /// The rule the search gives the opponent (player one) this move.
+    fn rule(o: &OpponentModel, tuning: &Tuning) -> AttackRule {
+        EvalContext::new(&Board::empty(), Player::Zero, &o.apply(tuning)).attack_rule(Player::One)
     }
 
     /// Their piece on E4 attacks our E3, which has never moved.
@@ -170,10 +171,10 @@ mod tests {
         assert!(a.cautious_opponent);
         assert_eq!(a.max_depth, t.cautious_depth);
         for _ in 0..t.reckless_limit {
-            assert_eq!(o.rule(&t), AttackRule::Cautious);
+            assert_eq!(rule(&o, &t), AttackRule::Cautious);
             o.observe(&v, &e, attack_e3(), battle(Rank::Marshal, Rank::Lieutenant));
         }
-        assert_eq!(o.rule(&t), AttackRule::Free);
+        assert_eq!(rule(&o, &t), AttackRule::Free);
         let a = o.apply(&t);
         assert!(!a.cautious_opponent);
         assert_eq!(a.max_depth, t.max_depth);
@@ -181,16 +182,16 @@ mod tests {
             blind_opponent: true,
             ..t
         };
-        assert_eq!(o.rule(&blind), AttackRule::Blind);
+        assert_eq!(rule(&o, &blind), AttackRule::Blind);
         let forced = Tuning {
             cautious_opponent: true,
             ..t
         };
-        assert_eq!(o.rule(&forced), AttackRule::Cautious);
+        assert_eq!(rule(&o, &forced), AttackRule::Cautious);
         let fixed = Tuning {
             adaptive_opponent: false,
             ..t
         };
-        assert_eq!(OpponentModel::new().rule(&fixed), AttackRule::Free);
+        assert_eq!(rule(&OpponentModel::new(), &fixed), AttackRule::Free);
     }
 }
