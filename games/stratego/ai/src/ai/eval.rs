@@ -72,6 +72,14 @@ const MINER_URGENCY: [i32; 7] = [0, 400, 300, 200, 120, 60, 30];
 /// that beats it, by distance (none from 8 squares on).
 const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
 
+/// Share (per thousand) of a ruling enemy piece's value for our nearest
+/// piece that ties it, by distance, under [`Tuning::tie_far`]: the same
+/// step towards it, two hundredths of its value, from across the board
+/// ([`MAX_RING`] squares) to the square next to it, where the attack is one
+/// move away.
+const TIE_FAR_SHARE: [i32; MAX_RING + 1] =
+    [0, 250, 200, 180, 160, 140, 120, 100, 80, 60, 40, 20, 10];
+
 /// Share (per hundred) of one of our pieces' value for each identified
 /// enemy piece that beats it, by distance (none from 4 squares on), before
 /// the `threat` scale.
@@ -529,6 +537,10 @@ fn spy_threat(pos: &Pos, me: Player) -> i32 {
 /// behind: trading it removes a piece that rules the board (peternlewis's
 /// identified General, once the Marshals were gone, took five of our
 /// pieces a game while ours stood aside, and its Colonels after it).
+/// Under [`Tuning::tie_far`] that hunt reaches across the board: in 12
+/// lost games of stop 34, an identified enemy piece none of ours beat took
+/// three to eleven of our pieces 18 times, and in 4 of them our only piece
+/// of its rank stood 8 to 14 squares away, where the hunt gave nothing.
 ///
 /// A known Miner near our Flag is worth more than its rank: by the Flag's
 /// distance, [`MINER_URGENCY`] is added to its value (peternlewis sent its
@@ -548,9 +560,11 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
         }
         let mut hunters = union_of(ours, BEATEN_BY[t]);
         let mut scale = 100;
+        let mut far = false;
         if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];
             scale = tuning.tie_hunt;
+            far = tuning.tie_far;
         }
         if hunters == 0 {
             continue;
@@ -565,8 +579,13 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
                 _ => 0,
             };
             // Beyond the last share the distance does not matter: the
-            // rings farther out are not searched.
-            if let Some(d) = nearest_within(e as usize, hunters, HUNT_SHARE.len() - 1) {
+            // rings farther out are not searched (MAX_RING is the last
+            // ring there is).
+            if far {
+                if let Some(d) = nearest_within(e as usize, hunters, MAX_RING) {
+                    total += (value + urgency) * TIE_FAR_SHARE[d] / 1000;
+                }
+            } else if let Some(d) = nearest_within(e as usize, hunters, HUNT_SHARE.len() - 1) {
                 let share = HUNT_SHARE[d];
                 total += (value + urgency) * share / 100;
             }
@@ -1048,6 +1067,16 @@ mod tests {
             ..Tuning::default()
         };
         assert_eq!(tied(&general_at("E6"), true, &no_tie), 0);
+        // Ten and nine squares off: nothing by default, each step felt
+        // under tie_far (stop 34's Colonel nine squares from theirs).
+        assert_eq!(tied(&general_at("A1"), true, &t), 0);
+        let far = Tuning {
+            tie_far: true,
+            ..Tuning::default()
+        };
+        assert!(tied(&general_at("B1"), true, &far) > tied(&general_at("A1"), true, &far));
+        assert!(tied(&general_at("A1"), true, &far) > 0);
+        assert_eq!(tied(&general_at("A1"), false, &far), 0);
     }
 
     #[test]

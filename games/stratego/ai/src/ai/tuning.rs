@@ -50,6 +50,12 @@ pub struct Tuning {
     /// Share, in percent, of the hunting reward for our pieces that tie an
     /// enemy piece none of ours beats.
     pub tie_hunt: i32,
+    /// The tie hunt reaches across the board ([`MAX_RING`] squares) with the
+    /// same pull at every step, instead of seven squares with a pull that
+    /// fades to almost nothing past three.
+    ///
+    /// [`MAX_RING`]: super::geometry::MAX_RING
+    pub tie_far: bool,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
     /// Value of each mover with an empty square next to it.
@@ -138,6 +144,7 @@ impl Default for Tuning {
             spy_guard: 60,
             hunt: 100,
             tie_hunt: 50,
+            tie_far: false,
             trade: 150,
             mobility: 2,
             unmoved: 5,
@@ -170,7 +177,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 36] = [
+    pub const NAMES: [&'static str; 37] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -181,6 +188,7 @@ impl Tuning {
         "spy_guard",
         "hunt",
         "tie_hunt",
+        "tie_far",
         "trade",
         "mobility",
         "unmoved",
@@ -237,6 +245,7 @@ impl Tuning {
             "spy_guard" => self.spy_guard = int()?,
             "hunt" => self.hunt = int()?,
             "tie_hunt" => self.tie_hunt = int()?,
+            "tie_far" => self.tie_far = flag()?,
             "trade" => self.trade = int()?,
             "mobility" => self.mobility = int()?,
             "unmoved" => self.unmoved = int()?,
