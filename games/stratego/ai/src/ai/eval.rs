@@ -1163,7 +1163,7 @@ mod tests {
         // Our unmoved, unidentified Captain may be a Bomb to it: not counted.
         let unmoved = at([0, general], [major, general]);
         assert_eq!(threat(&unmoved, Zero, &v), 90 * 25 / 100);
-        // The weight scales it into the evaluation (off by default).
+        // The weight scales it into the evaluation (200 by default).
         let on = Tuning {
             threat: 100,
             ..Tuning::default()
