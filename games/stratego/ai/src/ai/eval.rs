@@ -68,15 +68,14 @@ const RACE_LATE: [i32; 3] = [0, 70, 85];
 /// from 7 squares on), for the hunt.
 const MINER_URGENCY: [i32; 7] = [0, 400, 300, 200, 120, 60, 30];
 
-/// Share (per hundred) of an enemy piece's value for our nearest piece
+/// Share (per thousand) of an enemy piece's value for our nearest piece
 /// that beats it, by distance (none from 8 squares on).
-const HUNT_SHARE: [i32; 8] = [0, 25, 12, 10, 8, 6, 4, 2];
+const HUNT_SHARE: [i32; 8] = [0, 250, 120, 100, 80, 60, 40, 20];
 
-/// Share (per thousand) of a ruling enemy piece's value for our nearest
-/// piece that ties it, by distance, under [`Tuning::tie_far`]: the same
-/// step towards it, two hundredths of its value, from across the board
-/// ([`MAX_RING`] squares) to the square next to it, where the attack is one
-/// move away.
+/// The same for a ruling enemy piece and our nearest piece that ties it,
+/// under [`Tuning::tie_far`]: two hundredths of its value for each step
+/// from across the board ([`MAX_RING`] squares) to two squares off, and
+/// the hunt's own share next to it, where the attack is one move away.
 const TIE_FAR_SHARE: [i32; MAX_RING + 1] =
     [0, 250, 200, 180, 160, 140, 120, 100, 80, 60, 40, 20, 10];
 
@@ -560,11 +559,13 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
         }
         let mut hunters = union_of(ours, BEATEN_BY[t]);
         let mut scale = 100;
-        let mut far = false;
+        let mut shares: &[i32] = &HUNT_SHARE;
         if hunters == 0 && not_behind && t != Rank::Spy.index() {
             hunters = ours[t];
             scale = tuning.tie_hunt;
-            far = tuning.tie_far;
+            if tuning.tie_far {
+                shares = &TIE_FAR_SHARE;
+            }
         }
         if hunters == 0 {
             continue;
@@ -579,15 +580,9 @@ fn hunt(ours: &[Bits; 12], theirs: &[Bits; 12], h: &Hunt, v_opp: &Values, tuning
                 _ => 0,
             };
             // Beyond the last share the distance does not matter: the
-            // rings farther out are not searched (MAX_RING is the last
-            // ring there is).
-            if far {
-                if let Some(d) = nearest_within(e as usize, hunters, MAX_RING) {
-                    total += (value + urgency) * TIE_FAR_SHARE[d] / 1000;
-                }
-            } else if let Some(d) = nearest_within(e as usize, hunters, HUNT_SHARE.len() - 1) {
-                let share = HUNT_SHARE[d];
-                total += (value + urgency) * share / 100;
+            // rings farther out are not searched.
+            if let Some(d) = nearest_within(e as usize, hunters, shares.len() - 1) {
+                total += (value + urgency) * shares[d] / 1000;
             }
         }
     }
