@@ -74,7 +74,7 @@ fn read_log(dir: &Path, name: &str) -> String {
 
 /// A search report in a player's log: depth, boards (determinizations;
 /// 1 for a game of perfect information) and nodes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct SearchReport {
     /// Depth completed.
     pub depth: u32,
@@ -82,11 +82,17 @@ pub struct SearchReport {
     pub boards: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// The share of its recent searches' time the player spent waiting for
+    /// a CPU, as its line says (`waiting 53%`); `None` where the line
+    /// names none (the Stratego AI leaves it out under 0.5%, the other
+    /// games' AIs do not measure it).
+    pub waiting: Option<f64>,
 }
 
 /// The search reports of our players' logs: a line holding `depth D`,
 /// `N nodes` and optionally `B boards` (Stratego's `(depth 3, 40 boards,
-/// 712000 nodes, ...)`, Oust's `depth 6, 46080 nodes, ...`).
+/// 712000 nodes, value +12, waiting 53%)`, Oust's `depth 6, 46080 nodes,
+/// ...`).
 pub fn search_reports(log: &str) -> Vec<SearchReport> {
     log.lines()
         .filter_map(|l| {
@@ -102,10 +108,15 @@ pub fn search_reports(log: &str) -> Vec<SearchReport> {
                 .ok()?;
             let nodes = before(" nodes")?.parse().ok()?;
             let boards = before(" boards").and_then(|b| b.parse().ok()).unwrap_or(1);
+            let waiting = after("waiting ")
+                .and_then(|w| w.split('%').next())
+                .and_then(|w| w.parse::<f64>().ok())
+                .map(|w| w / 100.0);
             Some(SearchReport {
                 depth,
                 boards,
                 nodes,
+                waiting,
             })
         })
         .collect()
@@ -120,6 +131,7 @@ mod tests {
         let log = "strategy Ai, seed 1\nplayer 0: setup sent\n\
                    move 1: B3 E 1 in 341.200 ms (depth 3, 40 boards, 712000 nodes, value +12)\n\
                    move 3: B4 E 1 in 1.0 ms\n\
+                   move 5: C4 E 1 in 171.2 ms (depth 2, 24 boards, 47104 nodes, value -593, waiting 67%)\n\
                    black 3 4: Ai, depth 6, 46080 nodes, 100.4 ms, value +0\n";
         assert_eq!(
             search_reports(log),
@@ -127,12 +139,20 @@ mod tests {
                 SearchReport {
                     depth: 3,
                     boards: 40,
-                    nodes: 712_000
+                    nodes: 712_000,
+                    waiting: None
+                },
+                SearchReport {
+                    depth: 2,
+                    boards: 24,
+                    nodes: 47_104,
+                    waiting: Some(0.67)
                 },
                 SearchReport {
                     depth: 6,
                     boards: 1,
-                    nodes: 46_080
+                    nodes: 46_080,
+                    waiting: None
                 }
             ]
         );

@@ -47,7 +47,21 @@ pub struct Tally {
     pub boards: Vec<u32>,
     /// Nodes searched per move.
     pub nodes: Vec<u64>,
+    /// Moves whose search report says the player waited for a CPU
+    /// [`LOADED_WAIT`] of its time or more.
+    pub loaded_moves: u32,
 }
+
+/// A move searched while the player waited for a CPU this share of its
+/// time or more was searched on a loaded machine: the Stratego AI then
+/// also keeps back part of its budget. (Over 100 games against peternlewis
+/// on a quiet machine, 4.1% of our moves; beside one more busy process on
+/// 2 cores, 64% against celsius, with half the nodes a move.)
+pub const LOADED_WAIT: f64 = 0.25;
+
+/// The most moves searched on a loaded machine (a share of the moves
+/// reported) for a run to measure the AI at its time limit.
+pub const MAX_LOADED_SHARE: f64 = 0.15;
 
 impl Tally {
     /// Adds a game in which the measured player was seat `me`.
@@ -102,7 +116,23 @@ impl Tally {
             self.depths.push(r.depth);
             self.boards.push(r.boards);
             self.nodes.push(r.nodes);
+            if r.waiting.is_some_and(|w| w >= LOADED_WAIT) {
+                self.loaded_moves += 1;
+            }
         }
+    }
+
+    /// The share of the reported searches made on a loaded machine
+    /// ([`LOADED_WAIT`]); `None` when no search was reported.
+    pub fn loaded_share(&self) -> Option<f64> {
+        let reported = self.depths.len();
+        (reported > 0).then(|| f64::from(self.loaded_moves) / reported as f64)
+    }
+
+    /// Whether the machine was quiet enough for the run to measure the AI
+    /// ([`MAX_LOADED_SHARE`]); true when no search was reported.
+    pub fn quiet(&self) -> bool {
+        self.loaded_share().is_none_or(|s| s <= MAX_LOADED_SHARE)
     }
 
     /// The score: the points per game (two seats: a win 1, a draw ½;
@@ -253,6 +283,21 @@ impl fmt::Display for Tally {
                 "  search per move: depth median {d} (min {dmin}, max {dmax}), {b} boards, {n} nodes (medians)"
             )?;
         }
+        if let Some(share) = self.loaded_share() {
+            writeln!(
+                f,
+                "  searched waiting for a CPU {:.0}% of the time or more: {} of {} moves ({:.1}%){}",
+                LOADED_WAIT * 100.0,
+                self.loaded_moves,
+                self.depths.len(),
+                share * 100.0,
+                if self.quiet() {
+                    ""
+                } else {
+                    ": a loaded machine, the AI had less than its time"
+                }
+            )?;
+        }
         Ok(())
     }
 }
@@ -360,6 +405,47 @@ mod tests {
             t.to_string()
                 .contains("score without them 50.0% over 2 games")
         );
+    }
+
+    /// The celsius gauntlet of stop 35 ran beside another busy process on
+    /// 2 cores: our searches waited for a CPU half their time in 64% of the
+    /// moves, searched a quarter of the nodes, and the report said nothing.
+    #[test]
+    fn regression_a_run_on_a_loaded_machine_says_so() {
+        let line = |waiting: &str| {
+            format!(
+                "move 1: A3 E 1 in 170.0 ms (depth 2, 24 boards, 47104 nodes, value -5{waiting})\n"
+            )
+        };
+        let mut quiet = played(Some(0), "flag_captured", 300.0, vec![300.0]);
+        quiet.logs[0] = line("").repeat(9) + &line(", waiting 24%");
+        let mut loaded = quiet.clone();
+        loaded.logs[0] = line(", waiting 53%").repeat(2);
+        let mut t = Tally::default();
+        t.add(&quiet, 0);
+        assert_eq!((t.loaded_moves, t.quiet()), (0, true));
+        assert!(
+            t.to_string().contains("or more: 0 of 10 moves (0.0%)\n"),
+            "{t}"
+        );
+        t.add(&loaded, 0);
+        assert_eq!(t.loaded_moves, 2);
+        assert!(
+            t.loaded_share()
+                .is_some_and(|s| (s - 2.0 / 12.0).abs() < 1e-9)
+        );
+        assert!(!t.quiet());
+        assert!(
+            t.to_string().contains(
+                "or more: 2 of 12 moves (16.7%): a loaded machine, the AI had less than its time"
+            ),
+            "{t}"
+        );
+        // No search reported (a baseline's log): nothing to say.
+        let mut none = Tally::default();
+        none.add(&played(Some(0), "flag_captured", 1.0, vec![1.0]), 1);
+        assert!(none.quiet() && none.loaded_share().is_none());
+        assert!(!none.to_string().contains("CPU"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! tournament library, the one match manager (a gauntlet per opponent,
 //! seats alternating, resumable) — and prints wins/draws/losses, the score
 //! with its 95% interval, how the games ended, the reply times and the
-//! search depth reached; then checks the targets of the issues. In a game
+//! search depth reached and how often it waited for a CPU; then checks the
+//! targets of the issues (and that the machine was quiet). In a game
 //! of more than two seats the AI meets as many copies of the baseline as
 //! fill the table (the share of games it wins is printed beside the even
 //! share).
@@ -22,7 +23,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use bench::game::Played;
-use bench::summary::Tally;
+use bench::summary::{MAX_LOADED_SHARE, Tally};
 use clap::Parser;
 use referee_schema::ProgramSpec;
 use tournament::play::{self, Config};
@@ -367,6 +368,16 @@ fn run(cli: &Cli) -> Result<bool> {
             if ok { "met" } else { "MISSED" },
             if t.faults == 0 { "met" } else { "MISSED" }
         );
+        // A score measured while the AI waited for a CPU is the score of
+        // a weaker AI: it measures nothing the targets ask.
+        met &= t.quiet();
+        if !t.quiet() {
+            println!(
+                "  measured on a quiet machine (at most {:.0}% of moves searched waiting for a CPU): \
+                 MISSED, rerun with fewer --jobs or nothing else running",
+                MAX_LOADED_SHARE * 100.0
+            );
+        }
     }
     println!("all targets {}", if met { "met" } else { "NOT met" });
     Ok(met)
