@@ -18,8 +18,9 @@
 //! - mobility: movers with room to move;
 //! - cover: movers the other side has not seen move, which may be Bombs
 //!   to it;
-//! - threat (a tuning weight, off by default): our pieces the other side
-//!   knows are not Bombs, near an identified enemy piece that beats them;
+//! - threat: our pieces the other side knows are not Bombs (all of them
+//!   against an opponent that attacks what may be a Bomb, by the tuning's
+//!   `threat_unmoved`), near an identified enemy piece that beats them;
 //! - unleashed: enemy pieces stronger than every piece of ours the other
 //!   side has not identified.
 
@@ -210,7 +211,11 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     score += (mobile(board, me, free) - mobile(board, them, free)) * t.mobility;
     score += (unmoved(pos, me) - unmoved(pos, them)) * t.unmoved;
     if t.threat != 0 {
-        score -= threat(pos, me, &v_own) * t.threat / 100;
+        // An opponent searched as attacking freely (one that has attacked
+        // pieces it could not know it beat) is taken to go for our unmoved
+        // pieces too.
+        let reckless = t.threat_unmoved && ctx.attack_rule(them) == AttackRule::Free;
+        score -= threat(pos, me, &v_own, reckless) * t.threat / 100;
     }
     if t.unleashed != 0 {
         score -= unleashed(pos, me, &v_opp) * t.unleashed / 100;
@@ -245,7 +250,8 @@ fn unleashed(pos: &Pos, me: Player, v_opp: &Values) -> i32 {
 
 /// How much of `me`'s material stands near identified enemy pieces that
 /// beat it: each of our movers the other side knows is not a Bomb (it has
-/// moved, or a battle showed it), for each such enemy piece by distance.
+/// moved, or a battle showed it; with `reckless`, every mover), for each
+/// such enemy piece by distance.
 ///
 /// Against peternlewis, the enemy General we had identified took 5.4 of
 /// our pieces a lost game (262 points) against 2.5 a won one (124): once
@@ -254,9 +260,19 @@ fn unleashed(pos: &Pos, me: Player, v_opp: &Values) -> i32 {
 /// General walks on to the next. Only identified enemy pieces count: an
 /// unidentified one has a sampled rank, and counting those would scare
 /// our pieces of every phantom.
-fn threat(pos: &Pos, me: Player, v_own: &Values) -> i32 {
+///
+/// celsius sends its identified Colonel or General into our unmoved front
+/// row, which it takes for what it is: in 6 of 7 games lost or drawn over
+/// 142 (stops 35 and 36) one took 3 to 6 of our pieces in a row while an
+/// unmoved piece of ours that beat or tied it stood 1 to 3 squares off.
+/// Counting the unmoved pieces against such an opponent (`reckless`)
+/// values sending that piece.
+fn threat(pos: &Pos, me: Player, v_own: &Values, reckless: bool) -> i32 {
     let them = me.opponent();
-    let exposed = pos.board().movers(me) & (pos.moved(me) | pos.known(me));
+    let mut exposed = pos.board().movers(me);
+    if !reckless {
+        exposed &= pos.moved(me) | pos.known(me);
+    }
     let hunters = pos.board().movers(them) & pos.known(them);
     if exposed == 0 || hunters == 0 {
         return 0;
@@ -1150,14 +1166,25 @@ mod tests {
             &at([0, 0], [0, 0]).board().counts(One),
         );
         // Their General unidentified: no threat, whatever it is sampled as.
-        assert_eq!(threat(&at([0, 0], [major | captain, general]), Zero, &v), 0);
+        assert_eq!(
+            threat(&at([0, 0], [major | captain, general]), Zero, &v, false),
+            0
+        );
         // Identified, next to two of our moved pieces it beats: a quarter
         // of each; our Marshal far off, which it does not beat, adds nothing.
         let seen = at([0, general], [major | captain | marshal, general]);
-        assert_eq!(threat(&seen, Zero, &v), 90 * 25 / 100 + 55 * 25 / 100);
+        assert_eq!(
+            threat(&seen, Zero, &v, false),
+            90 * 25 / 100 + 55 * 25 / 100
+        );
         // Our unmoved, unidentified Captain may be a Bomb to it: not counted.
         let unmoved = at([0, general], [major, general]);
-        assert_eq!(threat(&unmoved, Zero, &v), 90 * 25 / 100);
+        assert_eq!(threat(&unmoved, Zero, &v, false), 90 * 25 / 100);
+        // Unless the opponent attacks unmoved pieces all the same.
+        assert_eq!(
+            threat(&unmoved, Zero, &v, true),
+            90 * 25 / 100 + 55 * 25 / 100
+        );
         // The weight scales it into the evaluation (200 by default).
         let on = Tuning {
             threat: 100,
@@ -1167,7 +1194,19 @@ mod tests {
             threat: 0,
             ..Tuning::default()
         };
-        assert_eq!(gain(&seen, &on, &off), -threat(&seen, Zero, &v));
+        assert_eq!(gain(&seen, &on, &off), -threat(&seen, Zero, &v, false));
+        // `threat_unmoved` counts the unmoved Captain against an opponent
+        // searched as attacking freely, not against a cautious one.
+        let unmoved_too = Tuning {
+            threat_unmoved: true,
+            ..on
+        };
+        assert_eq!(gain(&unmoved, &unmoved_too, &on), -(55 * 25 / 100));
+        let cautious = |t: Tuning| Tuning {
+            cautious_opponent: true,
+            ..t
+        };
+        assert_eq!(gain(&unmoved, &cautious(unmoved_too), &cautious(on)), 0);
     }
 
     #[test]

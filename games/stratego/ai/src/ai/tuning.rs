@@ -74,6 +74,10 @@ pub struct Tuning {
     /// seeds and seats; celsius 96.0% against 96.5%); at four plies and more it had gained nothing
     /// (stop 31).
     pub threat: i32,
+    /// Against an opponent searched as attacking freely
+    /// ([`super::eval::AttackRule::Free`]: one that has attacked pieces it
+    /// could not know it beat), `threat` counts our unmoved pieces too.
+    pub threat_unmoved: bool,
     /// Scale, in percent, of the penalty for enemy pieces stronger than
     /// every piece of ours the other side has not identified. 20 by
     /// default; at 60 peternlewis scored 65.5% against 80.5% at 20 (100
@@ -154,6 +158,7 @@ impl Default for Tuning {
             mobility: 2,
             unmoved: 5,
             threat: 200,
+            threat_unmoved: false,
             unleashed: 20,
             flag_value: 2000.0,
             squash: 1000.0,
@@ -182,7 +187,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 37] = [
+    pub const NAMES: [&'static str; 38] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -198,6 +203,7 @@ impl Tuning {
         "mobility",
         "unmoved",
         "threat",
+        "threat_unmoved",
         "unleashed",
         "flag_value",
         "squash",
@@ -255,6 +261,7 @@ impl Tuning {
             "mobility" => self.mobility = int()?,
             "unmoved" => self.unmoved = int()?,
             "threat" => self.threat = int()?,
+            "threat_unmoved" => self.threat_unmoved = flag()?,
             "unleashed" => self.unleashed = int()?,
             "flag_value" => self.flag_value = float()?,
             "squash" => self.squash = float()?,
