@@ -262,9 +262,9 @@ fn unleashed(pos: &Pos, me: Player, v_opp: &Values) -> i32 {
 /// our pieces of every phantom.
 ///
 /// celsius sends its identified Colonel or General into our unmoved front
-/// row, which it takes for what it is: in 6 of 7 games lost or drawn over
-/// 142 (stops 35 and 36) one took 3 to 6 of our pieces in a row while an
-/// unmoved piece of ours that beat or tied it stood 1 to 3 squares off.
+/// row, which it takes for what it is: in 7 of the 10 games lost or drawn
+/// over 200 (stops 35 and 36) one took 3 to 6 of our pieces in a row while
+/// an unmoved piece of ours that beat or tied it stood 1 to 3 squares off.
 /// Counting the unmoved pieces against such an opponent (`reckless`)
 /// values sending that piece.
 fn threat(pos: &Pos, me: Player, v_own: &Values, reckless: bool) -> i32 {
