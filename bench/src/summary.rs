@@ -409,7 +409,7 @@ mod tests {
 
     /// The celsius gauntlet of stop 35 ran beside another busy process on
     /// 2 cores: our searches waited for a CPU half their time in 64% of the
-    /// moves, searched a quarter of the nodes, and the report said nothing.
+    /// moves, searched half the nodes, and the report said nothing.
     #[test]
     fn regression_a_run_on_a_loaded_machine_says_so() {
         let line = |waiting: &str| {

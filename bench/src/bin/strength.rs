@@ -370,8 +370,9 @@ fn run(cli: &Cli) -> Result<bool> {
         );
         // A score measured while the AI waited for a CPU is the score of
         // a weaker AI: it measures nothing the targets ask.
-        met &= t.quiet();
-        if !t.quiet() {
+        let quiet = t.quiet();
+        met &= quiet;
+        if !quiet {
             println!(
                 "  measured on a quiet machine (at most {:.0}% of moves searched waiting for a CPU): \
                  MISSED, rerun with fewer --jobs or nothing else running",
