@@ -11,7 +11,10 @@
 //!
 //! The search is the AI's own (`--move-time-ms MOVE_MS`, 350 by default),
 //! so the ranking is the one a fresh AI would give; the beliefs are exactly
-//! the game's (they depend on the observations only).
+//! the game's (they depend on the observations only). `EXPLAIN_TUNE="name=value
+//! ..."` sets weights as the player's `--tune` does (`EXPLAIN_TUNE=rampage=100`),
+//! and `EXPLAIN_WARM=1` searches before each of the seat's earlier moves, as
+//! in the game, so the search's tables carry over.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -44,7 +47,24 @@ fn run(out: &mut impl Write) -> Result<()> {
     } else {
         Player::One
     };
-    let mut ai = AiStrategy::new(seed, AiConfig::default());
+    let mut tuning = Tuning::default();
+    if let Some(settings) = std::env::var_os("EXPLAIN_TUNE") {
+        let settings = settings
+            .into_string()
+            .map_err(|s| anyhow::anyhow!("EXPLAIN_TUNE is not UTF-8: {s:?}"))?;
+        for setting in settings.split_whitespace() {
+            tuning
+                .set(setting)
+                .with_context(|| format!("EXPLAIN_TUNE: {setting}"))?;
+        }
+    }
+    let mut ai = AiStrategy::new(
+        seed,
+        AiConfig {
+            tuning,
+            ..AiConfig::default()
+        },
+    );
     // The AI's stall push is private to it: a second counter, fed the same
     // results, shows it.
     let mut stall = Stall::new();
@@ -113,7 +133,6 @@ fn run(out: &mut impl Write) -> Result<()> {
     for (_, l) in rows {
         writeln!(out, "  {l}")?;
     }
-    let tuning = Tuning::default();
     let push = stall.push(&view, &tuning);
     writeln!(
         out,

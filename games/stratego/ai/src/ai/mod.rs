@@ -8,6 +8,7 @@
 //! - [`pimc`]: the decision over many boards, within [`time`];
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
+//! - [`rampage`]: sending our piece that stops an enemy piece taking ours;
 //! - [`opponent`]: which attacks the search lets the opponent make;
 //! - [`spy_watch`]: keeping our identified Marshal from the enemy Spy;
 //! - [`tuning`]: the weights, settable by name for experiments.
@@ -22,6 +23,7 @@ pub mod opponent;
 pub mod pimc;
 pub mod position;
 pub mod prior;
+pub mod rampage;
 pub mod sample;
 pub mod search;
 pub mod setups;

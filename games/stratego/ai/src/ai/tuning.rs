@@ -83,6 +83,11 @@ pub struct Tuning {
     /// default; at 60 peternlewis scored 65.5% against 80.5% at 20 (100
     /// games each at 100 ms a move, stop 32).
     pub unleashed: i32,
+    /// Root bonus, in percent of a rampaging enemy piece's base value (one
+    /// identified and taking our pieces: see [`super::rampage`]), for an
+    /// attack on it by a piece of ours that beats or ties it; half of it
+    /// for a step of our nearest such piece towards it. 0 (off) by default.
+    pub rampage: i32,
     /// Value of a won game when averaging root moves over boards.
     pub flag_value: f64,
     /// Scores are squashed as `flag_value × tanh(score / squash)` before
@@ -160,6 +165,7 @@ impl Default for Tuning {
             threat: 200,
             threat_unmoved: false,
             unleashed: 20,
+            rampage: 0,
             flag_value: 2000.0,
             squash: 1000.0,
             repeat_penalty: 12.0,
@@ -187,7 +193,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 38] = [
+    pub const NAMES: [&'static str; 39] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -205,6 +211,7 @@ impl Tuning {
         "threat",
         "threat_unmoved",
         "unleashed",
+        "rampage",
         "flag_value",
         "squash",
         "repeat_penalty",
@@ -263,6 +270,7 @@ impl Tuning {
             "threat" => self.threat = int()?,
             "threat_unmoved" => self.threat_unmoved = flag()?,
             "unleashed" => self.unleashed = int()?,
+            "rampage" => self.rampage = int()?,
             "flag_value" => self.flag_value = float()?,
             "squash" => self.squash = float()?,
             "repeat_penalty" => self.repeat_penalty = float()?,

@@ -12,6 +12,7 @@ use crate::ai::history::History;
 use crate::ai::knowledge::Knowledge;
 use crate::ai::opponent::OpponentModel;
 use crate::ai::pimc::{self, Decision, Inputs};
+use crate::ai::rampage::Rampages;
 use crate::ai::search::Searcher;
 use crate::ai::setups;
 use crate::ai::spy_watch::SpyWatch;
@@ -51,6 +52,7 @@ pub struct AiStrategy {
     opponent: OpponentModel,
     history: History,
     stall: Stall,
+    rampages: Rampages,
     searcher: Searcher,
     last: Option<Decision>,
     /// Whether the last search modelled the opponent as cautious.
@@ -121,6 +123,7 @@ impl AiStrategy {
             opponent: OpponentModel::new(),
             history: History::new(),
             stall: Stall::new(),
+            rampages: Rampages::new(),
             searcher: Searcher::default(),
             last: None,
             last_cautious: false,
@@ -141,6 +144,7 @@ impl Strategy for AiStrategy {
         self.opponent = OpponentModel::new();
         self.history = History::new();
         self.stall = Stall::new();
+        self.rampages = Rampages::new();
         self.contention = expected_contention();
         setups::random_setup(me, &mut self.rng)
     }
@@ -163,10 +167,12 @@ impl Strategy for AiStrategy {
         let history = &self.history;
         let tuning = &self.opponent.apply(&self.config.tuning);
         let push = self.stall.push(view, tuning);
+        let answer = self.rampages.answer(view, tuning);
         let watch = SpyWatch::new(view, &self.exposure, tuning);
         let adjust = |m: Move| {
             let mut a = -tuning.repeat_penalty * f64::from(history.repetitions_after(view, m));
             a += push.bonus(view, m);
+            a += answer.bonus(view, m);
             a -= watch.cost(view, m);
             if history.undoes_last(m) {
                 a -= tuning.undo_penalty;
@@ -201,6 +207,7 @@ impl Strategy for AiStrategy {
     fn observe_own(&mut self, view: &View, mv: Move, result: MoveResult) {
         self.exposure.observe_own(mv, result);
         self.stall.observe(result);
+        self.rampages.observe_own(view, mv, result);
         self.history.record_own(view, mv);
     }
 
@@ -208,6 +215,7 @@ impl Strategy for AiStrategy {
         self.opponent.observe(view, &self.exposure, mv, result);
         self.exposure.observe_opponent(mv, result);
         self.stall.observe(result);
+        self.rampages.observe_opponent(view, mv, result);
         let exposure = self.exposure;
         self.knowledge(view)
             .observe_opponent(view, &exposure, mv, result);
