@@ -15,10 +15,10 @@
 //! see: the capture, or the trade of like for like, that ends the
 //! rampage. [`Tuning::rampage`] sets it (0: off).
 
-use stratego::bits::Bits;
+use stratego::bits::{BitIter, Bits, LAKES};
 use stratego::{Cell, Fight, Move, MoveResult, Rank, UncheckedMove, View, fight};
 
-use super::geometry::nearest;
+use super::geometry::{nearest, ring};
 use super::tuning::Tuning;
 use super::values;
 
@@ -35,6 +35,10 @@ const REACH: usize = 6;
 /// Share of the pull for a quiet move that brings the answering piece a
 /// square closer (an attack on the rampaging piece gets all of it).
 const APPROACH_SHARE: f64 = 0.5;
+
+/// Share of the pull for a quiet move of another piece of ours out of the
+/// answering piece's way (see [`blockers`]).
+const CLEAR_SHARE: f64 = 0.25;
 
 /// The recent captures of enemy pieces, counted from the moves observed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -119,11 +123,40 @@ impl Rampages {
                 square: sq.index(),
                 rank,
                 nearest: d,
+                blockers: blockers(view, sq.index(), answerers & ring(sq.index(), d)),
                 pull: f64::from(tuning.rampage) / 100.0 * f64::from(values::base(rank)),
             });
         }
         Answer { targets }
     }
+}
+
+/// The pieces of ours standing in the way of our nearest answering pieces
+/// (on `nearest`) towards `target`: on the squares next to them that are
+/// closer to it, when none of those squares is free (nothing then if one
+/// is: the answering piece can step there itself).
+///
+/// celsius's Colonel took six of our pieces in game 12 of stop 37's first
+/// run while our Colonel, three squares off, had both its squares towards
+/// it taken by our own Captains: no step of its own brought it closer.
+fn blockers(view: &View, target: usize, nearest: Bits) -> Bits {
+    let own = view.own_squares();
+    let mut closer = 0;
+    for a in BitIter(nearest) {
+        let a = a as usize;
+        closer |= ring(a, 1) & ring(target, dist(a, target) - 1);
+    }
+    let free = closer & !own & !LAKES & !view.enemy_squares();
+    if free != 0 {
+        0
+    } else {
+        closer & own & !nearest
+    }
+}
+
+/// Manhattan distance between two square indices.
+fn dist(a: usize, b: usize) -> usize {
+    (a / 10).abs_diff(b / 10) + (a % 10).abs_diff(b % 10)
 }
 
 /// Whether our piece of rank `ours` attacking `theirs` stops it: it wins,
@@ -139,6 +172,8 @@ struct Target {
     rank: Rank,
     /// Distance of our nearest piece that answers it.
     nearest: usize,
+    /// Our pieces in that piece's way (see [`blockers`]).
+    blockers: Bits,
     /// The bonus of an attack on it, in root-value units.
     pull: f64,
 }
@@ -157,8 +192,9 @@ impl Answer {
 
     /// The bonus of our move `mv` in `view`: for each rampaging piece, the
     /// whole pull for an attack on it by a piece that beats or ties it,
-    /// and [`APPROACH_SHARE`] of it for a quiet move of one of our nearest
-    /// such pieces that brings it closer; otherwise 0.
+    /// [`APPROACH_SHARE`] of it for a quiet move of one of our nearest
+    /// such pieces that brings it closer, and [`CLEAR_SHARE`] for a quiet
+    /// move of another piece out of such a piece's way; otherwise 0.
     pub fn bonus(&self, view: &View, mv: Move) -> f64 {
         let Cell::Own(ours) = view.cell(mv.from()) else {
             return 0.0;
@@ -168,6 +204,9 @@ impl Answer {
         let mut bonus = 0.0;
         for t in &self.targets {
             if !answers(ours, t.rank) {
+                if quiet && t.blockers & mv.from().bit() != 0 {
+                    bonus += t.pull * CLEAR_SHARE;
+                }
                 continue;
             }
             let bit = 1u128 << t.square;
@@ -347,6 +386,47 @@ mod tests {
             to_move_ours = !to_move_ours;
         }
         assert!(r.answer(&v, &tuned()).is_empty());
+    }
+
+    /// Their identified Colonel at I9 has taken two of ours; our Colonel
+    /// at H7, three squares off, with our Captains on `blocking`.
+    fn boxed_in(blocking: &[&str]) -> (Rampages, View) {
+        let mut ours = vec![
+            ("A0", Rank::Flag),
+            ("H7", Rank::Colonel),
+            ("A3", Rank::Scout),
+        ];
+        ours.extend(blocking.iter().map(|&s| (s, Rank::Captain)));
+        let v = view(
+            &ours,
+            &[("A9", Rank::Flag), ("I9", Rank::Colonel)],
+            &["I9"],
+            Player::Zero,
+        );
+        let mut r = Rampages::new();
+        let i = v.enemy_at(sq("I9")).unwrap().0;
+        r.captures = vec![(i, 1), (i, 3)];
+        r.ply = 4;
+        (r, v)
+    }
+
+    #[test]
+    fn pieces_in_the_answering_piece_s_way_are_moved_out_of_it() {
+        let pull = f64::from(values::base(Rank::Colonel));
+        let (r, v) = boxed_in(&["I7", "H8"]);
+        let a = r.answer(&v, &tuned());
+        // Both squares towards I9 are ours: our Colonel cannot step closer.
+        assert_eq!(a.bonus(&v, own(&v, "H7\nN\n1\n")), 0.0);
+        assert_eq!(a.bonus(&v, own(&v, "I7\nS\n1\n")), pull * CLEAR_SHARE);
+        assert_eq!(a.bonus(&v, own(&v, "H8\nN\n1\n")), pull * CLEAR_SHARE);
+        // A piece elsewhere gets nothing.
+        assert_eq!(a.bonus(&v, own(&v, "A3\nS\n1\n")), 0.0);
+        // With H8 free, the Colonel steps there itself and the Captain at
+        // I7 is left where it is.
+        let (r, v) = boxed_in(&["I7"]);
+        let a = r.answer(&v, &tuned());
+        assert_eq!(a.bonus(&v, own(&v, "H7\nE\n1\n")), pull * APPROACH_SHARE);
+        assert_eq!(a.bonus(&v, own(&v, "I7\nS\n1\n")), 0.0);
     }
 
     #[test]

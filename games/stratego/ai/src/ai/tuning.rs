@@ -71,8 +71,9 @@ pub struct Tuning {
     /// search capped at three plies against a cautious opponent, it stands
     /// for the approach and capture the search no longer sees
     /// (peternlewis: 93.5% over 100 games against 88.0% without, the same
-    /// seeds and seats; celsius 96.0% against 96.5%); at four plies and more it had gained nothing
-    /// (stop 31).
+    /// seeds and seats; celsius 96.0% against 96.5%, both runs on a loaded
+    /// machine, and 94.5% on a quiet one, stop 36); at four plies and more
+    /// it had gained nothing (stop 31).
     pub threat: i32,
     /// Against an opponent searched as attacking freely
     /// ([`super::eval::AttackRule::Free`]: one that has attacked pieces it
