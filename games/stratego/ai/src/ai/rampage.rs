@@ -123,7 +123,7 @@ impl Rampages {
                 square: sq.index(),
                 rank,
                 nearest: d,
-                blockers: blockers(view, sq.index(), answerers & ring(sq.index(), d)),
+                blockers: blockers(view, sq.index(), d, answerers & ring(sq.index(), d)),
                 pull: f64::from(tuning.rampage) / 100.0 * f64::from(values::base(rank)),
             });
         }
@@ -132,31 +132,23 @@ impl Rampages {
 }
 
 /// The pieces of ours standing in the way of our nearest answering pieces
-/// (on `nearest`) towards `target`: on the squares next to them that are
+/// (on `nearest`, `d` squares off) towards `target`: on the squares next to them that are
 /// closer to it, when none of those squares is free (nothing then if one
 /// is: the answering piece can step there itself).
 ///
 /// celsius's Colonel took six of our pieces in game 12 of stop 37's first
 /// run while our Colonel, three squares off, had both its squares towards
 /// it taken by our own Captains: no step of its own brought it closer.
-fn blockers(view: &View, target: usize, nearest: Bits) -> Bits {
+fn blockers(view: &View, target: usize, d: usize, nearest: Bits) -> Bits {
     let own = view.own_squares();
-    let mut closer = 0;
-    for a in BitIter(nearest) {
-        let a = a as usize;
-        closer |= ring(a, 1) & ring(target, dist(a, target) - 1);
-    }
+    let toward = ring(target, d - 1);
+    let closer = BitIter(nearest).fold(0, |acc, a| acc | (ring(a as usize, 1) & toward));
     let free = closer & !own & !LAKES & !view.enemy_squares();
     if free != 0 {
         0
     } else {
         closer & own & !nearest
     }
-}
-
-/// Manhattan distance between two square indices.
-fn dist(a: usize, b: usize) -> usize {
-    (a / 10).abs_diff(b / 10) + (a % 10).abs_diff(b % 10)
 }
 
 /// Whether our piece of rank `ours` attacking `theirs` stops it: it wins,
@@ -209,12 +201,13 @@ impl Answer {
                 }
                 continue;
             }
+            // A step changes the distance by one: closer is one ring in.
             let bit = 1u128 << t.square;
             if to == t.square {
                 bonus += t.pull;
             } else if quiet
-                && nearest(from, bit) == Some(t.nearest)
-                && nearest(to, bit).is_some_and(|d| d < t.nearest)
+                && ring(from, t.nearest) & bit != 0
+                && ring(to, t.nearest - 1) & bit != 0
             {
                 bonus += t.pull * APPROACH_SHARE;
             }
@@ -348,11 +341,7 @@ mod tests {
             &["F3"],
             Player::Zero,
         );
-        let mut r = Rampages::new();
-        let i = v.enemy_at(sq("F3")).unwrap().0;
-        r.captures = vec![(i, 1), (i, 3)];
-        r.ply = 4;
-        let a = r.answer(&v, &tuned());
+        let a = on_rampage(&v, "F3").answer(&v, &tuned());
         assert_eq!(a.bonus(&v, own(&v, "F2\nE\n1\n")), pull);
     }
 
@@ -403,11 +392,16 @@ mod tests {
             &["I9"],
             Player::Zero,
         );
-        let mut r = Rampages::new();
-        let i = v.enemy_at(sq("I9")).unwrap().0;
-        r.captures = vec![(i, 1), (i, 3)];
-        r.ply = 4;
-        (r, v)
+        (on_rampage(&v, "I9"), v)
+    }
+
+    /// The enemy piece on `at` took one of ours at plies 1 and 3.
+    fn on_rampage(v: &View, at: &str) -> Rampages {
+        let i = v.enemy_at(sq(at)).unwrap().0;
+        Rampages {
+            ply: 4,
+            captures: vec![(i, 1), (i, 3)],
+        }
     }
 
     #[test]
