@@ -73,11 +73,16 @@ pub struct SeatTally {
 impl SeatTally {
     /// The points per game from this seat.
     pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        self.points / f64::from(self.games)
+        per_game(self.points, self.games)
     }
+}
+
+/// `total` per game, 0 with no game.
+fn per_game(total: f64, games: u32) -> f64 {
+    if games == 0 {
+        return 0.0;
+    }
+    total / f64::from(games)
 }
 
 /// A move searched while the player waited for a CPU this share of its
@@ -104,10 +109,17 @@ impl Tally {
             .and_then(|p| p.get(me).copied())
             .unwrap_or(1.0 / seats as f64);
         self.points += points;
+        if self.by_seat.len() <= me {
+            self.by_seat.resize(me + 1, SeatTally::default());
+        }
+        let seat = &mut self.by_seat[me];
+        seat.games += 1;
+        seat.points += points;
         // With two seats a draw is half a point; with more, the point
         // shared by several seats (a draw, or a fault of another).
         let outcome = if points > 1.0 - 1e-9 {
             self.wins += 1;
+            seat.wins += 1;
             if v.reason.fault().is_some() {
                 self.opponent_faults += 1;
                 if self.first_opponent_fault.is_none() {
@@ -117,9 +129,11 @@ impl Tally {
             "win"
         } else if points > 1e-9 {
             self.draws += 1;
+            seat.draws += 1;
             "draw"
         } else {
             self.losses += 1;
+            seat.losses += 1;
             if v.reason.fault().is_some() {
                 self.faults += 1;
             }
@@ -129,17 +143,6 @@ impl Tally {
             .endings
             .entry(format!("{outcome}: {}", v.reason))
             .or_insert(0) += 1;
-        if self.by_seat.len() <= me {
-            self.by_seat.resize(me + 1, SeatTally::default());
-        }
-        let seat = &mut self.by_seat[me];
-        seat.games += 1;
-        seat.points += points;
-        match outcome {
-            "win" => seat.wins += 1,
-            "draw" => seat.draws += 1,
-            _ => seat.losses += 1,
-        }
         let replies = game.reply_ms.get(me).map_or(&[][..], Vec::as_slice);
         self.reply_ms.extend(replies);
         let slowest = v
@@ -177,10 +180,7 @@ impl Tally {
     /// The score: the points per game (two seats: a win 1, a draw ½;
     /// more: a share of the point).
     pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        self.points / f64::from(self.games)
+        per_game(self.points, self.games)
     }
 
     /// The score over the games not won through the opponent's fault (its
@@ -193,10 +193,7 @@ impl Tally {
 
     /// The share of games won outright.
     pub fn win_share(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        f64::from(self.wins) / f64::from(self.games)
+        per_game(f64::from(self.wins), self.games)
     }
 
     /// The 95% Wilson interval of the score (draws counted as half a win):

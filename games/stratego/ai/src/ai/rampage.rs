@@ -15,10 +15,10 @@
 //! see: the capture, or the trade of like for like, that ends the
 //! rampage. [`Tuning::rampage`] sets it (0: off).
 
-use stratego::bits::{BitIter, Bits, LAKES};
+use stratego::bits::{Bits, LAKES};
 use stratego::{Cell, Fight, Move, MoveResult, Rank, UncheckedMove, View, fight};
 
-use super::geometry::{nearest, ring};
+use super::geometry::{nearest, ring, spread};
 use super::tuning::Tuning;
 use super::values;
 
@@ -142,7 +142,9 @@ impl Rampages {
 fn blockers(view: &View, target: usize, d: usize, nearest: Bits) -> Bits {
     let own = view.own_squares();
     let toward = ring(target, d - 1);
-    let closer = BitIter(nearest).fold(0, |acc, a| acc | (ring(a as usize, 1) & toward));
+    // The answering pieces are on ring `d`, so of their squares and
+    // neighbours only the neighbours one ring in are left.
+    let closer = spread(nearest) & toward;
     let free = closer & !own & !LAKES & !view.enemy_squares();
     if free != 0 {
         0
