@@ -9,7 +9,7 @@
 //! cargo run --release -p stratego-ai --example explain -- game.json 131 [MOVE_MS] [SEED]
 //! ```
 //!
-//! The search is the AI's own (`--move-time-ms MOVE_MS`, 420 by default),
+//! The search is the AI's own (`--move-time-ms MOVE_MS`, 350 by default),
 //! so the ranking is the one a fresh AI would give; the beliefs are exactly
 //! the game's (they depend on the observations only). `EXPLAIN_TUNE="name=value
 //! ..."` sets weights as the player's `--tune` does (`EXPLAIN_TUNE=rampage=100`),
@@ -38,7 +38,7 @@ fn run(out: &mut impl Write) -> Result<()> {
         bail!("usage: explain RECORD PLY [MOVE_MS] [SEED]");
     };
     let ply: usize = ply.parse().context("PLY is a move number")?;
-    let ms: u64 = rest.first().map_or(Ok(420), |s| s.parse())?;
+    let ms: u64 = rest.first().map_or(Ok(350), |s| s.parse())?;
     let seed: u64 = rest.get(1).map_or(Ok(1), |s| s.parse())?;
     let warm = std::env::var_os("EXPLAIN_WARM").is_some();
     let recorded = replay::load(path)?;

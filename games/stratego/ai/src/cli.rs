@@ -29,11 +29,9 @@ struct Cli {
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Time budget for choosing one move, in milliseconds. The referee
-    /// allows 500 by default; the search stops 40 ms before the budget, so
-    /// replies go out after about 380 ms, and it keeps back more on a
-    /// loaded machine (see docs/player.md, Time).
-    #[arg(long, default_value_t = 420)]
+    /// Time budget for choosing one move, in milliseconds (the referee
+    /// allows 500).
+    #[arg(long, default_value_t = 350)]
     move_time_ms: u64,
 
     /// Stop each AI search after this many nodes, for reproducible games;
