@@ -9,15 +9,8 @@ use crate::stats;
 /// The games of one player (the measured one) against one opponent.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
-    /// Games played.
-    pub games: u32,
-    /// Games won by the measured player (it took the whole point).
-    pub wins: u32,
-    /// Drawn games (the point shared, the measured player among those
-    /// who share it).
-    pub draws: u32,
-    /// Games lost.
-    pub losses: u32,
+    /// Wins, draws, losses and points of every game.
+    pub total: Results,
     /// Games lost through the measured player's own fault (an illegal
     /// move, a failure of its program).
     pub faults: u32,
@@ -37,8 +30,6 @@ pub struct Tally {
     pub max_reply_ms: f64,
     /// Moves per game.
     pub lengths: Vec<u32>,
-    /// The measured player's points, all games together.
-    pub points: f64,
     /// The most seats of a game.
     pub seats: usize,
     /// Search depth reached per move.
@@ -52,26 +43,68 @@ pub struct Tally {
     pub loaded_moves: u32,
     /// The same games by the seat the measured player sat in (index 0:
     /// the first to move), so that a weakness in one seat shows.
-    pub by_seat: Vec<SeatTally>,
+    pub by_seat: Vec<Results>,
 }
 
-/// Wins, draws, losses and points of the games played from one seat.
+/// How a game ended for the measured player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// It took the whole point.
+    Win,
+    /// It shared the point (with two seats a draw is half a point; with
+    /// more, the point shared by several seats: a draw, or a fault of
+    /// another).
+    Draw,
+    /// It took nothing.
+    Loss,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        })
+    }
+}
+
+/// Wins, draws, losses and points of a set of games (all of them, or
+/// those played from one seat).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SeatTally {
-    /// Games played from the seat.
+pub struct Results {
+    /// Games played.
     pub games: u32,
-    /// Games won.
+    /// Games won (the whole point taken).
     pub wins: u32,
     /// Games drawn (the point shared).
     pub draws: u32,
     /// Games lost.
     pub losses: u32,
-    /// Points taken from the seat.
+    /// Points taken.
     pub points: f64,
 }
 
-impl SeatTally {
-    /// The points per game from this seat.
+impl Results {
+    /// Adds a game in which the measured player took `points` of the one
+    /// point at stake, and says what that was.
+    pub fn add(&mut self, points: f64) -> Outcome {
+        self.games += 1;
+        self.points += points;
+        // Points are sums of 1/seats: compare with a margin.
+        if points > 1.0 - 1e-9 {
+            self.wins += 1;
+            Outcome::Win
+        } else if points > 1e-9 {
+            self.draws += 1;
+            Outcome::Draw
+        } else {
+            self.losses += 1;
+            Outcome::Loss
+        }
+    }
+
+    /// The points per game.
     pub fn score(&self) -> f64 {
         per_game(self.points, self.games)
     }
@@ -100,7 +133,6 @@ impl Tally {
     /// Adds a game in which the measured player was seat `me`.
     pub fn add(&mut self, game: &Played, me: usize) {
         let v = &game.verdict;
-        self.games += 1;
         let seats = v.players.len().max(2);
         self.seats = self.seats.max(seats);
         let points = v
@@ -108,37 +140,21 @@ impl Tally {
             .as_ref()
             .and_then(|p| p.get(me).copied())
             .unwrap_or(1.0 / seats as f64);
-        self.points += points;
         if self.by_seat.len() <= me {
-            self.by_seat.resize(me + 1, SeatTally::default());
+            self.by_seat.resize(me + 1, Results::default());
         }
-        let seat = &mut self.by_seat[me];
-        seat.games += 1;
-        seat.points += points;
-        // With two seats a draw is half a point; with more, the point
-        // shared by several seats (a draw, or a fault of another).
-        let outcome = if points > 1.0 - 1e-9 {
-            self.wins += 1;
-            seat.wins += 1;
-            if v.reason.fault().is_some() {
+        let outcome = self.total.add(points);
+        self.by_seat[me].add(points);
+        match (outcome, v.reason.fault().is_some()) {
+            (Outcome::Win, true) => {
                 self.opponent_faults += 1;
                 if self.first_opponent_fault.is_none() {
                     self.first_opponent_fault = Some(fault_line(game, me));
                 }
             }
-            "win"
-        } else if points > 1e-9 {
-            self.draws += 1;
-            seat.draws += 1;
-            "draw"
-        } else {
-            self.losses += 1;
-            seat.losses += 1;
-            if v.reason.fault().is_some() {
-                self.faults += 1;
-            }
-            "loss"
-        };
+            (Outcome::Loss, true) => self.faults += 1,
+            _ => {}
+        }
         *self
             .endings
             .entry(format!("{outcome}: {}", v.reason))
@@ -180,27 +196,28 @@ impl Tally {
     /// The score: the points per game (two seats: a win 1, a draw ½;
     /// more: a share of the point).
     pub fn score(&self) -> f64 {
-        per_game(self.points, self.games)
+        self.total.score()
     }
 
     /// The score over the games not won through the opponent's fault (its
     /// timeout, crash, illegal move), which say nothing of the measured
     /// player's strength; `None` when every game was won so.
     pub fn judged_score(&self) -> Option<f64> {
-        let games = self.games - self.opponent_faults;
-        (games > 0).then(|| (self.points - f64::from(self.opponent_faults)) / f64::from(games))
+        let games = self.total.games - self.opponent_faults;
+        (games > 0)
+            .then(|| (self.total.points - f64::from(self.opponent_faults)) / f64::from(games))
     }
 
     /// The share of games won outright.
     pub fn win_share(&self) -> f64 {
-        per_game(f64::from(self.wins), self.games)
+        per_game(f64::from(self.total.wins), self.total.games)
     }
 
     /// The 95% Wilson interval of the score (draws counted as half a win):
     /// unlike the normal approximation it stays inside [0, 1] and is not
     /// empty when every game is won.
     pub fn interval(&self) -> (f64, f64) {
-        wilson(self.score(), f64::from(self.games))
+        wilson(self.score(), f64::from(self.total.games))
     }
 }
 
@@ -256,10 +273,10 @@ impl fmt::Display for Tally {
         writeln!(
             f,
             "  {} games: +{} ={} -{}  score {:.1}% (95% interval {:.1}%..{:.1}%)",
-            self.games,
-            self.wins,
-            self.draws,
-            self.losses,
+            self.total.games,
+            self.total.wins,
+            self.total.draws,
+            self.total.losses,
             self.score() * 100.0,
             lo * 100.0,
             hi * 100.0
@@ -285,7 +302,7 @@ impl fmt::Display for Tally {
             writeln!(f, "  by our seat: {}", seats.join(", "))?;
         }
         if self.seats > 2 {
-            let (lo, hi) = wilson(self.win_share(), f64::from(self.games));
+            let (lo, hi) = wilson(self.win_share(), f64::from(self.total.games));
             writeln!(
                 f,
                 "  {} seats: games won {:.1}% (95% interval {:.1}%..{:.1}%; an even share is {:.1}%)",
@@ -308,7 +325,7 @@ impl fmt::Display for Tally {
                     format!(
                         "score without them {:.1}% over {} games",
                         s * 100.0,
-                        self.games - self.opponent_faults
+                        self.total.games - self.opponent_faults
                     )
                 },
             );
@@ -421,7 +438,13 @@ mod tests {
         t.add(&played(Some(1), "timeout", 612.0, vec![305.0]), 0);
         t.add(&played(Some(0), "illegal_move", 300.0, vec![300.0]), 1);
         assert_eq!(
-            (t.games, t.wins, t.draws, t.losses, t.faults),
+            (
+                t.total.games,
+                t.total.wins,
+                t.total.draws,
+                t.total.losses,
+                t.faults
+            ),
             (4, 1, 1, 2, 2)
         );
         assert_eq!(t.max_reply_ms, 612.0);
@@ -480,7 +503,7 @@ mod tests {
         let mut t = Tally::default();
         t.add(&exited, 0);
         t.add(&exited, 0);
-        assert_eq!((t.wins, t.opponent_faults), (2, 2));
+        assert_eq!((t.total.wins, t.opponent_faults), (2, 2));
         assert_eq!(t.score(), 1.0);
         assert_eq!(t.judged_score(), None);
         let text = t.to_string();
@@ -560,9 +583,30 @@ mod tests {
         t.add(&game("[1,0,0,0,0]"), 0);
         t.add(&game("[0,0,1,0,0]"), 0);
         t.add(&game("[0,0.25,0.25,0.25,0.25]"), 1);
-        assert_eq!((t.wins, t.draws, t.losses, t.seats), (1, 2, 1, 5));
+        assert_eq!(
+            (t.total.wins, t.total.draws, t.total.losses, t.seats),
+            (1, 2, 1, 5)
+        );
         assert!((t.score() - (0.2 + 1.0 + 0.25) / 4.0).abs() < 1e-9);
         assert!((t.win_share() - 0.25).abs() < 1e-9);
         assert!(t.to_string().contains("5 seats: games won 25.0%"), "{t}");
+    }
+
+    /// The overall tally and each seat's used to count outcomes apart
+    /// (two sets of counters bumped side by side): one `Results::add`
+    /// now names the outcome both count.
+    #[test]
+    fn results_name_the_outcome_of_the_points_taken() {
+        let mut r = Results::default();
+        // A sum of thirds is not exactly 1: still a win.
+        let third = 1.0_f64 / 3.0;
+        assert_eq!(r.add(third + third + third), Outcome::Win);
+        assert_eq!(r.add(0.5), Outcome::Draw);
+        assert_eq!(r.add(third), Outcome::Draw);
+        assert_eq!(r.add(0.0), Outcome::Loss);
+        assert_eq!((r.games, r.wins, r.draws, r.losses), (4, 1, 2, 1));
+        assert!((r.score() - (1.0 + 0.5 + third) / 4.0).abs() < 1e-9);
+        assert_eq!(Results::default().score(), 0.0);
+        assert_eq!(Outcome::Draw.to_string(), "draw");
     }
 }
