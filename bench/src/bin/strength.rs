@@ -86,7 +86,10 @@ struct Cli {
     #[arg(long, default_value = "target/release/player")]
     player: PathBuf,
     /// Further arguments of the AI, one string split like a shell command
-    /// line [default: Stratego `--move-time-ms 350`, none for other games].
+    /// line [default: none, so a run measures the player's own defaults;
+    /// a second default here went stale when the player's changed].
+    /// Stratego runs logged before stop 40 passed `--move-time-ms 350`:
+    /// resume or re-tally them with `--ai-args "--move-time-ms 350"`.
     #[arg(long, allow_hyphen_values = true)]
     ai_args: Option<String>,
     /// The referee's limit per move reply [default: the game's].
@@ -180,7 +183,6 @@ fn scheduled(
 fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) -> Result<Tally> {
     let ai_args = match &cli.ai_args {
         Some(a) => shlex::split(a).ok_or_else(|| anyhow!("--ai-args: unbalanced quotes"))?,
-        None if g.name == "stratego" => vec!["--move-time-ms".into(), "350".into()],
         None => Vec::new(),
     };
     let player = cli.player.to_string_lossy().into_owned();
