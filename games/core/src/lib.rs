@@ -9,16 +9,19 @@
 //! rules: who moves, what a reply looks like, whether it is legal, what it
 //! changes, what each seat is told, and when the game is over.
 //!
-//! Everything here is pure: no files, no processes, no clock. `docs/games.md`
-//! walks through adding a game.
+//! Everything here is pure: no files, no processes, no clock; the one
+//! reader, [`LineReader`], reads whatever stream the players' side hands
+//! it. `docs/games.md` walks through adding a game.
 
 mod line;
+mod reader;
 mod rng;
 mod tell;
 
 use std::fmt;
 
 pub use line::{LineError, clean_line, printable};
+pub use reader::{LineReader, ReadError};
 pub use rng::Rng;
 pub use tell::Tell;
 

@@ -21,9 +21,9 @@
 
 use std::fmt::Write as _;
 
-use std::io::{self, Read};
+use std::io::Read;
 
-use game_core::{clean_line, printable};
+use game_core::{ReadError, clean_line, printable};
 
 use crate::board::{Board, Shape};
 use crate::colour::Colour;
@@ -275,99 +275,37 @@ pub fn read_greeting(
 /// [`LineReader`].
 pub const MAX_MESSAGE_LINE: usize = 256;
 
-/// Reads cleaned, non-blank lines from a byte stream, whatever the way
-/// its bytes are split across reads.
+/// The referee's messages as Coursidor's players read them: cleaned,
+/// non-blank lines of at most [`MAX_MESSAGE_LINE`] bytes.
 pub struct LineReader<R> {
-    inner: R,
-    buf: Vec<u8>,
-    start: usize,
-    line: usize,
+    lines: game_core::LineReader<R>,
 }
 
 impl<R: Read> LineReader<R> {
     /// Wraps a byte stream.
     pub fn new(inner: R) -> LineReader<R> {
         LineReader {
-            inner,
-            buf: Vec::with_capacity(4096),
-            start: 0,
-            line: 0,
+            lines: game_core::LineReader::new(inner, MAX_MESSAGE_LINE),
         }
     }
 
     /// The next non-blank line, cleaned; `None` at the end of the stream.
+    /// A failed read is told as what came in place of a message (the
+    /// error is plain data, so it carries the read error's text).
     pub fn next_line(&mut self) -> Result<Option<String>, WireError> {
-        loop {
-            if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
-                let raw = &self.buf[self.start..self.start + pos];
-                self.line += 1;
-                let line = clean_line(raw, self.line, MAX_MESSAGE_LINE)?.map(str::to_owned);
-                self.start += pos + 1;
-                match line {
-                    Some(l) => return Ok(Some(l)),
-                    None => continue,
-                }
-            }
-            // Keep only the unfinished line before reading more.
-            self.buf.drain(..self.start);
-            self.start = 0;
-            if self.buf.len() > MAX_MESSAGE_LINE + 1 {
-                let e = clean_line(&self.buf, self.line + 1, MAX_MESSAGE_LINE)
-                    .expect_err("over the limit");
-                return Err(e.into());
-            }
-            let mut chunk = [0u8; 8192];
-            let n = loop {
-                match self.inner.read(&mut chunk) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => {
-                        return Err(WireError::Unexpected {
-                            expected: "a message",
-                            got: format!("a read error: {e}"),
-                        });
-                    }
-                }
-            };
-            if n == 0 {
-                // A last line without its newline still counts.
-                let rest = std::mem::take(&mut self.buf);
-                self.line += 1;
-                return Ok(clean_line(&rest, self.line, MAX_MESSAGE_LINE)?.map(str::to_owned));
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        }
+        self.lines.next_line().map_err(|e| match e {
+            ReadError::Line(e) => e.into(),
+            ReadError::Io(e) => WireError::Unexpected {
+                expected: "a message",
+                got: format!("a read error: {e}"),
+            },
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A reader that returns at most `n` bytes per read.
-    struct Trickle<'a>(&'a [u8], usize);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.0.len().min(self.1).min(buf.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn lines_come_out_whatever_the_reads() {
-        let text = b"1\r\n\n T 2 \nM 3\nlast";
-        for size in [1, 2, 3, 100] {
-            let mut r = LineReader::new(Trickle(text, size));
-            let mut got = Vec::new();
-            while let Some(l) = r.next_line().unwrap() {
-                got.push(l);
-            }
-            assert_eq!(got, ["1", "T 2", "M 3", "last"], "reads of {size}");
-        }
-    }
 
     fn layout() -> Layout {
         Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap()

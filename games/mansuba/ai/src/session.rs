@@ -2,10 +2,10 @@
 //! (`docs/games/mansuba.md`): read the greeting and the turn messages,
 //! keep the position, answer with the strategy's actions.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 use std::time::Instant;
 
-use game_core::clean_line;
+use game_core::{LineReader, ReadError};
 use mansuba::wire::{self, Event, Greeting};
 use mansuba::{IllegalMove, Outcome, UncheckedAction, WireError};
 use thiserror::Error;
@@ -63,63 +63,47 @@ pub enum SessionError {
     },
 }
 
-/// The referee's lines, cleaned, blank ones skipped.
-struct Lines<R> {
-    inner: R,
-    line: usize,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn next(&mut self) -> Result<Option<String>, SessionError> {
-        loop {
-            let mut raw = Vec::new();
-            if self.inner.read_until(b'\n', &mut raw)? == 0 {
-                return Ok(None);
-            }
-            if raw.last() == Some(&b'\n') {
-                raw.pop();
-            }
-            self.line += 1;
-            match clean_line(&raw, self.line, wire::MAX_MESSAGE_LINE_BYTES)
-                .map_err(WireError::from)?
-            {
-                Some(l) => return Ok(Some(l.to_owned())),
-                None => continue,
-            }
+impl From<ReadError> for SessionError {
+    fn from(e: ReadError) -> SessionError {
+        match e {
+            ReadError::Io(e) => SessionError::Io(e),
+            ReadError::Line(e) => SessionError::Wire(e.into()),
         }
     }
 }
 
 /// Plays one game on `input`/`output` with `bot`; `log` receives a line
 /// per move of ours (usually stderr).
-pub fn run<R: BufRead, W: Write>(
+pub fn run<R: Read, W: Write>(
     input: R,
     mut output: W,
     bot: &mut Bot,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut lines = Lines {
-        inner: input,
-        line: 0,
-    };
+    let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
+    // The greeting's reader speaks only `WireError`: the end of the stream
+    // and a failed read are noted here and told apart once it returns.
     let mut closed = false;
-    let greeting = Greeting::read(|| match lines.next() {
+    let mut failed: Option<io::Error> = None;
+    let greeting = Greeting::read(|| match lines.next_line() {
         Ok(Some(l)) => Ok(l),
         Ok(None) => {
             closed = true;
             Err(WireError::Blank(0))
         }
-        Err(SessionError::Wire(e)) => Err(e),
-        Err(e) => {
-            closed = true;
+        Err(ReadError::Line(e)) => Err(e.into()),
+        Err(ReadError::Io(e)) => {
+            let got = e.to_string();
+            failed = Some(e);
             Err(WireError::Unexpected {
                 expected: "the greeting",
-                got: e.to_string(),
+                got,
             })
         }
     });
     let greeting = match greeting {
         Ok(g) => g,
+        Err(_) if failed.is_some() => return Err(failed.take().expect("just seen").into()),
         Err(_) if closed => return Ok(SessionEnd::Closed),
         Err(e) => return Err(e.into()),
     };
@@ -159,7 +143,7 @@ pub fn run<R: BufRead, W: Write>(
             };
         }
         // The turn's message: the action, the relation drawn, the result.
-        let Some(line) = lines.next()? else {
+        let Some(line) = lines.next_line()? else {
             return Ok(SessionEnd::Closed);
         };
         let inconsistent = |why: String| SessionError::Inconsistent {
@@ -188,7 +172,7 @@ pub fn run<R: BufRead, W: Write>(
         if played.escaped.is_some() != escaped.is_some() {
             return Err(inconsistent("an escape without its outcome".to_owned()));
         }
-        let mut next = lines.next()?;
+        let mut next = lines.next_line()?;
         if pos.change_due() {
             match next.as_deref().map(wire::parse_event) {
                 Some(Ok(Event::Relation(r))) if r != pos.relation() => {
@@ -201,7 +185,7 @@ pub fn run<R: BufRead, W: Write>(
                     )));
                 }
             }
-            next = lines.next()?;
+            next = lines.next_line()?;
         }
         let Some(result) = next else {
             return Ok(SessionEnd::Closed);
@@ -313,5 +297,32 @@ mod tests {
         assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
         let end = run(&b""[..], Vec::new(), &mut b, &mut io::sink()).unwrap();
         assert_eq!(end, SessionEnd::Closed);
+    }
+
+    #[test]
+    fn regression_a_failed_read_during_the_greeting_was_a_clean_close() {
+        // The first line (seat 0 of 2) arrives, then the stream breaks: an error naming
+        // the read, not the end of a game nobody played.
+        struct Breaks(bool);
+        impl Read for Breaks {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::ErrorKind::ConnectionReset.into());
+                }
+                buf[..4].copy_from_slice(b"0 2\n");
+                Ok(4)
+            }
+        }
+        let e = run(
+            Breaks(false),
+            Vec::new(),
+            &mut bot(Strategy::Random),
+            &mut io::sink(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e, SessionError::Io(ref err) if err.kind() == io::ErrorKind::ConnectionReset),
+            "{e:?}"
+        );
     }
 }

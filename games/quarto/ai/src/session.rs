@@ -5,7 +5,7 @@
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 
-use game_core::{Rng, clean_line, printable};
+use game_core::{ReadError, Rng, printable};
 use quarto::wire::{self, MoveResult};
 use quarto::{IllegalMove, Outcome, Position, UncheckedMove, WireError};
 use thiserror::Error;
@@ -52,65 +52,32 @@ pub enum SessionError {
     },
 }
 
-/// Reads cleaned, non-blank lines from a byte stream, whatever the way
-/// its bytes are split across reads.
+impl From<ReadError> for SessionError {
+    fn from(e: ReadError) -> SessionError {
+        match e {
+            ReadError::Io(e) => SessionError::Io(e),
+            ReadError::Line(e) => SessionError::Wire(e.into()),
+        }
+    }
+}
+
+/// The referee's messages as Quarto's players read them: cleaned,
+/// non-blank lines of at most [`wire::MAX_LINE_BYTES`] bytes.
 pub struct LineReader<R> {
-    inner: R,
-    buf: Vec<u8>,
-    start: usize,
-    line: usize,
+    lines: game_core::LineReader<R>,
 }
 
 impl<R: Read> LineReader<R> {
     /// Wraps a byte stream.
     pub fn new(inner: R) -> LineReader<R> {
         LineReader {
-            inner,
-            buf: Vec::with_capacity(256),
-            start: 0,
-            line: 0,
+            lines: game_core::LineReader::new(inner, wire::MAX_LINE_BYTES),
         }
     }
 
     /// The next non-blank line, cleaned; `None` at the end of the stream.
     pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
-        loop {
-            if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
-                let raw = self.buf[self.start..self.start + pos].to_vec();
-                self.start += pos + 1;
-                self.line += 1;
-                match clean_line(&raw, self.line, wire::MAX_LINE_BYTES) {
-                    Ok(Some(l)) => return Ok(Some(l.to_owned())),
-                    Ok(None) => continue,
-                    Err(e) => return Err(WireError::from(e).into()),
-                }
-            }
-            // Keep only the unfinished line before reading more.
-            self.buf.drain(..self.start);
-            self.start = 0;
-            if self.buf.len() > wire::MAX_LINE_BYTES + 1 {
-                let e = clean_line(&self.buf, self.line + 1, wire::MAX_LINE_BYTES)
-                    .expect_err("over the limit");
-                return Err(WireError::from(e).into());
-            }
-            let mut chunk = [0u8; 4096];
-            let n = loop {
-                match self.inner.read(&mut chunk) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e.into()),
-                }
-            };
-            if n == 0 {
-                // A last line without its newline still counts.
-                let rest = std::mem::take(&mut self.buf);
-                self.line += 1;
-                return Ok(clean_line(&rest, self.line, wire::MAX_LINE_BYTES)
-                    .map_err(WireError::from)?
-                    .map(str::to_owned));
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        }
+        Ok(self.lines.next_line()?)
     }
 }
 
@@ -242,31 +209,6 @@ pub fn run<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A reader that returns at most `n` bytes per read.
-    struct Trickle<'a>(&'a [u8], usize);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.0.len().min(self.1).min(buf.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn lines_come_out_whatever_the_reads() {
-        let text = b"1\r\n\n 4 \nB3\nlast";
-        for size in [1, 2, 3, 100] {
-            let mut r = LineReader::new(Trickle(text, size));
-            let mut got = Vec::new();
-            while let Some(l) = r.next_line().unwrap() {
-                got.push(l);
-            }
-            assert_eq!(got, ["1", "4", "B3", "last"], "reads of {size}");
-        }
-    }
 
     fn player(strategy: Strategy) -> Player {
         Player {

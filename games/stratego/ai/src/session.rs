@@ -5,7 +5,8 @@
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 
-use stratego::wire::{self, clean_line};
+use game_core::ReadError;
+use stratego::wire;
 
 use stratego::{
     MoveList, MoveResult, OpponentTurn, Player, SetupAnswer, UncheckedMove, View, ViewError,
@@ -55,65 +56,34 @@ pub enum SessionError {
     View(#[from] ViewError),
 }
 
-/// Reads cleaned, non-blank lines from a byte stream, without assuming
-/// anything about how the bytes are split across reads.
+impl From<ReadError> for SessionError {
+    fn from(e: ReadError) -> SessionError {
+        match e {
+            ReadError::Io(e) => SessionError::Io(e),
+            ReadError::Line(e) => SessionError::Wire(e.into()),
+        }
+    }
+}
+
+/// The referee's messages as Stratego's player reads them: cleaned,
+/// non-blank lines of at most [`wire::MAX_LINE_BYTES`] bytes, and the
+/// messages they make up.
 pub struct LineReader<R> {
-    inner: R,
-    buf: Vec<u8>,
-    start: usize,
-    /// Lines read so far, blank ones included (for error messages).
-    lines: usize,
+    lines: game_core::LineReader<R>,
 }
 
 impl<R: Read> LineReader<R> {
     /// Wraps a byte stream.
     pub fn new(inner: R) -> LineReader<R> {
         LineReader {
-            inner,
-            buf: Vec::with_capacity(256),
-            start: 0,
-            lines: 0,
+            lines: game_core::LineReader::new(inner, wire::MAX_LINE_BYTES),
         }
     }
 
     /// The next non-blank line, cleaned; `None` at the end of the stream.
     /// Errors name the line by its number in the stream.
     pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
-        loop {
-            if let Some(pos) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
-                let raw = &self.buf[self.start..self.start + pos];
-                self.start += pos + 1;
-                self.lines += 1;
-                if let Some(line) = clean_line(raw, self.lines).map_err(WireError::from)? {
-                    return Ok(Some(line.to_owned()));
-                }
-                continue;
-            }
-            // Keep only the unfinished line before reading more.
-            self.buf.drain(..self.start);
-            self.start = 0;
-            if self.buf.len() > wire::MAX_LINE_BYTES + 1 {
-                // Too long already: the cleaning says so, naming the line.
-                let e = clean_line(&self.buf, self.lines + 1).expect_err("over the limit");
-                return Err(WireError::from(e).into());
-            }
-            let mut chunk = [0u8; 4096];
-            let n = loop {
-                match self.inner.read(&mut chunk) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e.into()),
-                }
-            };
-            if n == 0 {
-                // A last line without its newline still counts.
-                let rest = std::mem::take(&mut self.buf);
-                self.lines += 1;
-                let line = clean_line(&rest, self.lines).map_err(WireError::from)?;
-                return Ok(line.map(str::to_owned));
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        }
+        Ok(self.lines.next_line()?)
     }
 
     /// Reads a move result: one line, or three for a battle. `Ok(None)`
