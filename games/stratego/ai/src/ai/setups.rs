@@ -9,7 +9,10 @@
 //! with a Bomb on each of its neighbours, one or two further Bombs as decoys
 //! or lane blocks beside the lakes, Miners kept back for the end game,
 //! Scouts in front to probe, the Marshal and General near the front of the
-//! middle lanes with the Spy next to the General.
+//! middle lanes with the Spy next to the General, and in each side lane
+//! either the Flag's Bombs or a Colonel: a side lane of Captains and less
+//! is eaten piece by piece by the first strong enemy piece that walks down
+//! it, none of them able to step aside (see the regression test).
 
 use stratego::{Player, Rank, Setup};
 
@@ -38,22 +41,22 @@ const TEMPLATES: [Template; 6] = [
     // blocked on the front.
     [
         [8, 9, 5, 9],
-        [7, 8, 6, 4],
-        [12, 5, 3, 12],
+        [7, 8, 3, 4],
+        [12, 5, 6, 12],
         [12, 6, 10, 2],
         [11, 12, 7, 9],
         [12, 8, 1, 9],
         [7, 6, 4, 12],
-        [8, 5, 3, 9],
-        [8, 7, 5, 9],
+        [8, 5, 5, 9],
+        [8, 7, 3, 9],
         [6, 9, 4, 9],
     ],
     // Flag in the bottom corner, a decoy Bomb pair in the top corner.
     [
         [12, 8, 9, 9],
-        [8, 12, 6, 5],
+        [8, 12, 3, 5],
         [7, 5, 4, 12],
-        [6, 3, 2, 9],
+        [6, 6, 2, 9],
         [8, 7, 10, 1],
         [7, 6, 3, 9],
         [5, 4, 9, 12],
@@ -70,15 +73,15 @@ const TEMPLATES: [Template; 6] = [
         [6, 8, 10, 9],
         [7, 2, 5, 9],
         [8, 6, 4, 12],
-        [12, 3, 7, 9],
-        [8, 5, 6, 9],
+        [12, 6, 7, 9],
+        [8, 5, 3, 9],
         [4, 12, 7, 9],
     ],
     // Flag one row from the bottom corner, Bombs on both lake fronts.
     [
         [8, 7, 9, 9],
-        [6, 5, 4, 9],
-        [7, 8, 3, 12],
+        [6, 5, 3, 9],
+        [7, 8, 4, 12],
         [5, 10, 2, 9],
         [8, 6, 1, 9],
         [7, 5, 4, 9],
@@ -93,14 +96,14 @@ const TEMPLATES: [Template; 6] = [
     // it as a decoy.
     [
         [9, 8, 5, 9],
-        [8, 7, 6, 4],
-        [5, 12, 3, 9],
+        [8, 7, 3, 4],
+        [5, 12, 6, 9],
         [7, 6, 2, 12],
         [12, 8, 10, 1],
         [11, 12, 4, 9],
         [12, 5, 6, 9],
-        [8, 7, 3, 9],
-        [6, 12, 7, 9],
+        [8, 7, 7, 9],
+        [6, 12, 3, 9],
         [8, 5, 4, 9],
     ],
 ];
@@ -274,6 +277,28 @@ mod tests {
                         "template {i}, mirrored {mirrored}, {player:?}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn regression_a_side_lane_of_small_pieces_fed_celsius_colonel() {
+        // celsius walks its Colonel, then its Marshal, down the side lane
+        // of row B. In stop 37 and 38's 300 games against it, our setups
+        // with a Colonel in rows A and B lost none of 33, those with the
+        // Flag's corner there 1 of 105, the others 13 of 162: a lane of
+        // Captains and less had its pieces taken one after another from
+        // the front, none able to step away. Each side lane (rows A-B and
+        // I-J, so both mirrors) holds the Flag or, in its two front
+        // columns, a Colonel or stronger.
+        for (i, template) in TEMPLATES.iter().enumerate() {
+            for lane in [&template[0..2], &template[8..10]] {
+                let flag = lane.iter().flatten().any(|&c| rank(c) == Rank::Flag);
+                let guard = lane
+                    .iter()
+                    .flat_map(|row| &row[2..])
+                    .any(|&c| matches!(rank(c), Rank::Marshal | Rank::General | Rank::Colonel));
+                assert!(flag || guard, "template {i}: lane {lane:?}");
             }
         }
     }
