@@ -9,10 +9,11 @@
 //! rules: who moves, what a reply looks like, whether it is legal, what it
 //! changes, what each seat is told, and when the game is over.
 //!
-//! Everything here is pure: no files, no processes, no clock; the one
-//! reader, [`LineReader`], reads whatever stream the players' side hands
-//! it. `docs/games.md` walks through adding a game.
+//! Everything here is pure: no files, no processes, no clock; for the players'
+//! side, [`LineReader`] reads whatever stream it is handed and
+//! [`finish_session`] writes the end of a session to a log. `docs/games.md` walks through adding a game.
 
+mod finish;
 mod line;
 mod reader;
 mod rng;
@@ -20,6 +21,7 @@ mod tell;
 
 use std::fmt;
 
+pub use finish::finish_session;
 pub use line::{LineError, clean_line, printable};
 pub use reader::{LineReader, ReadError};
 pub use rng::Rng;

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_core::Rng;
+use game_core::{Rng, finish_session};
 
-use crate::session::{self, Player, SessionError};
+use crate::session::{self, Player};
 use crate::strategy::Strategy;
 
 /// Our Coursidor player, a session on stdin/stdout.
@@ -60,30 +60,11 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         move_time: Duration::from_millis(cli.move_time_ms),
         max_nodes: cli.max_nodes,
     };
-    match session::run(
+    let result = session::run(
         io::stdin().lock(),
         io::stdout().lock(),
         &mut player,
         &mut log,
-    ) {
-        Ok(end) => {
-            let _ = writeln!(log, "game over: {end:?}");
-            ExitCode::SUCCESS
-        }
-        // The referee closing our stdout is the end of the game, not a fault.
-        Err(SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(log, "game over: output closed");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            let mut msg = e.to_string();
-            let mut source = std::error::Error::source(&e);
-            while let Some(s) = source {
-                msg.push_str(&format!(": {s}"));
-                source = s.source();
-            }
-            let _ = writeln!(log, "error: {msg}");
-            ExitCode::FAILURE
-        }
-    }
+    );
+    finish_session(result, &mut log)
 }

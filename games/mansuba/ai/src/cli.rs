@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use game_core::finish_session;
 
 use crate::search::Settings;
-use crate::session::{self, SessionError};
+use crate::session;
 use crate::strategy::{Bot, Strategy};
 
 /// Our Mansuba player, a session on stdin/stdout.
@@ -77,27 +78,8 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         cli.strategy.name()
     );
     let mut bot = Bot::new(cli.strategy, seed, cli.settings());
-    match session::run(io::stdin().lock(), io::stdout().lock(), &mut bot, &mut log) {
-        Ok(end) => {
-            let _ = writeln!(log, "game over: {end:?}");
-            ExitCode::SUCCESS
-        }
-        // The referee closing our stdout is the end of the game, not a fault.
-        Err(SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(log, "game over: output closed");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            let mut msg = e.to_string();
-            let mut source = std::error::Error::source(&e);
-            while let Some(s) = source {
-                msg.push_str(&format!(": {s}"));
-                source = s.source();
-            }
-            let _ = writeln!(log, "error: {msg}");
-            ExitCode::FAILURE
-        }
-    }
+    let result = session::run(io::stdin().lock(), io::stdout().lock(), &mut bot, &mut log);
+    finish_session(result, &mut log)
 }
 
 #[cfg(test)]

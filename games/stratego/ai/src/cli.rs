@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use game_core::finish_session;
 
 use crate::rng::Rng;
 use crate::session;
@@ -80,19 +81,5 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         Duration::from_millis(cli.move_time_ms),
         &mut log,
     );
-    match result {
-        Ok(end) => {
-            let _ = writeln!(log, "game over: {end:?}");
-            ExitCode::SUCCESS
-        }
-        // The referee closing our stdout is the end of the game, not a fault.
-        Err(session::SessionError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(log, "game over: output closed");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            let _ = writeln!(log, "error: {:#}", anyhow::Error::from(e));
-            ExitCode::FAILURE
-        }
-    }
+    finish_session(result, &mut log)
 }
