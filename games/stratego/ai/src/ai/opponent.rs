@@ -93,13 +93,12 @@ impl OpponentModel {
 
     /// `tuning` as this move's search should use it: `cautious_opponent`
     /// set while [`OpponentModel::is_cautious`] (which rule that makes is
-    /// [`super::eval::EvalContext`]'s to say), and then at most
-    /// `cautious_depth` plies.
+    /// [`super::eval::EvalContext`]'s to say, and how deep the search then
+    /// goes [`super::pimc`]'s).
     pub fn apply(&self, tuning: &Tuning) -> Tuning {
         let mut t = *tuning;
         if self.is_cautious(tuning) {
             t.cautious_opponent = true;
-            t.max_depth = t.max_depth.min(t.cautious_depth);
         }
         t
     }
@@ -169,7 +168,6 @@ mod tests {
         let mut o = OpponentModel::new();
         let a = o.apply(&t);
         assert!(a.cautious_opponent);
-        assert_eq!(a.max_depth, t.cautious_depth);
         for _ in 0..t.reckless_limit {
             assert_eq!(rule(&o, &t), AttackRule::Cautious);
             o.observe(&v, &e, attack_e3(), battle(Rank::Marshal, Rank::Lieutenant));
@@ -177,7 +175,6 @@ mod tests {
         assert_eq!(rule(&o, &t), AttackRule::Free);
         let a = o.apply(&t);
         assert!(!a.cautious_opponent);
-        assert_eq!(a.max_depth, t.max_depth);
         let blind = Tuning {
             blind_opponent: true,
             ..t

@@ -14,6 +14,13 @@
 //! last one; when it would not finish in time, the remaining time goes to
 //! more boards at the depth reached instead (more samples are then worth
 //! more than a depth that could not complete).
+//!
+//! Against an opponent modelled as cautious the passes stop at
+//! `cautious_depth` and the time goes to boards (at four plies and more
+//! the model lost games it won at three: stop 33 in `docs/player.md`),
+//! unless the boards are settled: when the first ones drawn are at most
+//! `settled_boards` distinct, more of them add nothing, and every pass the
+//! clock allows is searched.
 
 use std::time::Duration;
 
@@ -45,6 +52,8 @@ pub struct Decision {
     pub value: f64,
     /// Time taken.
     pub elapsed: Duration,
+    /// Whether the boards were settled, lifting `cautious_depth`.
+    pub settled: bool,
     /// The best few moves with their averaged values, best first.
     pub top: Vec<(Move, f64)>,
 }
@@ -364,7 +373,7 @@ pub fn choose(
     // while keeping a seeded game reproducible.
     let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();
     let adjust: Vec<f64> = moves.iter().map(|&m| (input.adjust)(m)).collect();
-    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64| {
+    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64, settled: bool| {
         let mut ranked: Vec<(Move, f64)> = values
             .iter()
             .enumerate()
@@ -379,16 +388,23 @@ pub fn choose(
             nodes,
             value: ranked[0].1,
             elapsed: budget.elapsed(),
+            settled,
             top: ranked,
         }
     };
     if moves.len() == 1 {
-        return finish(&[0.0], 0, 0, 0);
+        return finish(&[0.0], 0, 0, 0, false);
     }
 
     let mut boards: Vec<Board> = (0..config.samples.max(1))
         .map(|_| draw_board(input, config, rng))
         .collect();
+    let settled = settled(&boards, config.settled_boards);
+    let max_depth = if config.cautious_opponent && !settled {
+        config.max_depth.min(config.cautious_depth)
+    } else {
+        config.max_depth
+    };
     let attacks = attacks(input, &moves, config);
     let mut order: Vec<usize> = (0..moves.len()).collect();
     let mut sums = vec![0.0f64; moves.len()];
@@ -466,7 +482,7 @@ pub fn choose(
             easy = true;
             break;
         }
-        let deeper = depth < config.max_depth
+        let deeper = depth < max_depth
             && budget.max_nodes().is_none_or(|m| searcher.nodes() * 4 < m)
             && predicted < budget.remaining();
         if !deeper {
@@ -513,9 +529,25 @@ pub fn choose(
     }
 
     match result {
-        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes()),
-        None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes()),
+        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes(), settled),
+        None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes(), settled),
     }
+}
+
+/// Whether `boards` hold at most `limit` distinct positions (never, with a
+/// limit of 0).
+fn settled(boards: &[Board], limit: usize) -> bool {
+    let mut seen: Vec<u64> = Vec::with_capacity(limit + 1);
+    for b in boards {
+        let h = b.pos.hash();
+        if !seen.contains(&h) {
+            if seen.len() == limit {
+                return false;
+            }
+            seen.push(h);
+        }
+    }
+    limit > 0
 }
 
 #[cfg(test)]
@@ -562,6 +594,10 @@ mod tests {
     }
 
     fn decide_with(p: &Position, own_revealed: &[&str], tuning: &Tuning) -> Move {
+        decision(p, own_revealed, tuning, 40_000).mv
+    }
+
+    fn decision(p: &Position, own_revealed: &[&str], tuning: &Tuning, nodes: u64) -> Decision {
         let knowledge = Knowledge::new(&p.view);
         let mut exposure = Exposure::new();
         for s in own_revealed {
@@ -579,10 +615,10 @@ mod tests {
             start,
             start + Duration::from_secs(60),
             Duration::ZERO,
-            Some(40_000),
+            Some(nodes),
         );
         let mut searcher = Searcher::new(1 << 14);
-        choose(&inputs, &mut searcher, &mut Rng::new(1), &budget, tuning).mv
+        choose(&inputs, &mut searcher, &mut Rng::new(1), &budget, tuning)
     }
 
     use Player::{One as Them, Zero as Us};
@@ -693,6 +729,44 @@ mod tests {
         ];
         pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
         position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn regression_settled_boards_were_searched_three_plies_deep_over_and_over() {
+        // Endgames against peternlewis (stop 42): every enemy piece known,
+        // hundreds of thousands of identical boards a move, each three
+        // plies deep under the cautious model's cap.
+        let known = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("E4", Us, Rank::Colonel),
+                ("A0", Us, Rank::Sergeant),
+                ("B6", Them, Rank::Major),
+                ("J9", Them, Rank::Flag),
+                ("A9", Them, Rank::Miner),
+            ],
+            &["B6", "J9", "A9"],
+            &["B6", "A9"],
+        );
+        let cautious = Tuning {
+            cautious_opponent: true,
+            ..Tuning::default()
+        };
+        let d = decision(&known, &[], &cautious, 400_000);
+        assert!(d.settled);
+        assert!(d.depth > cautious.cautious_depth, "depth {}", d.depth);
+        // With the lift off, the cap holds.
+        let capped = Tuning {
+            settled_boards: 0,
+            ..cautious
+        };
+        let d = decision(&known, &[], &capped, 400_000);
+        assert!(!d.settled);
+        assert_eq!(d.depth, cautious.cautious_depth);
+        // Boards that differ keep the cap.
+        let d = decision(&marshal_among_unknowns(), &[], &cautious, 400_000);
+        assert!(!d.settled);
+        assert!(d.depth <= cautious.cautious_depth, "depth {}", d.depth);
     }
 
     #[test]

@@ -121,8 +121,13 @@ pub struct Tuning {
     pub adaptive_opponent: bool,
     /// How many such attacks show that the opponent is not cautious.
     pub reckless_limit: u32,
-    /// Deepest search pass while the opponent is modelled as cautious.
+    /// Deepest search pass while the opponent is modelled as cautious:
+    /// the time goes to more boards instead (`pimc`).
     pub cautious_depth: i32,
+    /// `cautious_depth` does not hold when the first `samples` boards
+    /// drawn hold at most this many distinct ones: the beliefs are then
+    /// nearly certain and more boards add nothing (0: it always holds).
+    pub settled_boards: usize,
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
@@ -138,7 +143,8 @@ pub struct Tuning {
     pub stall_max: f64,
     /// How many movers fewer than the opponent's we may have and still be
     /// pushed (0: only when not behind): of hunter's six draws in 100
-    /// games, three were stalls with us one, two and four movers behind.
+    /// games of stop 29, three were stalls with us one, two and four
+    /// movers behind, and so were stop 41's (one or two behind).
     pub stall_behind: usize,
     /// Cost of each unmoved unidentified enemy piece next to our
     /// identified Marshal after a root move, while their Spy lives
@@ -181,12 +187,13 @@ impl Default for Tuning {
             adaptive_opponent: true,
             reckless_limit: 2,
             cautious_depth: 3,
+            settled_boards: 6,
             probe_flag: true,
             probe_reach: 4,
             stall_start: 60,
             stall_ramp: 3.0,
             stall_max: 150.0,
-            stall_behind: 0,
+            stall_behind: 3,
             spy_risk: 300.0,
         }
     }
@@ -194,7 +201,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 39] = [
+    pub const NAMES: [&'static str; 40] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -227,6 +234,7 @@ impl Tuning {
         "adaptive_opponent",
         "reckless_limit",
         "cautious_depth",
+        "settled_boards",
         "probe_flag",
         "probe_reach",
         "stall_start",
@@ -286,6 +294,7 @@ impl Tuning {
             "adaptive_opponent" => self.adaptive_opponent = flag()?,
             "reckless_limit" => self.reckless_limit = value.parse().map_err(|_| bad())?,
             "cautious_depth" => self.cautious_depth = int()?,
+            "settled_boards" => self.settled_boards = value.parse().map_err(|_| bad())?,
             "probe_flag" => self.probe_flag = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,

@@ -230,6 +230,7 @@ impl Strategy for AiStrategy {
             top: d.top.clone(),
             waiting: (self.contention > 0.0).then_some(self.contention),
             cautious_opponent: self.last_cautious,
+            settled: d.settled,
         })
     }
 }

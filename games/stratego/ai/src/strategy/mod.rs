@@ -53,6 +53,9 @@ pub struct SearchReport {
     /// Whether the search modelled the opponent as cautious
     /// ([`crate::ai::opponent`]).
     pub cautious_opponent: bool,
+    /// Whether the boards drawn were settled (nearly all alike), which
+    /// lifts the cautious model's depth cap ([`crate::ai::pimc`]).
+    pub settled: bool,
 }
 
 impl std::fmt::Display for SearchReport {
@@ -67,6 +70,9 @@ impl std::fmt::Display for SearchReport {
         }
         if self.cautious_opponent {
             f.write_str(", opponent cautious")?;
+            if self.settled {
+                f.write_str(", boards settled")?;
+            }
         }
         Ok(())
     }
