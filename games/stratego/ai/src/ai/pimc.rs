@@ -752,7 +752,7 @@ mod tests {
             cautious_opponent: true,
             ..Tuning::default()
         };
-        let d = decision(&known, &[], &cautious, 400_000);
+        let d = decision(&known, &[], &cautious, 100_000);
         assert!(d.settled);
         assert!(d.depth > cautious.cautious_depth, "depth {}", d.depth);
         // With the lift off, the cap holds.
@@ -760,11 +760,11 @@ mod tests {
             settled_boards: 0,
             ..cautious
         };
-        let d = decision(&known, &[], &capped, 400_000);
+        let d = decision(&known, &[], &capped, 100_000);
         assert!(!d.settled);
         assert_eq!(d.depth, cautious.cautious_depth);
         // Boards that differ keep the cap.
-        let d = decision(&marshal_among_unknowns(), &[], &cautious, 400_000);
+        let d = decision(&marshal_among_unknowns(), &[], &cautious, 100_000);
         assert!(!d.settled);
         assert!(d.depth <= cautious.cautious_depth, "depth {}", d.depth);
     }
