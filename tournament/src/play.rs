@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// An error and its causes on one line, as the players tell theirs.
+pub use game_core::error_chain;
+
 use serde_json::Value;
 use thiserror::Error;
 
@@ -541,16 +544,4 @@ fn describe(status: &std::process::ExitStatus) -> String {
         (None, Some(signal)) => format!("killed by signal {signal}"),
         _ => status.to_string(),
     }
-}
-
-/// An error and its causes on one line.
-pub fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut source = e.source();
-    while let Some(cause) = source {
-        s.push_str(": ");
-        s.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    s
 }

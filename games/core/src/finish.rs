@@ -1,5 +1,5 @@
-//! The end of a player's program: how its session ended, in its log, and
-//! the exit code that goes with it.
+//! The end of a program: how a player's session ended, in its log, with
+//! the exit code that goes with it, and an error told with its causes.
 
 use std::error::Error;
 use std::fmt::Debug;
@@ -28,7 +28,7 @@ pub fn finish_session<T: Debug, E: Error + 'static>(
             ExitCode::SUCCESS
         }
         Err(e) => {
-            let _ = writeln!(log, "error: {}", chain(&e));
+            let _ = writeln!(log, "error: {}", error_chain(&e));
             ExitCode::FAILURE
         }
     }
@@ -42,12 +42,18 @@ fn output_closed(e: &(dyn Error + 'static)) -> bool {
     })
 }
 
-/// `e` and its causes, joined by `: `.
-fn chain(e: &(dyn Error + 'static)) -> String {
-    causes(e)
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(": ")
+/// An error and its causes on one line, joined by `: ` (`i/o error:
+/// Connection reset by peer`): how players and tournaments report a
+/// failure.
+pub fn error_chain(e: &dyn Error) -> String {
+    let mut s = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        s.push_str(": ");
+        s.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    s
 }
 
 fn causes<'a>(e: &'a (dyn Error + 'static)) -> impl Iterator<Item = &'a (dyn Error + 'static)> {

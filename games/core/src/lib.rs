@@ -21,7 +21,7 @@ mod tell;
 
 use std::fmt;
 
-pub use finish::finish_session;
+pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
 pub use reader::{LineReader, ReadError};
 pub use rng::Rng;

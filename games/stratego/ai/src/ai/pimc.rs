@@ -52,7 +52,8 @@ pub struct Decision {
     pub value: f64,
     /// Time taken.
     pub elapsed: Duration,
-    /// Whether the boards were settled, lifting `cautious_depth`.
+    /// Whether the boards were settled while the opponent was modelled as
+    /// cautious, lifting `cautious_depth`.
     pub settled: bool,
     /// The best few moves with their averaged values, best first.
     pub top: Vec<(Move, f64)>,
@@ -399,7 +400,7 @@ pub fn choose(
     let mut boards: Vec<Board> = (0..config.samples.max(1))
         .map(|_| draw_board(input, config, rng))
         .collect();
-    let settled = settled(&boards, config.settled_boards);
+    let settled = config.cautious_opponent && settled(&boards, config.settled_boards);
     let max_depth = if config.cautious_opponent && !settled {
         config.max_depth.min(config.cautious_depth)
     } else {
