@@ -6,13 +6,12 @@
 //! seats and with five.
 
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mansuba::referee_game::MoveRecord;
-use referee_schema::{Reason, Record, Summary};
+use referee_schema::{Reason, Record};
 
-use crate::util::{Game, assert_no_leftovers, shared, workspace_bin};
+use crate::util::{self, Game, workspace_bin};
 
 /// A Mansuba record, typed.
 type MansubaRecord = Record<MoveRecord, game_core::NoSetup>;
@@ -102,64 +101,15 @@ fn an_illegal_reply_is_told_to_every_seat() {
     );
 }
 
-static GAMES: AtomicUsize = AtomicUsize::new(0);
-
-/// What came out of a game between `--player` programs.
-struct Played {
-    code: Option<i32>,
-    summary: Summary,
-    record: MansubaRecord,
-    json: String,
-    stderr: String,
-    elapsed: Duration,
-    dir: tempfile::TempDir,
-}
-
-impl Played {
-    fn log(&self, i: usize) -> String {
-        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
-            .unwrap_or_default()
-    }
-}
+/// What came out of a Mansuba game.
+type Played = util::Played<MansubaRecord>;
 
 /// Plays `referee --game mansuba --json --record` between `--player`
 /// specs and checks that nothing tagged for it is left running.
 fn play(players: &[String], extra: &[&str]) -> Played {
-    let dir = tempfile::tempdir().unwrap();
-    let tag = format!(
-        "e2e-mansuba-{}-{}",
-        std::process::id(),
-        GAMES.fetch_add(1, Ordering::SeqCst)
-    );
-    let mut cmd = Command::new(workspace_bin("referee"));
-    cmd.current_dir(dir.path())
-        .env("STRATEGO_E2E_TAG", &tag)
-        .args(["--game", "mansuba", "--json", "--record", "game.json"])
-        .args(["--players", &players.len().to_string()])
-        .args(extra);
-    for p in players {
-        cmd.args(["--player", p]);
-    }
-    let _guard = shared();
-    let start = Instant::now();
-    let out = cmd.output().expect("run the referee");
-    let elapsed = start.elapsed();
-    assert_no_leftovers(&tag);
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let summary = Summary::from_json(&json)
-        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
-    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
-    let record = MansubaRecord::from_json(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
-    Played {
-        code: out.status.code(),
-        summary,
-        record,
-        json,
-        stderr,
-        elapsed,
-        dir,
-    }
+    let seats = players.len().to_string();
+    let args = [&["--players", seats.as_str()], extra].concat();
+    util::play_recorded("mansuba", &args, players, MansubaRecord::from_json)
 }
 
 /// `referee replay --check` of a record: the same game today.

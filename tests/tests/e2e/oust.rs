@@ -3,89 +3,48 @@
 //! AI, and every kind of bad reply through `oust-faulty`.
 
 use std::path::PathBuf;
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use oust::referee_game::MoveRecord;
-use referee_schema::{Reason, Record, Summary};
+use referee_schema::{Reason, Record};
 
-use crate::util::{OpenBins, assert_no_leftovers, shared, workspace_bin};
+use crate::util::{self, OpenBins, workspace_bin};
 
 /// An Oust record, typed.
 type OustRecord = Record<MoveRecord, game_core::NoSetup>;
 
-static GAMES: AtomicUsize = AtomicUsize::new(0);
-
 /// What came out of an Oust game.
-struct Outcome {
-    code: Option<i32>,
-    summary: Summary,
-    record: OustRecord,
-    json: String,
-    stderr: String,
-    elapsed: Duration,
-    dir: tempfile::TempDir,
-}
+type Outcome = util::Played<OustRecord>;
 
-impl Outcome {
-    fn log(&self, i: usize) -> String {
-        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
-            .unwrap_or_default()
-    }
-
-    /// What a [`recorder`] of seat `i` reported of `kind` (`args`,
-    /// `stdin`): its lines, in order.
-    fn recorded(&self, i: usize, kind: &str) -> String {
-        let prefix = format!("@{kind} ");
-        self.log(i)
-            .lines()
-            .filter_map(|l| l.strip_prefix(&prefix))
-            .map(|l| format!("{l}\n"))
-            .collect()
-    }
+/// What a [`recorder`] of seat `i` reported of `kind` (`args`, `stdin`):
+/// its lines, in order.
+fn recorded(o: &Outcome, i: usize, kind: &str) -> String {
+    let prefix = format!("@{kind} ");
+    o.log(i)
+        .lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// Plays `referee --game oust` on a `side` x `side` board between two
 /// `--player` specs, with `--json --record`, and checks that nothing tagged
 /// for the game is left running.
 fn play(side: u8, time_limit_ms: u64, players: [String; 2], extra: &[&str]) -> Outcome {
-    let dir = tempfile::tempdir().unwrap();
-    let tag = format!(
-        "e2e-oust-{}-{}",
-        std::process::id(),
-        GAMES.fetch_add(1, Ordering::SeqCst)
-    );
-    let mut cmd = Command::new(workspace_bin("referee"));
-    cmd.current_dir(dir.path())
-        .env("STRATEGO_E2E_TAG", &tag)
-        .args(["--game", "oust", "--json", "--record", "game.json"])
-        .args(["--cols", &side.to_string(), "--rows", &side.to_string()])
-        .arg(format!("--time-limit-ms={time_limit_ms}"))
-        .args(extra);
-    for p in &players {
-        cmd.args(["--player", p]);
-    }
-    let _guard = shared();
-    let start = Instant::now();
-    let out = cmd.output().expect("run the referee");
-    let elapsed = start.elapsed();
-    assert_no_leftovers(&tag);
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let summary = Summary::from_json(&json)
-        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
-    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
-    let record = OustRecord::from_json(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
-    Outcome {
-        code: out.status.code(),
-        summary,
-        record,
-        json,
-        stderr,
-        elapsed,
-        dir,
-    }
+    let side = side.to_string();
+    let limit = format!("--time-limit-ms={time_limit_ms}");
+    let args = [
+        &[
+            "--cols",
+            side.as_str(),
+            "--rows",
+            side.as_str(),
+            limit.as_str(),
+        ],
+        extra,
+    ]
+    .concat();
+    util::play_recorded("oust", &args, &players, OustRecord::from_json)
 }
 
 fn player(args: &str) -> String {
@@ -133,8 +92,8 @@ fn each_move_starts_the_program_with_the_seconds_and_the_position() {
         &[],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    let args = o.recorded(0, "args");
-    let stdin = o.recorded(0, "stdin");
+    let args = recorded(&o, 0, "args");
+    let stdin = recorded(&o, 0, "stdin");
     // One process per move of black's, each given "3" (seconds).
     let black_moves = o.record.moves.iter().filter(|m| m.player == 0).count();
     assert_eq!(args.lines().count(), black_moves, "{args}");
@@ -161,7 +120,7 @@ fn regression_a_seat_with_its_own_limit_is_told_its_own_seconds() {
         &["--player-time-limit-ms", "1=2000"],
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    let (black, white) = (o.recorded(0, "args"), o.recorded(1, "args"));
+    let (black, white) = (recorded(&o, 0, "args"), recorded(&o, 1, "args"));
     assert!(
         !black.is_empty() && black.lines().all(|l| l == "3"),
         "{black}"

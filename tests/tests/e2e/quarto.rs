@@ -4,14 +4,13 @@
 //! `docs/games/quarto.md` through `quarto-faulty`.
 
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quarto::referee_game::MoveRecord;
 use quarto::{Level, Outcome, Position, UncheckedMove, wire};
-use referee_schema::{Reason, Record, Summary};
+use referee_schema::{Reason, Record};
 
-use crate::util::{Game, assert_no_leftovers, shared, workspace_bin};
+use crate::util::{self, Game, workspace_bin};
 
 /// A Quarto record, typed.
 type QuartoRecord = Record<MoveRecord, game_core::NoSetup>;
@@ -158,64 +157,15 @@ fn the_level_decides_which_patterns_win() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--level"));
 }
 
-static GAMES: AtomicUsize = AtomicUsize::new(0);
-
-/// What came out of a game between `--player` programs.
-struct Played {
-    code: Option<i32>,
-    summary: Summary,
-    record: QuartoRecord,
-    json: String,
-    stderr: String,
-    elapsed: Duration,
-    dir: tempfile::TempDir,
-}
-
-impl Played {
-    fn log(&self, i: usize) -> String {
-        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
-            .unwrap_or_default()
-    }
-}
+/// What came out of a Quarto game.
+type Played = util::Played<QuartoRecord>;
 
 /// Plays `referee --game quarto --level LEVEL --json --record` between two
 /// `--player` specs and checks that nothing tagged for it is left running.
 fn play(level: u8, players: [String; 2], extra: &[&str]) -> Played {
-    let dir = tempfile::tempdir().unwrap();
-    let tag = format!(
-        "e2e-quarto-{}-{}",
-        std::process::id(),
-        GAMES.fetch_add(1, Ordering::SeqCst)
-    );
-    let mut cmd = Command::new(workspace_bin("referee"));
-    cmd.current_dir(dir.path())
-        .env("STRATEGO_E2E_TAG", &tag)
-        .args(["--game", "quarto", "--json", "--record", "game.json"])
-        .args(["--level", &level.to_string()])
-        .args(extra);
-    for p in &players {
-        cmd.args(["--player", p]);
-    }
-    let _guard = shared();
-    let start = Instant::now();
-    let out = cmd.output().expect("run the referee");
-    let elapsed = start.elapsed();
-    assert_no_leftovers(&tag);
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let summary = Summary::from_json(&json)
-        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
-    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
-    let record = QuartoRecord::from_json(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
-    Played {
-        code: out.status.code(),
-        summary,
-        record,
-        json,
-        stderr,
-        elapsed,
-        dir,
-    }
+    let level = level.to_string();
+    let args = [&["--level", level.as_str()], extra].concat();
+    util::play_recorded("quarto", &args, &players, QuartoRecord::from_json)
 }
 
 fn player(args: &str) -> String {

@@ -501,6 +501,79 @@ fn state_of(pid: u32) -> Option<char> {
     stat.rsplit(')').next()?.trim_start().chars().next()
 }
 
+/// What came out of a game of `referee --game GAME --json --record
+/// game.json` between `--player` programs ([`play_recorded`]).
+pub struct Played<R> {
+    /// The referee's exit code.
+    pub code: Option<i32>,
+    /// The verdict (`--json`).
+    pub summary: Summary,
+    /// The record (`--record`), typed.
+    pub record: R,
+    /// The verdict as printed.
+    pub json: String,
+    /// The referee's stderr.
+    pub stderr: String,
+    /// How long the referee ran.
+    pub elapsed: Duration,
+    /// The game's directory (the record, the players' logs).
+    pub dir: tempfile::TempDir,
+}
+
+impl<R> Played<R> {
+    /// What seat `i` wrote to its log (empty if it wrote nothing).
+    pub fn log(&self, i: usize) -> String {
+        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
+            .unwrap_or_default()
+    }
+}
+
+/// Plays `referee --game GAME ARGS.. --json --record game.json` between
+/// the `--player` specs `players` in a fresh directory, checks that no
+/// process tagged for the game survives it, and reads its verdict and its
+/// record with `parse` (a game's `Record::from_json`).
+pub fn play_recorded<R, E: std::fmt::Display>(
+    game: &str,
+    args: &[&str],
+    players: &[String],
+    parse: impl Fn(&str) -> Result<R, E>,
+) -> Played<R> {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = format!(
+        "e2e-{game}-{}-{}",
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::SeqCst)
+    );
+    let mut cmd = Command::new(workspace_bin("referee"));
+    cmd.current_dir(dir.path())
+        .env("STRATEGO_E2E_TAG", &tag)
+        .args(["--game", game, "--json", "--record", "game.json"])
+        .args(args);
+    for p in players {
+        cmd.args(["--player", p]);
+    }
+    let _guard = shared();
+    let start = Instant::now();
+    let out = cmd.output().expect("run the referee");
+    let elapsed = start.elapsed();
+    assert_no_leftovers(&tag);
+    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let summary = Summary::from_json(&json)
+        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
+    let record = parse(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
+    Played {
+        code: out.status.code(),
+        summary,
+        record,
+        json,
+        stderr,
+        elapsed,
+        dir,
+    }
+}
+
 /// Fails if any process still carries `tag` in its environment (the
 /// players and everything they started inherit it).
 pub fn assert_no_leftovers(tag: &str) {
