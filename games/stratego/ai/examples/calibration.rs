@@ -5,10 +5,15 @@
 //! mean log loss. Searches are node-bounded, so runs are reproducible.
 //!
 //! ```text
-//! cargo run --release -p stratego-ai --example calibration -- 12
+//! cargo run --release -p stratego-ai --example calibration -- [GAMES]
 //! ```
+//!
+//! GAMES is 10 when not given.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
 
 use stratego::{Game, MoveResult, Player, Rank, Rules, View};
 use stratego_ai::ai::exposure::Exposure;
@@ -59,11 +64,21 @@ fn play(seed: u64, config: AiConfig, records: &mut Vec<Record>) -> u32 {
     game.plies()
 }
 
-fn main() {
-    let games: u64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10);
+mod replay;
+
+fn main() -> Result<()> {
+    replay::quiet_when_closed(run(&mut std::io::stdout().lock()))
+}
+
+fn run(out: &mut impl Write) -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = match &args[..] {
+        [] => 10,
+        [n] => n
+            .parse()
+            .with_context(|| format!("GAMES is a number of games to play, got {n:?}"))?,
+        _ => bail!("usage: calibration [GAMES]"),
+    };
     let config = AiConfig {
         max_nodes: Some(30_000),
         ..AiConfig::default()
@@ -81,7 +96,7 @@ fn main() {
         Rank::Scout,
         Rank::Spy,
     ] {
-        println!("{rank}:");
+        writeln!(out, "{rank}:")?;
         let k = rank.index();
         for w in edges.windows(2) {
             let bin: Vec<&Record> = records
@@ -94,12 +109,13 @@ fn main() {
             let n = bin.len() as f64;
             let believed = bin.iter().map(|(d, _)| d[k]).sum::<f64>() / n;
             let actual = bin.iter().filter(|(_, t)| *t == rank).count() as f64 / n;
-            println!(
+            writeln!(
+                out,
                 "  believed {:.2}..{:.2}: {:5} attacks, mean belief {believed:.3}, actual {actual:.3}",
                 w[0],
                 w[1],
                 bin.len()
-            );
+            )?;
         }
     }
     let loss = records
@@ -107,5 +123,6 @@ fn main() {
         .map(|(d, t)| -d[t.index()].max(1e-6).ln())
         .sum::<f64>()
         / records.len().max(1) as f64;
-    println!("{} attacks, mean log loss {loss:.3}", records.len());
+    writeln!(out, "{} attacks, mean log loss {loss:.3}", records.len())?;
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! A Stratego record (`referee --record`) replayed from one seat, with the
 //! observations that seat made: shared by the `explain`, `beliefs` and
-//! `material` examples.
+//! `material` examples; and how every example ends when its output is
+//! closed early ([`quiet_when_closed`], `calibration`'s only use of it).
 
 // Each example uses a part of this module (explain has no use for the
 // players, say): what one leaves unused is not dead.
