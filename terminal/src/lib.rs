@@ -14,7 +14,6 @@
 //! tested with a [`Scripted`] one; [`Terminal`] is the real one.
 
 use std::collections::VecDeque;
-use std::error::Error;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
@@ -172,19 +171,6 @@ impl Person for Scripted {
         self.seen.push('\n');
         Ok(self.typed.pop_front())
     }
-}
-
-/// An error and its causes, from the outermost, for the person: `the
-/// referee's messages: unreadable message from the referee: expected ...`.
-pub fn causes(e: &dyn Error) -> String {
-    let mut text = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        text.push_str(": ");
-        text.push_str(&c.to_string());
-        cause = c.source();
-    }
-    text
 }
 
 impl Drop for Terminal {

@@ -77,7 +77,7 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
         Ok(message) => person.finish(&message, false),
         Err(PlayError::GaveUp) => person.finish("You gave up.", false),
         Err(e) => person.finish(
-            &format!("The game stopped: {}.", terminal::causes(&e)),
+            &format!("The game stopped: {}.", game_core::error_chain(&e)),
             true,
         ),
     }
