@@ -948,7 +948,7 @@ fn stop_text(config: &Config, played: &Played) -> Option<String> {
         return Some("interrupted".into());
     }
     if let Some(fatal) = &played.fatal {
-        return Some(format!("stopped: {}", play::error_chain(fatal)));
+        return Some(format!("stopped: {}", game_core::error_chain(fatal)));
     }
     if config.sprt.is_some()
         && played
@@ -976,7 +976,7 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
     match &played.fatal {
         Some(fatal @ Fatal::Usage(_)) => return Err(usage(anyhow!("{fatal}"))),
         Some(fatal) => {
-            return Err(anyhow!("{}; {resume_hint}", play::error_chain(fatal)).into());
+            return Err(anyhow!("{}; {resume_hint}", game_core::error_chain(fatal)).into());
         }
         None => {}
     }
@@ -987,7 +987,13 @@ fn finish(config: &Config, results: &Path, played: &Played) -> Result<u8, Failur
         let first = played
             .failures
             .first()
-            .map(|f| format!(" (first: game {}: {})", f.id, play::error_chain(&*f.error)))
+            .map(|f| {
+                format!(
+                    " (first: game {}: {})",
+                    f.id,
+                    game_core::error_chain(&*f.error)
+                )
+            })
             .unwrap_or_default();
         return Err(anyhow!(
             "{} game(s) ended without a verdict{first}; {resume_hint}",

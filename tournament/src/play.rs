@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// An error and its causes on one line, as the players tell theirs.
-pub use game_core::error_chain;
+use game_core::error_chain;
 
 use serde_json::Value;
 use thiserror::Error;

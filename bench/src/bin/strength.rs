@@ -265,7 +265,7 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     let played = play::play(&config, &games, &plan, &contents.records, &mut results)?;
     results.close()?;
     if let Some(fatal) = &played.fatal {
-        bail!("{}", play::error_chain(fatal));
+        bail!("{}", game_core::error_chain(fatal));
     }
     if played.unfinished > 0 {
         bail!(
