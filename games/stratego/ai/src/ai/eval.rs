@@ -96,6 +96,9 @@ pub struct EvalContext {
     /// The attack rule of each player below the root, by player index:
     /// worked out once from the tuning instead of at every node.
     rules: [AttackRule; 2],
+    /// The searching player's Flag and the squares beside it (0 when the
+    /// board has no Flag of its): see [`EvalContext::attacked_whatever`].
+    flag_zone: Bits,
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
@@ -130,12 +133,14 @@ impl EvalContext {
         };
         let mut rules = [opponent; 2];
         rules[root.index()] = searcher;
+        let flag_zone = flag[root.index()].map_or(0, |sq| sq.bit() | neighbours_bits(sq));
         EvalContext {
             root,
             tuning: *tuning,
             flag,
             guard,
             rules,
+            flag_zone,
         }
     }
 
@@ -149,6 +154,25 @@ impl EvalContext {
     #[inline]
     pub fn attack_rule(&self, p: Player) -> AttackRule {
         self.rules[p.index()]
+    }
+
+    /// The squares `p`, to move below the root, attacks whatever its
+    /// [`AttackRule`] says: for the opponent, the searching player's Flag
+    /// and the squares beside it; none for the searching player.
+    ///
+    /// The rules model what the opponent knows, and a model that errs
+    /// there loses the game: under [`AttackRule::Cautious`] a Miner never
+    /// took the Bomb beside our Flag (an unidentified piece of ours, the
+    /// Flag, stood next to it and might take the Miner back) nor the Flag
+    /// (unidentified, it might be anything), so a 3-ply search saw our
+    /// Flag safe behind one Bomb with a known Miner beside it, stepped the
+    /// Lieutenant guarding it away, and asmodeus's Miner took the Bomb and
+    /// opened the way to the Flag. As for the Flag's intruders in the
+    /// evaluation, the one square that loses the game is searched as the
+    /// worst case.
+    #[inline]
+    pub fn attacked_whatever(&self, p: Player) -> Bits {
+        if p == self.root { 0 } else { self.flag_zone }
     }
 }
 

@@ -923,4 +923,44 @@ mod tests {
             "{mv}: the Marshal attacks an unknown unmoved piece"
         );
     }
+
+    #[test]
+    fn regression_the_guard_beside_our_flags_bomb_left_for_a_prize_as_a_miner_stood_by() {
+        // asmodeus (stop 43, game 59) and peternlewis (stop 42, games 66
+        // and 73): our Flag behind one Bomb, an enemy Miner beside that
+        // Bomb, our piece that stops it on the other side. The cautious
+        // model never let the Miner take the Bomb (the Flag beside it,
+        // unidentified, might take it back), so the guard left for a prize
+        // and the Miner took the Bomb, then the Flag. Here the prize is a
+        // known Sergeant beside our Lieutenant.
+        let p = position(
+            &[
+                ("J0", Us, Rank::Flag),
+                ("I0", Us, Rank::Bomb),
+                ("J1", Us, Rank::Bomb),
+                ("I1", Us, Rank::Lieutenant),
+                ("E5", Us, Rank::Marshal),
+                ("A0", Us, Rank::Scout),
+                ("J2", Them, Rank::Miner),
+                ("H1", Them, Rank::Sergeant),
+                ("A9", Them, Rank::Flag),
+                ("B9", Them, Rank::Bomb),
+                ("A8", Them, Rank::Bomb),
+            ],
+            &["J2", "H1"],
+            &["J2", "H1"],
+        );
+        let cautious = Tuning {
+            cautious_opponent: true,
+            ..Tuning::default()
+        };
+        let mv = decide_with(&p, &[], &cautious);
+        let mut after = p.board.clone();
+        after.make(mv);
+        let guarded = after
+            .get(sq("I1"))
+            .is_some_and(|g| g.owner == Us && fight(g.rank, Rank::Miner) == Fight::AttackerWins);
+        let miner_gone = after.pieces(Them).all(|(_, r)| r != Rank::Miner);
+        assert!(guarded || miner_gone, "{mv} opens our Flag to the Miner");
+    }
 }

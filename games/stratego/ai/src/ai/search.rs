@@ -7,6 +7,7 @@
 //! it (unless no other move exists). At the root every move is searched and
 //! given a value, because the values are averaged over determinizations.
 
+use stratego::bits::Bits;
 use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 
 use super::eval::{AttackRule, EvalContext, evaluate};
@@ -219,7 +220,7 @@ impl Searcher {
         let me = pos.to_move();
         let rule = ctx.attack_rule(me);
         if rule != AttackRule::Free {
-            blind_attacks_out(pos, &mut moves, rule, || false);
+            blind_attacks_out(pos, &mut moves, rule, ctx.attacked_whatever(me), || false);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -354,7 +355,9 @@ impl Searcher {
         pos.legal_attacks(&mut moves);
         let rule = ctx.attack_rule(me);
         if rule != AttackRule::Free {
-            blind_attacks_out(pos, &mut moves, rule, || pos.board().has_quiet_move(me));
+            blind_attacks_out(pos, &mut moves, rule, ctx.attacked_whatever(me), || {
+                pos.board().has_quiet_move(me)
+            });
         }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
@@ -416,10 +419,15 @@ impl Searcher {
 /// what peternlewis's rules allow instead: its cheap pieces probe
 /// anything, its others take only what they beat whatever it is, and
 /// never where a piece next to the target may take them back.
+///
+/// Attacks on the squares of `whatever` stay under any rule
+/// ([`EvalContext::attacked_whatever`]: the opponent's on our Flag and
+/// the squares beside it).
 fn blind_attacks_out(
     pos: &Pos,
     moves: &mut MoveList,
     rule: AttackRule,
+    whatever: Bits,
     quiet_elsewhere: impl FnOnce() -> bool,
 ) {
     let board = pos.board();
@@ -447,6 +455,9 @@ fn blind_attacks_out(
     };
     let blind = |m: Move| {
         let to = m.to().bit();
+        if to & whatever != 0 {
+            return false;
+        }
         let Some(target) = board.get(m.to()) else {
             return false;
         };
@@ -557,7 +568,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, rule, || false);
+        blind_attacks_out(&pos, &mut moves, rule, 0, || false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -584,7 +595,7 @@ mod tests {
         let attacks = |pos: &Pos| {
             let mut moves = MoveList::new();
             pos.legal_attacks(&mut moves);
-            blind_attacks_out(pos, &mut moves, AttackRule::Blind, || {
+            blind_attacks_out(pos, &mut moves, AttackRule::Blind, 0, || {
                 pos.board().has_quiet_move(Player::Zero)
             });
             moves.len()
@@ -656,5 +667,37 @@ mod tests {
         let ours = [("E4", Spy)];
         let k = kept_by(AttackRule::Cautious, &ours, &theirs, &["E5"], &["E5", "E6"]);
         assert_eq!(k, vec!["E4E5".to_string()]);
+    }
+
+    #[test]
+    fn a_cautious_side_attacks_the_other_flag_and_its_neighbours_whatever_they_may_be() {
+        use Rank::*;
+        // Our Miner beside their Bomb, which guards their Flag, and beside
+        // an unmoved piece of theirs elsewhere; all unmoved, unidentified,
+        // and their Marshal among them. Cautious, the Miner attacks neither
+        // (either may be the Marshal) ...
+        let theirs = [("J1", Bomb), ("J0", Flag), ("I2", Bomb), ("A9", Marshal)];
+        let ours = [("J2", Miner)];
+        let none = kept_by(AttackRule::Cautious, &ours, &theirs, &[], &[]);
+        assert!(none.is_empty(), "{none:?}");
+        // ... but the Flag's squares, when the Flag is theirs to lose, are
+        // attacked whatever the rule: the Bomb beside it, not the other.
+        let zone = bits(&["J0", "J1", "I0"]);
+        let mut b = Board::empty();
+        for &(s, r) in &ours {
+            b.set(sq(s), Some(Piece::new(Player::Zero, r)));
+        }
+        for &(s, r) in &theirs {
+            b.set(sq(s), Some(Piece::new(Player::One, r)));
+        }
+        let pos = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
+        let mut moves = MoveList::new();
+        pos.legal_attacks(&mut moves);
+        blind_attacks_out(&pos, &mut moves, AttackRule::Cautious, zone, || true);
+        let kept: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}{}", m.from(), m.to()))
+            .collect();
+        assert_eq!(kept, vec!["J2J1".to_string()]);
     }
 }
