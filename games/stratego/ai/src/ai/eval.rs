@@ -96,9 +96,9 @@ pub struct EvalContext {
     /// The attack rule of each player below the root, by player index:
     /// worked out once from the tuning instead of at every node.
     rules: [AttackRule; 2],
-    /// The searching player's Flag and the squares beside it (0 when the
-    /// board has no Flag of its): see [`EvalContext::attacked_whatever`].
-    flag_zone: Bits,
+    /// What the opponent attacks whatever its rule: see
+    /// [`EvalContext::attacked_whatever`].
+    flag_zone: FlagZone,
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
@@ -133,7 +133,10 @@ impl EvalContext {
         };
         let mut rules = [opponent; 2];
         rules[root.index()] = searcher;
-        let flag_zone = flag[root.index()].map_or(0, |sq| sq.bit() | neighbours_bits(sq));
+        let flag_zone = flag[root.index()].map_or(FlagZone::default(), |sq| FlagZone {
+            sides: neighbours_bits(sq),
+            flag: sq.bit(),
+        });
         EvalContext {
             root,
             tuning: *tuning,
@@ -157,22 +160,51 @@ impl EvalContext {
     }
 
     /// The squares `p`, to move below the root, attacks whatever its
-    /// [`AttackRule`] says: for the opponent, the searching player's Flag
-    /// and the squares beside it; none for the searching player.
+    /// [`AttackRule`] says: for the opponent, the squares beside the
+    /// searching player's Flag, and the Flag itself for its Miners; none
+    /// for the searching player.
     ///
     /// The rules model what the opponent knows, and a model that errs
     /// there loses the game: under [`AttackRule::Cautious`] a Miner never
     /// took the Bomb beside our Flag (an unidentified piece of ours, the
-    /// Flag, stood next to it and might take the Miner back) nor the Flag
-    /// (unidentified, it might be anything), so a 3-ply search saw our
-    /// Flag safe behind one Bomb with a known Miner beside it, stepped the
-    /// Lieutenant guarding it away, and asmodeus's Miner took the Bomb and
-    /// opened the way to the Flag. As for the Flag's intruders in the
-    /// evaluation, the one square that loses the game is searched as the
-    /// worst case.
+    /// Flag, stood next to it and might take the Miner back) nor the Flag,
+    /// so a 3-ply search saw our Flag safe behind one Bomb with a known
+    /// Miner beside it, stepped the Lieutenant guarding it away, and
+    /// asmodeus's Miner took the Bomb and opened the way to the Flag (stop
+    /// 43, game 59; peternlewis's games 66 and 73 of stop 42 went the
+    /// same way). A Miner that has come through a Bomb goes on.
+    ///
+    /// Other pieces' attacks on the Flag stay under the rule, as the
+    /// opponent does not know it is there: with them searched too, an
+    /// enemy General beside our Flag's open side made every move a certain
+    /// loss three plies on, and the AI stopped defending, while asmodeus's
+    /// General, blind to the Flag, stood there for 24 moves (stop 44, game
+    /// 29). Such a piece costs what `flag_race` says instead.
     #[inline]
-    pub fn attacked_whatever(&self, p: Player) -> Bits {
-        if p == self.root { 0 } else { self.flag_zone }
+    pub fn attacked_whatever(&self, p: Player) -> FlagZone {
+        if p == self.root {
+            FlagZone::default()
+        } else {
+            self.flag_zone
+        }
+    }
+}
+
+/// Squares attacked whatever the attack rule says
+/// ([`EvalContext::attacked_whatever`]).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct FlagZone {
+    /// Attacked by any piece: the squares beside the Flag.
+    pub sides: Bits,
+    /// Attacked by Miners: the Flag.
+    pub flag: Bits,
+}
+
+impl FlagZone {
+    /// Whether an attack by `attacker` on `target` stays.
+    #[inline]
+    pub fn holds(&self, attacker: Rank, target: Bits) -> bool {
+        target & self.sides != 0 || (attacker == Rank::Miner && target & self.flag != 0)
     }
 }
 

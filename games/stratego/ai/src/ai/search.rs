@@ -7,10 +7,9 @@
 //! it (unless no other move exists). At the root every move is searched and
 //! given a value, because the values are averaged over determinizations.
 
-use stratego::bits::Bits;
 use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 
-use super::eval::{AttackRule, EvalContext, evaluate};
+use super::eval::{AttackRule, EvalContext, FlagZone, evaluate};
 use super::fights::{BEATEN_BY, BEATS};
 use super::position::Pos;
 use super::time::Budget;
@@ -420,14 +419,14 @@ impl Searcher {
 /// anything, its others take only what they beat whatever it is, and
 /// never where a piece next to the target may take them back.
 ///
-/// Attacks on the squares of `whatever` stay under any rule
-/// ([`EvalContext::attacked_whatever`]: the opponent's on our Flag and
-/// the squares beside it).
+/// Attacks that `whatever` holds stay under any rule
+/// ([`EvalContext::attacked_whatever`]: the opponent's on the squares
+/// beside our Flag, and its Miners' on the Flag).
 fn blind_attacks_out(
     pos: &Pos,
     moves: &mut MoveList,
     rule: AttackRule,
-    whatever: Bits,
+    whatever: FlagZone,
     quiet_elsewhere: impl FnOnce() -> bool,
 ) {
     let board = pos.board();
@@ -455,9 +454,6 @@ fn blind_attacks_out(
     };
     let blind = |m: Move| {
         let to = m.to().bit();
-        if to & whatever != 0 {
-            return false;
-        }
         let Some(target) = board.get(m.to()) else {
             return false;
         };
@@ -465,6 +461,9 @@ fn blind_attacks_out(
             return true;
         };
         let r = attacker.rank;
+        if whatever.holds(r, to) {
+            return false;
+        }
         if cautious && is_probe(r) {
             return false;
         }
@@ -568,7 +567,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, rule, 0, || false);
+        blind_attacks_out(&pos, &mut moves, rule, FlagZone::default(), || false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -595,9 +594,13 @@ mod tests {
         let attacks = |pos: &Pos| {
             let mut moves = MoveList::new();
             pos.legal_attacks(&mut moves);
-            blind_attacks_out(pos, &mut moves, AttackRule::Blind, 0, || {
-                pos.board().has_quiet_move(Player::Zero)
-            });
+            blind_attacks_out(
+                pos,
+                &mut moves,
+                AttackRule::Blind,
+                FlagZone::default(),
+                || pos.board().has_quiet_move(Player::Zero),
+            );
             moves.len()
         };
         assert_eq!(attacks(&boxed), 1, "the only legal move stays");
@@ -670,34 +673,46 @@ mod tests {
     }
 
     #[test]
-    fn a_cautious_side_attacks_the_other_flag_and_its_neighbours_whatever_they_may_be() {
+    fn a_cautious_side_attacks_the_squares_beside_the_other_flag_whatever_they_hold() {
         use Rank::*;
         // Our Miner beside their Bomb, which guards their Flag, and beside
-        // an unmoved piece of theirs elsewhere; all unmoved, unidentified,
-        // and their Marshal among them. Cautious, the Miner attacks neither
-        // (either may be the Marshal) ...
+        // an unmoved piece of theirs elsewhere; our Major beside the Flag
+        // itself. All of theirs unmoved and unidentified, their Marshal
+        // among them. Cautious, neither attacks (each target may be the
+        // Marshal) ...
         let theirs = [("J1", Bomb), ("J0", Flag), ("I2", Bomb), ("A9", Marshal)];
-        let ours = [("J2", Miner)];
+        let ours = [("J2", Miner), ("I0", Major)];
         let none = kept_by(AttackRule::Cautious, &ours, &theirs, &[], &[]);
         assert!(none.is_empty(), "{none:?}");
-        // ... but the Flag's squares, when the Flag is theirs to lose, are
-        // attacked whatever the rule: the Bomb beside it, not the other.
-        let zone = bits(&["J0", "J1", "I0"]);
-        let mut b = Board::empty();
-        for &(s, r) in &ours {
-            b.set(sq(s), Some(Piece::new(Player::Zero, r)));
-        }
-        for &(s, r) in &theirs {
-            b.set(sq(s), Some(Piece::new(Player::One, r)));
-        }
-        let pos = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
-        let mut moves = MoveList::new();
-        pos.legal_attacks(&mut moves);
-        blind_attacks_out(&pos, &mut moves, AttackRule::Cautious, zone, || true);
-        let kept: Vec<String> = moves
-            .iter()
-            .map(|m| format!("{}{}", m.from(), m.to()))
-            .collect();
-        assert_eq!(kept, vec!["J2J1".to_string()]);
+        // ... but the squares beside the Flag, when it is theirs to lose,
+        // are attacked whatever the rule: the Bomb beside it, not the other
+        // Bomb, nor the Flag, which they would not know is there, but by a
+        // Miner.
+        let zone = FlagZone {
+            sides: bits(&["J1", "I0"]),
+            flag: bits(&["J0"]),
+        };
+        let kept = |ours: &[(&str, Rank)]| {
+            let mut b = Board::empty();
+            for &(s, r) in ours {
+                b.set(sq(s), Some(Piece::new(Player::Zero, r)));
+            }
+            for &(s, r) in &theirs {
+                b.set(sq(s), Some(Piece::new(Player::One, r)));
+            }
+            let pos = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
+            let mut moves = MoveList::new();
+            pos.legal_attacks(&mut moves);
+            blind_attacks_out(&pos, &mut moves, AttackRule::Cautious, zone, || true);
+            let mut kept: Vec<String> = moves
+                .iter()
+                .map(|m| format!("{}{}", m.from(), m.to()))
+                .collect();
+            kept.sort();
+            kept
+        };
+        assert_eq!(kept(&ours), vec!["J2J1".to_string()]);
+        let miners = [("J2", Miner), ("I0", Miner)];
+        assert_eq!(kept(&miners), vec!["I0J0".to_string(), "J2J1".to_string()]);
     }
 }
