@@ -99,6 +99,9 @@ pub struct EvalContext {
     /// What the opponent attacks whatever its rule: see
     /// [`EvalContext::attacked_whatever`].
     flag_zone: FlagZone,
+    /// Whether the opponent is searched as not knowing where our Flag is:
+    /// see [`EvalContext::hoping`].
+    hoping: bool,
 }
 
 fn neighbours_bits(sq: Square) -> Bits {
@@ -144,6 +147,36 @@ impl EvalContext {
             guard,
             rules,
             flag_zone,
+            hoping: false,
+        }
+    }
+
+    /// This context with the opponent searched as not knowing where our
+    /// Flag is: it never attacks the Flag below the root, and
+    /// [`EvalContext::attacked_whatever`] holds nothing.
+    ///
+    /// For when every move loses the Flag on every board (see
+    /// [`super::pimc`]): the search then has no move to prefer, and the AI
+    /// had stood by for up to 198 moves at "lost" while asmodeus's pieces,
+    /// blind to our Flag, stood beside it (stops 43 and 44).
+    pub fn hoping(mut self) -> EvalContext {
+        self.hoping = true;
+        self.flag_zone = FlagZone::default();
+        self
+    }
+
+    /// Whether this context is [`EvalContext::hoping`].
+    pub fn is_hoping(&self) -> bool {
+        self.hoping
+    }
+
+    /// The squares `p`, to move below the root, never attacks: our Flag,
+    /// for the opponent, while [`EvalContext::hoping`]; none otherwise.
+    #[inline]
+    pub fn spared(&self, p: Player) -> Bits {
+        match self.flag[self.root.index()] {
+            Some(flag) if self.hoping && p != self.root => flag.bit(),
+            _ => 0,
         }
     }
 

@@ -55,6 +55,10 @@ pub struct Decision {
     /// Whether the boards were settled while the opponent was modelled as
     /// cautious, lifting `cautious_depth`.
     pub settled: bool,
+    /// Whether every move lost the Flag on every board, so that the
+    /// opponent was searched as not knowing where our Flag is
+    /// ([`EvalContext::hoping`]).
+    pub hoping: bool,
     /// The best few moves with their averaged values, best first.
     pub top: Vec<(Move, f64)>,
 }
@@ -374,7 +378,7 @@ pub fn choose(
     // while keeping a seeded game reproducible.
     let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();
     let adjust: Vec<f64> = moves.iter().map(|&m| (input.adjust)(m)).collect();
-    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64, settled: bool| {
+    let finish = |values: &[f64], depth: i32, samples: usize, nodes: u64, settled: bool, hoping| {
         let mut ranked: Vec<(Move, f64)> = values
             .iter()
             .enumerate()
@@ -390,11 +394,12 @@ pub fn choose(
             value: ranked[0].1,
             elapsed: budget.elapsed(),
             settled,
+            hoping,
             top: ranked,
         }
     };
     if moves.len() == 1 {
-        return finish(&[0.0], 0, 0, 0, false);
+        return finish(&[0.0], 0, 0, 0, false, false);
     }
 
     let mut boards: Vec<Board> = (0..config.samples.max(1))
@@ -416,6 +421,7 @@ pub fn choose(
     let mut growth = 6.0f64;
     let mut depth = 1;
     let mut easy = false;
+    let mut hoping = false;
     loop {
         let pass_start = budget.elapsed();
         let mut pass_sums = vec![0.0f64; moves.len()];
@@ -466,6 +472,22 @@ pub fn choose(
         strata = pass_strata;
         done = pass_done;
         let avg = averages(&sums, &strata, &attacks, done, config.flag_value);
+        if !hoping && avg.iter().all(|&v| v <= -config.flag_value) {
+            // Every move loses the Flag on every board: the search has no
+            // move to prefer. The opponent does not see our Flag, though;
+            // searched as not seeing it, the moves that defend it best
+            // stand out again. Started over with that model.
+            hoping = true;
+            for b in &mut boards {
+                b.ctx = b.ctx.hoping();
+            }
+            result = None;
+            last_pass = None;
+            growth = 6.0;
+            depth = 1;
+            order = (0..moves.len()).collect();
+            continue;
+        }
         order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
         let clear = clear_best(&avg, &adjust);
         result = Some((avg, depth, done));
@@ -500,6 +522,9 @@ pub fn choose(
     {
         while !budget.over(searcher.nodes()) {
             let mut b = draw_board(input, config, rng);
+            if hoping {
+                b.ctx = b.ctx.hoping();
+            }
             match searcher.root_values(
                 &mut b.pos,
                 &b.ctx,
@@ -530,8 +555,15 @@ pub fn choose(
     }
 
     match result {
-        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes(), settled),
-        None => finish(&vec![0.0; moves.len()], 0, 0, searcher.nodes(), settled),
+        Some((avg, d, n)) => finish(&avg, d, n, searcher.nodes(), settled, hoping),
+        None => finish(
+            &vec![0.0; moves.len()],
+            0,
+            0,
+            searcher.nodes(),
+            settled,
+            hoping,
+        ),
     }
 }
 
@@ -962,5 +994,37 @@ mod tests {
             .is_some_and(|g| g.owner == Us && fight(g.rank, Rank::Miner) == Fight::AttackerWins);
         let miner_gone = after.pieces(Them).all(|(_, r)| r != Rank::Miner);
         assert!(guarded || miner_gone, "{mv} opens our Flag to the Miner");
+    }
+
+    #[test]
+    fn regression_with_the_flag_lost_on_every_board_the_ai_stood_by() {
+        // asmodeus (stops 43 and 44): an enemy piece beside our Flag's open
+        // side, none of ours near enough to stop it. Every move lost the
+        // Flag on every board, so the AI played any move, for up to 198
+        // moves, while the enemy piece, which did not know our Flag was
+        // there, stood by. Searched as not knowing, the AI brings its
+        // Marshal to the enemy General.
+        let lost = |marshal: &str| {
+            position(
+                &[
+                    ("J0", Us, Rank::Flag),
+                    ("I0", Us, Rank::Bomb),
+                    (marshal, Us, Rank::Marshal),
+                    ("E5", Us, Rank::Sergeant),
+                    ("J1", Them, Rank::General),
+                    ("A9", Them, Rank::Flag),
+                    ("B9", Them, Rank::Sergeant),
+                ],
+                &["J1"],
+                &["J1", "B9"],
+            )
+        };
+        let d = decision(&lost("E1"), &[], &Tuning::default(), 40_000);
+        assert!(d.hoping);
+        assert_eq!((d.mv.from(), d.mv.to()), (sq("E1"), sq("F1")), "{}", d.mv);
+        // Next to the General, the Marshal takes it: nothing is lost.
+        let d = decision(&lost("I1"), &[], &Tuning::default(), 40_000);
+        assert!(!d.hoping);
+        assert_eq!((d.mv.from(), d.mv.to()), (sq("I1"), sq("J1")), "{}", d.mv);
     }
 }

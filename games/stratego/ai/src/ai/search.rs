@@ -59,6 +59,10 @@ pub struct Searcher {
     history: Vec<i32>,
     nodes: u64,
     aborted: bool,
+    /// Whether the table holds the values of a search in which the
+    /// opponent did not know our Flag ([`EvalContext::hoping`]): values of
+    /// the two models must not mix.
+    hoping: bool,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -114,6 +118,7 @@ impl Searcher {
             history: vec![0; 100 * 100],
             nodes: 0,
             aborted: false,
+            hoping: false,
         }
     }
 
@@ -148,6 +153,10 @@ impl Searcher {
             margin,
         } = *job;
         self.aborted = false;
+        if ctx.is_hoping() != self.hoping {
+            self.tt.fill(Entry::default());
+            self.hoping = ctx.is_hoping();
+        }
         let mut values = vec![-INF; moves.len()];
         let mut best = -INF;
         for &i in order {
@@ -220,6 +229,10 @@ impl Searcher {
         let rule = ctx.attack_rule(me);
         if rule != AttackRule::Free {
             blind_attacks_out(pos, &mut moves, rule, ctx.attacked_whatever(me), || false);
+        }
+        let spared = ctx.spared(me);
+        if spared != 0 && moves.iter().any(|m| m.to().bit() & spared == 0) {
+            moves.retain(|m| m.to().bit() & spared == 0);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
@@ -358,6 +371,8 @@ impl Searcher {
                 pos.board().has_quiet_move(me)
             });
         }
+        let spared = ctx.spared(me);
+        moves.retain(|m| m.to().bit() & spared == 0);
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
             (Some(a), Some(t)) => attack_score(a.rank, t.rank),

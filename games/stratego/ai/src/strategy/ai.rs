@@ -231,6 +231,7 @@ impl Strategy for AiStrategy {
             waiting: (self.contention > 0.0).then_some(self.contention),
             cautious_opponent: self.last_cautious,
             settled: d.settled,
+            hoping: d.hoping,
         })
     }
 }

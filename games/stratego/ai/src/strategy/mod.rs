@@ -56,6 +56,9 @@ pub struct SearchReport {
     /// Whether the boards drawn were settled (nearly all alike), which
     /// lifts the cautious model's depth cap ([`crate::ai::pimc`]).
     pub settled: bool,
+    /// Whether every move lost the Flag on every board, so that the
+    /// opponent was searched as not knowing where our Flag is.
+    pub hoping: bool,
 }
 
 impl std::fmt::Display for SearchReport {
@@ -73,6 +76,9 @@ impl std::fmt::Display for SearchReport {
             if self.settled {
                 f.write_str(", boards settled")?;
             }
+        }
+        if self.hoping {
+            f.write_str(", hoping")?;
         }
         Ok(())
     }
