@@ -372,7 +372,9 @@ impl Searcher {
             });
         }
         let spared = ctx.spared(me);
-        moves.retain(|m| m.to().bit() & spared == 0);
+        if spared != 0 {
+            moves.retain(|m| m.to().bit() & spared == 0);
+        }
         let board = pos.board();
         let score = |m: Move| match (board.get(m.from()), board.get(m.to())) {
             (Some(a), Some(t)) => attack_score(a.rank, t.rank),
@@ -571,6 +573,18 @@ mod tests {
         known: &[&str],
         moved: &[&str],
     ) -> Vec<String> {
+        kept_in(rule, FlagZone::default(), ours, theirs, known, moved)
+    }
+
+    /// [`kept_by`], with the attacks `zone` holds kept whatever the rule.
+    fn kept_in(
+        rule: AttackRule,
+        zone: FlagZone,
+        ours: &[(&str, Rank)],
+        theirs: &[(&str, Rank)],
+        known: &[&str],
+        moved: &[&str],
+    ) -> Vec<String> {
         let mut b = Board::empty();
         for &(s, r) in ours {
             b.set(sq(s), Some(Piece::new(Player::Zero, r)));
@@ -582,7 +596,7 @@ mod tests {
         let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        blind_attacks_out(&pos, &mut moves, rule, FlagZone::default(), || false);
+        blind_attacks_out(&pos, &mut moves, rule, zone, || false);
         let mut out: Vec<String> = moves
             .iter()
             .filter(|m| pos.board().get(m.to()).is_some())
@@ -707,25 +721,8 @@ mod tests {
             sides: bits(&["J1", "I0"]),
             flag: bits(&["J0"]),
         };
-        let kept = |ours: &[(&str, Rank)]| {
-            let mut b = Board::empty();
-            for &(s, r) in ours {
-                b.set(sq(s), Some(Piece::new(Player::Zero, r)));
-            }
-            for &(s, r) in &theirs {
-                b.set(sq(s), Some(Piece::new(Player::One, r)));
-            }
-            let pos = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
-            let mut moves = MoveList::new();
-            pos.legal_attacks(&mut moves);
-            blind_attacks_out(&pos, &mut moves, AttackRule::Cautious, zone, || true);
-            let mut kept: Vec<String> = moves
-                .iter()
-                .map(|m| format!("{}{}", m.from(), m.to()))
-                .collect();
-            kept.sort();
-            kept
-        };
+        let kept =
+            |ours: &[(&str, Rank)]| kept_in(AttackRule::Cautious, zone, ours, &theirs, &[], &[]);
         assert_eq!(kept(&ours), vec!["J2J1".to_string()]);
         let miners = [("J2", Miner), ("I0", Miner)];
         assert_eq!(kept(&miners), vec!["I0J0".to_string(), "J2J1".to_string()]);
