@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches};
 use game_core::{Defaults, Spec};
-use referee::process::sandbox::{Layers, ResourceLimits, Sandbox, Size};
+use referee::process::sandbox::{
+    BindDir, EnvPolicy, EnvVar, Layers, ResourceLimits, Sandbox, Size,
+};
 use referee::{MatchConfig, Program};
 use referee_schema::ProgramSpec;
 
@@ -121,8 +123,10 @@ pub struct Cli {
     pub verbose: bool,
 
     /// The players' sandbox: `all` its layers (pid, user, net, ipc, fs,
-    /// limits, cgroup; those this machine refuses are said once and left
-    /// out), `none`, or a list of layers (`pid,net,fs`). See docs/referee.md.
+    /// limits, cgroup, seccomp; those this machine refuses are said once
+    /// and left out), `none`, or a list of layers (`pid,net,fs`). As root,
+    /// every seat runs as a uid of its own whatever the list. See
+    /// docs/referee.md.
     #[arg(
         long,
         value_name = "LAYERS",
@@ -178,6 +182,34 @@ pub struct Cli {
           default_value_t = Sandbox::default().uid_base,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(u32::MAX - 32 * (1 << 22))))]
     pub sandbox_uid_base: u32,
+
+    /// Pass the referee's variable NAME to every player, or set it to
+    /// VALUE (repeatable). A sandboxed player gets only PATH, LANG, LC_*,
+    /// TERM, and a private HOME and TMPDIR, besides these.
+    #[arg(
+        long = "sandbox-env",
+        value_name = "NAME[=VALUE]",
+        help_heading = "Sandbox"
+    )]
+    pub sandbox_env: Vec<EnvVar>,
+
+    /// Give every sandboxed player the referee's whole environment, as
+    /// without a sandbox (a CI token or a password in it goes to every
+    /// player).
+    #[arg(long = "sandbox-env-all", help_heading = "Sandbox")]
+    pub sandbox_env_all: bool,
+
+    /// Show every player the directory DIR whole (repeatable): read-only,
+    /// or read-write with `:rw` (its writes then stay on the machine's
+    /// disk). For files a program needs that its command line does not
+    /// name, in a private place (/tmp) or a directory closed to the seats'
+    /// uids.
+    #[arg(
+        long = "sandbox-bind",
+        value_name = "DIR[:rw]",
+        help_heading = "Sandbox"
+    )]
+    pub sandbox_bind: Vec<BindDir>,
 }
 
 /// Reads `SEAT=MS` or `SEAT=none`.
@@ -335,6 +367,11 @@ impl Cli {
                 memory: self.sandbox_memory.0,
             },
             uid_base: self.sandbox_uid_base,
+            env: EnvPolicy {
+                keep_all: self.sandbox_env_all,
+                extra: self.sandbox_env.clone(),
+            },
+            binds: self.sandbox_bind.clone(),
         };
         cfg
     }

@@ -255,11 +255,18 @@ pub struct ExitReport {
 
 /// The timing of a kill at a missed deadline, from the deadline, in ms.
 #[derive(Clone, Copy, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DeadlineKill {
-    /// Until SIGKILL was sent to its process group.
+    /// Until SIGKILL was sent (to its process group, or by its jail's init
+    /// to every process of the jail).
     pub signal_ms: f64,
-    /// Until `waitid` reported it dead (`None` if it never was).
-    pub death_seen_ms: Option<f64>,
+    /// Until the player's own process was dead: when its jail's init
+    /// reaped it (the init timestamps it), or when `waitid` reported it
+    /// dead without a sandbox (`None` if it never was).
+    pub death_ms: Option<f64>,
+    /// In a sandbox: until the referee saw the jail gone, after the
+    /// kernel's teardown of its namespaces (`None` without a sandbox).
+    pub teardown_ms: Option<f64>,
 }
 
 #[cfg(test)]

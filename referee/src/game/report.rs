@@ -23,7 +23,8 @@ pub fn exit_report(e: &ProcessEnd) -> ExitReport {
         text: e.to_string(),
         deadline_kill: e.deadline_kill.map(|k| DeadlineKill {
             signal_ms: millis(k.signal_sent),
-            death_seen_ms: k.death_seen.map(millis),
+            death_ms: k.death.map(millis),
+            teardown_ms: k.teardown.map(millis),
         }),
         limit: e.limit.map(|l| l.name().to_owned()),
     }

@@ -105,6 +105,11 @@ pub struct Child {
     pub(super) jail: Option<Jail>,
     /// In a jail: where its init reports how the player's process ended.
     report: Option<OwnedFd>,
+    /// In a jail with a PID namespace: where its init takes orders.
+    control: Option<OwnedFd>,
+    /// In a jail: when its init reaped the player's own process (the
+    /// jail's end, `ended_at`, comes after the kernel's teardown of it).
+    died_at: Option<Instant>,
     /// The first limit of its sandbox one of its processes reached.
     pub(super) limit: Option<LimitHit>,
     /// The limit its current (last) process reached.
@@ -149,6 +154,8 @@ impl Child {
             stopped: false,
             jail,
             report: s.report,
+            control: s.control,
+            died_at: None,
             limit: None,
             process_limit: None,
         }
@@ -190,6 +197,8 @@ impl Child {
             stopped: false,
             jail: None,
             report: None,
+            control: None,
+            died_at: None,
             limit: None,
             process_limit: None,
         }
@@ -226,6 +235,8 @@ impl Child {
         self.lines = LineBuffer::new(framing);
         self.stderr = Some(s.stderr);
         self.report = s.report;
+        self.control = s.control;
+        self.died_at = None;
         self.process_limit = None;
         self.stderr_more = false;
         self.stdout_ready = true;
@@ -554,7 +565,12 @@ impl Child {
             .and_then(|fd| jail_sys::read_report(fd.as_fd()));
         let status = report.map_or(status, |r| r.status);
         self.status = Some(status);
-        self.ended_at = Some(Instant::now());
+        let now = Instant::now();
+        self.ended_at = Some(now);
+        self.died_at = report.map(|r| {
+            let ago = jail_sys::monotonic_ns().saturating_sub(r.reaped_ns);
+            now.checked_sub(Duration::from_nanos(ago)).unwrap_or(now)
+        });
         if let Some(jail) = self.jail.as_mut() {
             let hit = jail.limit_hit(status, report.as_ref(), self.killed_by.is_some());
             self.process_limit = hit;
@@ -570,22 +586,40 @@ impl Child {
         }
     }
 
-    /// The timing of its kill at a missed deadline, if it was killed so.
+    /// The timing of its kill at a missed deadline, if it was killed so:
+    /// the player's own death (as its jail's init saw it, or as `waitid`
+    /// did without a jail) and, in a jail, the jail's end.
     pub(super) fn deadline_kill(&self) -> Option<DeadlineKill> {
+        let since =
+            |k: &KillAt, t: Option<Instant>| t.map(|t| t.saturating_duration_since(k.deadline));
         self.kill_at.map(|k| DeadlineKill {
             signal_sent: k.signalled.saturating_duration_since(k.deadline),
-            death_seen: self
-                .ended_at
-                .map(|e| e.saturating_duration_since(k.deadline)),
+            death: since(&k, self.died_at.or(self.ended_at)),
+            teardown: since(&k, self.ended_at.filter(|_| self.jail.is_some())),
         })
     }
 
-    /// SIGKILL to the child's group for missing `deadline`.
+    /// Kills the child for missing `deadline`: through its jail's init when
+    /// it takes orders (every process of the jail, and the init reports the
+    /// player's death), else SIGKILL to its process group.
     fn kill_at_deadline(&mut self, deadline: Instant, why: Termination) {
-        self.signal_group(nix::libc::SIGKILL, why);
+        // Taken before the order: the init may reap the player before this
+        // thread runs again.
+        let signalled = Instant::now();
+        let ordered = self.status.is_none()
+            && !self.reaped
+            && self
+                .control
+                .as_ref()
+                .is_some_and(|c| jail_sys::send_order(c.as_fd(), jail_sys::Order::Kill));
+        if ordered {
+            self.killed_by = self.killed_by.max(Some(why));
+        } else {
+            self.signal_group(nix::libc::SIGKILL, why);
+        }
         self.kill_at = Some(KillAt {
             deadline,
-            signalled: Instant::now(),
+            signalled,
         });
     }
 
@@ -640,30 +674,27 @@ impl Child {
         Some(Event::Failed { child: id, failure })
     }
 
-    /// Stops the child's whole process group (SIGSTOP): it may not think
-    /// while another child is on move. Nothing if it has ended or failed.
+    /// Stops the child whole: it may not think while another child is on
+    /// move. Its jail is frozen where its cgroup has a freezer, or its init
+    /// stops every process of it; without a jail, its process group gets
+    /// SIGSTOP. Nothing if it has ended or failed.
     pub(super) fn stop(&mut self) {
         let Some(pid) = self.pid else { return };
         if self.stopped || self.has_ended() || self.reaped || self.is_failed() {
             return;
         }
-        match sys::kill(pid.group(), nix::libc::SIGSTOP) {
-            Ok(_) => self.stopped = true,
-            Err(e) => log::warn!("{}: SIGSTOP to {} failed: {e}", self.program, pid.group()),
-        }
+        self.stopped = self.pause(true, pid);
     }
 
-    /// Continues a stopped process group (SIGCONT). Clocks that ran from
-    /// a write it could not read while stopped start again at `now`.
+    /// Continues a stopped child. Clocks that ran from a write it could
+    /// not read while stopped start again at `now`.
     pub(super) fn cont(&mut self, now: Instant) {
         if !self.stopped {
             return;
         }
         self.stopped = false;
         if let Some(pid) = self.pid.filter(|_| !self.reaped) {
-            if let Err(e) = sys::kill(pid.group(), nix::libc::SIGCONT) {
-                log::warn!("{}: SIGCONT to {} failed: {e}", self.program, pid.group());
-            }
+            self.pause(false, pid);
         }
         if self.queued_at.is_some() {
             self.queued_at = Some(now);
@@ -674,11 +705,52 @@ impl Child {
         }
     }
 
+    /// Stops (`on`) or continues the child by the best means it has;
+    /// whether that was done.
+    fn pause(&mut self, on: bool, pid: ChildPid) -> bool {
+        if let Some(jail) = self.jail.as_mut().filter(|j| j.can_freeze()) {
+            match jail.freeze(on) {
+                Ok(()) => return true,
+                Err(e) => log::warn!("{}: freezing its cgroup failed: {e}", self.program),
+            }
+        }
+        let order = if on {
+            jail_sys::Order::Stop
+        } else {
+            jail_sys::Order::Continue
+        };
+        if let Some(c) = self.control.as_ref() {
+            if jail_sys::send_order(c.as_fd(), order) {
+                return true;
+            }
+        }
+        let sig = if on {
+            nix::libc::SIGSTOP
+        } else {
+            nix::libc::SIGCONT
+        };
+        match sys::kill(pid.group(), sig) {
+            Ok(_) => true,
+            Err(e) => {
+                log::warn!(
+                    "{}: signal {sig} to {} failed: {e}",
+                    self.program,
+                    pid.group()
+                );
+                false
+            }
+        }
+    }
+
     /// Sends `sig` to the child's whole process group, remembering why.
     pub(super) fn signal_group(&mut self, sig: i32, why: Termination) {
         let Some(pid) = self.pid else { return };
         if self.reaped {
             return;
+        }
+        // A frozen process acts on no signal, SIGKILL included, until thawed.
+        if let Some(jail) = self.jail.as_mut().filter(|j| j.is_frozen()) {
+            let _ = jail.freeze(false);
         }
         match sys::kill(pid.group(), sig) {
             Ok(_) => {

@@ -245,11 +245,17 @@ pub struct ProcessEnd {
 /// measured from the deadline itself: the precision of the referee's clock.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DeadlineKill {
-    /// Until SIGKILL was sent to the child's process group.
+    /// Until SIGKILL was sent (to the child's process group, or by its
+    /// jail's init to every process of the jail).
     pub signal_sent: Duration,
-    /// Until `waitid` reported the child dead; `None` if it was not seen to
-    /// die before it was reaped (it always is, unless reaping failed).
-    pub death_seen: Option<Duration>,
+    /// Until the player's own process was dead: reaped by its jail's init
+    /// (which timestamps it), or seen by `waitid` without a jail; `None`
+    /// if it was not seen to die before it was reaped (it always is,
+    /// unless reaping failed).
+    pub death: Option<Duration>,
+    /// In a jail: until `waitid` saw the jail gone, after the kernel's
+    /// teardown of its namespaces.
+    pub teardown: Option<Duration>,
 }
 
 /// The conventional name of a signal (`SIGKILL`), or `SIG<n>`.

@@ -60,6 +60,9 @@ pub struct Spawned {
     /// In a jail: the read end of the pipe its init reports the player's
     /// end on.
     pub report: Option<OwnedFd>,
+    /// In a jail with a PID namespace: the write end of the pipe its init
+    /// takes orders on (stop, continue, kill the whole jail).
+    pub control: Option<OwnedFd>,
 }
 
 /// Why a program could not be started.
@@ -94,6 +97,16 @@ pub enum SpawnError {
         what: String,
         /// The error.
         errno: nix::errno::Errno,
+    },
+    /// The sandbox cannot show the program what it needs (a directory on
+    /// its way closed to the seat's uid, where the machine cannot bind it
+    /// in): the game is refused before it starts.
+    #[error("could not start {program}: sandbox: {why}")]
+    Refused {
+        /// The program as given.
+        program: String,
+        /// Why, and what fixes it.
+        why: String,
     },
     /// Creating the pipes or forking failed: a problem of the referee's
     /// machine, not of the program.
@@ -189,7 +202,11 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         argv.push(cstring(program, "an argument", a.as_bytes())?);
     }
     let mut envp = Vec::new();
-    for (k, v) in std::env::vars_os() {
+    let env = match jail.as_ref() {
+        Some(j) => j.env(std::env::vars_os()),
+        None => std::env::vars_os().collect(),
+    };
+    for (k, v) in env {
         let mut kv = k.into_vec();
         kv.push(b'=');
         kv.extend_from_slice(v.as_bytes());
@@ -212,13 +229,13 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         stdout: out_w.as_fd(),
         stderr: err_w.as_fd(),
     };
-    let (pid, failed, report) = match jail {
+    let (pid, failed, report, control) = match jail {
         None => {
             let forked = sys::fork_exec(&plan, &stdio).map_err(os)?;
-            (forked.pid, forked.failed, None)
+            (forked.pid, forked.failed, None, None)
         }
         Some(ref mut jail) => match probe::start(probe::Machine::get(), &plan, jail, &stdio) {
-            Ok(jailed) => (jailed.pid, jailed.failed, Some(jailed.report)),
+            Ok((jailed, control)) => (jailed.pid, jailed.failed, Some(jailed.report), control),
             Err(StartError::Os(e)) => return Err(os(e)),
             Err(StartError::Sandbox { what, errno }) => {
                 return Err(SpawnError::Sandbox {
@@ -226,6 +243,9 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
                     what,
                     errno,
                 });
+            }
+            Err(StartError::Refused(why)) => {
+                return Err(SpawnError::Refused { program: name, why });
             }
         },
     };
@@ -237,8 +257,9 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         let hint = match jail.as_ref().map(|j| (j.ids(), j.features.switch_uid)) {
             Some(((uid, _), true)) if errno == nix::errno::Errno::EACCES => {
                 format!(
-                    " (the sandbox runs it as uid {uid}, which must be able to reach it: every directory \
-                     on its path searchable by others; see docs/referee.md)"
+                    " (the sandbox runs it as uid {uid}, which must be able to reach it: every \
+                     directory on its path searchable by others, or passed to --sandbox-bind; see \
+                     docs/referee.md)"
                 )
             }
             _ if stage == ChildStage::Exec => exec_hint(&path, errno).unwrap_or_default(),
@@ -257,5 +278,6 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         stdout: out_r,
         stderr: err_r,
         report,
+        control,
     })
 }

@@ -238,6 +238,14 @@ pub enum ChildStage {
     Ids,
     /// Setting `no_new_privs`.
     NoNewPrivs,
+    /// Entering the sandbox's cgroup namespace.
+    CgroupNamespace,
+    /// Reading SIGCHLD from a descriptor in the sandbox's init.
+    Signals,
+    /// Giving the player a session keyring of its own.
+    Keyring,
+    /// Installing the sandbox's seccomp filter.
+    Seccomp,
     /// Step `n` of the sandbox's plan (a mount, a directory...).
     Step(u32),
 }
@@ -258,6 +266,10 @@ impl ChildStage {
             ChildStage::Limits => 7,
             ChildStage::Ids => 8,
             ChildStage::NoNewPrivs => 9,
+            ChildStage::CgroupNamespace => 10,
+            ChildStage::Signals => 11,
+            ChildStage::Keyring => 12,
+            ChildStage::Seccomp => 13,
             ChildStage::Step(n) => FIRST_STEP + n,
         }
     }
@@ -273,6 +285,10 @@ impl ChildStage {
             7 => ChildStage::Limits,
             8 => ChildStage::Ids,
             9 => ChildStage::NoNewPrivs,
+            10 => ChildStage::CgroupNamespace,
+            11 => ChildStage::Signals,
+            12 => ChildStage::Keyring,
+            13 => ChildStage::Seccomp,
             n if n >= FIRST_STEP => ChildStage::Step(n - FIRST_STEP),
             _ => ChildStage::Exec,
         }

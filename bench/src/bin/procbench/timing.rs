@@ -169,7 +169,7 @@ fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec
             (Some(referee_schema::Reason::Timeout), Some(kill)) => kill,
             _ => bail!("the sleeping player did not time out: {}", report.to_json()),
         };
-        if kill.death_seen_ms.is_none() {
+        if kill.death_ms.is_none() {
             bail!("the sleeper's death was not seen: {}", report.to_json());
         }
         Ok(kill)
@@ -178,9 +178,9 @@ fn kills(tools: &Tools, s: &Settings) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec
         floor.push(wake_lateness());
         let kill = kill_of(&options)?;
         signal.push(kill.signal_ms);
-        death.push(kill.death_seen_ms.context("seen")?);
+        death.push(kill.death_ms.context("seen")?);
         let kill = kill_of(&plain_options)?;
-        death_plain.push(kill.death_seen_ms.context("seen")?);
+        death_plain.push(kill.death_ms.context("seen")?);
     }
     Ok((signal, death, floor, death_plain))
 }

@@ -2,7 +2,8 @@
 //! referee write one: a memory limit (resident memory, `tmpfs` pages and
 //! kernel memory of all its processes together, no swap) and a process
 //! limit, and the events that name them in the verdict (the OOM killer's
-//! kills, the forks refused).
+//! kills, the forks refused), and the freezer that stops the whole jail
+//! while another seat is on move (`--no-ponder`).
 //!
 //! cgroup v2 when its hierarchy has the `memory` and `pids` controllers and
 //! a cgroup that may hold children with them (the root, or the parent of
@@ -38,7 +39,21 @@ pub(crate) enum Hierarchy {
         memory: PathBuf,
         /// Our cgroup in the `pids` hierarchy.
         pids: PathBuf,
+        /// Our cgroup in the `freezer` hierarchy, if it is writable.
+        freezer: Option<PathBuf>,
     },
+}
+
+/// A cgroup file system a jail mounts under its `/sys/fs/cgroup` (in its
+/// cgroup namespace, where its own cgroup is the root).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct JailMount {
+    /// The directory under `/sys/fs/cgroup` (empty: itself).
+    pub dir: &'static str,
+    /// `cgroup2` or `cgroup`.
+    pub fstype: &'static str,
+    /// The v1 controller.
+    pub controller: Option<&'static str>,
 }
 
 impl Hierarchy {
@@ -60,6 +75,30 @@ impl Hierarchy {
         Err(format!("{v2}; {v1}"))
     }
 
+    /// What a jail in these cgroups mounts under its `/sys/fs/cgroup`.
+    pub fn jail_mounts(&self) -> Vec<JailMount> {
+        match self {
+            Hierarchy::V2 { .. } => vec![JailMount {
+                dir: "",
+                fstype: "cgroup2",
+                controller: None,
+            }],
+            Hierarchy::V1 { freezer, .. } => {
+                let mut m = vec!["memory", "pids"];
+                if freezer.is_some() {
+                    m.push("freezer");
+                }
+                m.into_iter()
+                    .map(|c| JailMount {
+                        dir: c,
+                        fstype: "cgroup",
+                        controller: Some(c),
+                    })
+                    .collect()
+            }
+        }
+    }
+
     /// Makes a cgroup named `name` with these limits.
     pub fn create(&self, name: &str, memory: u64, processes: u64) -> io::Result<Cgroup> {
         let cg = match self {
@@ -70,25 +109,42 @@ impl Hierarchy {
                     dirs: vec![dir.clone()],
                     v2: true,
                     last: Events::default(),
+                    freezer: None,
+                    frozen: false,
                 };
                 write(&dir.join("memory.max"), &memory.to_string())?;
                 // No swap: the limit is the memory's. Absent without swap
                 // accounting.
                 let _ = write(&dir.join("memory.swap.max"), "0");
                 write(&dir.join("pids.max"), &processes.to_string())?;
+                let mut cg = cg;
+                cg.freezer = open_freezer(&dir.join("cgroup.freeze"));
                 cg
             }
-            Hierarchy::V1 { memory: m, pids: p } => {
+            Hierarchy::V1 {
+                memory: m,
+                pids: p,
+                freezer,
+            } => {
                 let (mdir, pdir) = (m.join(name), p.join(name));
                 make_dir(&mdir)?;
                 let cg = Cgroup {
                     dirs: vec![mdir.clone()],
                     v2: false,
                     last: Events::default(),
+                    freezer: None,
+                    frozen: false,
                 };
                 make_dir(&pdir)?;
                 let mut cg = cg;
                 cg.dirs.push(pdir.clone());
+                if let Some(f) = freezer {
+                    let fdir = f.join(name);
+                    if make_dir(&fdir).is_ok() {
+                        cg.dirs.push(fdir.clone());
+                        cg.freezer = open_freezer(&fdir.join("freezer.state"));
+                    }
+                }
                 write(&mdir.join("memory.limit_in_bytes"), &memory.to_string())?;
                 // Memory and swap together (after the memory alone, which
                 // it may not be below); absent without swap accounting.
@@ -166,14 +222,26 @@ fn find_v1(mounts: &str, own: &str) -> Result<Hierarchy, String> {
             .ok_or_else(|| format!("no cgroup v1 {controller} path in /proc/self/cgroup"))?;
         Ok(mount.join(path.trim().trim_start_matches('/')))
     };
+    let writable = |dir: &Path| nix::unistd::access(dir, nix::unistd::AccessFlags::W_OK).is_ok();
     let memory = find("memory")?;
     let pids = find("pids")?;
     for dir in [&memory, &pids] {
-        if nix::unistd::access(dir, nix::unistd::AccessFlags::W_OK).is_err() {
+        if !writable(dir) {
             return Err(format!("cgroup v1: {} is not writable", dir.display()));
         }
     }
-    Ok(Hierarchy::V1 { memory, pids })
+    let freezer = find("freezer").ok().filter(|d| writable(d));
+    Ok(Hierarchy::V1 {
+        memory,
+        pids,
+        freezer,
+    })
+}
+
+/// The freezer's control file, opened for writing; `None` where there is
+/// none (a v2 kernel before 5.2).
+fn open_freezer(file: &Path) -> Option<std::fs::File> {
+    std::fs::OpenOptions::new().write(true).open(file).ok()
 }
 
 /// The mount points of file systems of type `fstype` (with the mount
@@ -204,16 +272,50 @@ fn write(file: &Path, text: &str) -> io::Result<()> {
     std::fs::write(file, text)
 }
 
-/// One player's cgroups (one directory in v2, two in v1), removed when
-/// dropped.
+/// One player's cgroups (one directory in v2, two or three in v1),
+/// removed when dropped.
 #[derive(Debug)]
 pub(crate) struct Cgroup {
     dirs: Vec<PathBuf>,
     v2: bool,
     last: Events,
+    /// The freezer's control file (`cgroup.freeze`, `freezer.state`).
+    freezer: Option<std::fs::File>,
+    /// Whether it was last frozen.
+    frozen: bool,
 }
 
 impl Cgroup {
+    /// Whether the jail can be frozen whole.
+    pub fn can_freeze(&self) -> bool {
+        self.freezer.is_some()
+    }
+
+    /// Freezes (or thaws) every process of the cgroup, those it forks
+    /// meanwhile included; nothing of it runs until it is thawed. A v1
+    /// freezer's frozen processes cannot even die: a SIGKILL takes effect
+    /// at the thaw.
+    pub fn freeze(&mut self, on: bool) -> io::Result<()> {
+        use std::io::Write;
+        let Some(f) = self.freezer.as_mut() else {
+            return Err(io::Error::from(io::ErrorKind::Unsupported));
+        };
+        let word: &[u8] = match (self.v2, on) {
+            (true, true) => b"1",
+            (true, false) => b"0",
+            (false, true) => b"FROZEN",
+            (false, false) => b"THAWED",
+        };
+        f.write_all(word)?;
+        self.frozen = on;
+        Ok(())
+    }
+
+    /// Whether it was last frozen.
+    pub fn is_frozen(&self) -> bool {
+        self.frozen
+    }
+
     /// Each `cgroup.procs` the init joins.
     pub fn procs(&self) -> Vec<PathBuf> {
         self.dirs.iter().map(|d| d.join("cgroup.procs")).collect()
@@ -257,6 +359,9 @@ impl Drop for Cgroup {
     /// Removes the directories; the jail is reaped by then, so they are
     /// empty (a process that lingers in dying keeps one busy: a few tries).
     fn drop(&mut self) {
+        if self.frozen {
+            let _ = self.freeze(false);
+        }
         for dir in &self.dirs {
             for attempt in 0..50 {
                 match std::fs::remove_dir(dir) {

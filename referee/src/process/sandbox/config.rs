@@ -5,6 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use super::env::{EnvPolicy, EnvVar};
+
 /// One layer of the sandbox, as `--sandbox` names it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Layer {
@@ -29,11 +31,15 @@ pub enum Layer {
     /// A cgroup of its own with a memory and a process limit, where the
     /// machine lets us write one.
     Cgroup,
+    /// A seccomp filter on the player's process: the system calls no
+    /// player needs that reach the kernel's riskiest parts, the machine or
+    /// the other seats (see `docs/referee.md`).
+    Seccomp,
 }
 
 impl Layer {
     /// Every layer, in the order `--sandbox` lists them.
-    pub const ALL: [Layer; 7] = [
+    pub const ALL: [Layer; 8] = [
         Layer::Pid,
         Layer::User,
         Layer::Net,
@@ -41,6 +47,7 @@ impl Layer {
         Layer::Fs,
         Layer::Limits,
         Layer::Cgroup,
+        Layer::Seccomp,
     ];
 
     /// The name `--sandbox` takes.
@@ -53,6 +60,7 @@ impl Layer {
             Layer::Fs => "fs",
             Layer::Limits => "limits",
             Layer::Cgroup => "cgroup",
+            Layer::Seccomp => "seccomp",
         }
     }
 
@@ -230,15 +238,52 @@ pub struct Sandbox {
     pub limits: ResourceLimits,
     /// The first of the seats' uids when the referee runs as root.
     pub uid_base: u32,
+    /// The environment each player gets.
+    pub env: EnvPolicy,
+    /// Directories shown to every player whole, whatever hides them
+    /// (`--sandbox-bind DIR[:rw]`).
+    pub binds: Vec<BindDir>,
+}
+
+/// A directory every player is shown whole (`--sandbox-bind DIR[:rw]`):
+/// read-only, or writable with `:rw` (its writes then land on the
+/// machine's disk, and outlive the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BindDir {
+    /// The directory.
+    pub path: std::path::PathBuf,
+    /// Bound read-write.
+    pub writable: bool,
+}
+
+impl FromStr for BindDir {
+    type Err = String;
+
+    /// `DIR`, `DIR:ro` or `DIR:rw`; the directory must exist.
+    fn from_str(s: &str) -> Result<BindDir, String> {
+        let (path, writable) = match s.rsplit_once(':') {
+            Some((p, "rw")) => (p, true),
+            Some((p, "ro")) => (p, false),
+            _ => (s, false),
+        };
+        let path = std::path::PathBuf::from(path);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => Ok(BindDir { path, writable }),
+            Ok(_) => Err(format!("{} is not a directory", path.display())),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
 }
 
 impl Default for Sandbox {
-    /// Every layer, the default limits.
+    /// Every layer, the default limits, a clean environment.
     fn default() -> Sandbox {
         Sandbox {
             layers: Layers::all(),
             limits: ResourceLimits::default(),
             uid_base: DEFAULT_UID_BASE,
+            env: EnvPolicy::default(),
+            binds: Vec::new(),
         }
     }
 }
@@ -343,7 +388,7 @@ mod tests {
         assert!(e.contains("\"chroot\" is not a sandbox layer"), "{e}");
         assert_eq!(
             Layers::all().to_string(),
-            "pid,user,net,ipc,fs,limits,cgroup"
+            "pid,user,net,ipc,fs,limits,cgroup,seccomp"
         );
     }
 

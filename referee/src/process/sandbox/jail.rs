@@ -1,20 +1,10 @@
-//! One player's jail: the sandbox features in effect for it, its uid, and
-//! the plan of each of its starts (the namespaces to clone, the mounts to
-//! make, the limits to set), written before the clone.
-//!
-//! The player's view of the file system (mount namespace):
-//! - everything read-only (`mount_setattr(AT_RECURSIVE, RDONLY | NOSUID)`);
-//! - a `tmpfs` of `disk` bytes, its own, holds every byte it writes: the
-//!   upper layers of an overlay on `/tmp` (the machine's `/tmp` below, read
-//!   only) and of one on the working directory (the same path as the
-//!   referee's, its files below), and its `/dev/shm`;
-//! - `/run` empty (no socket of the machine's services), a `/proc` of its
-//!   own PID namespace, the referee's logs of this game empty.
-//!
-//! When the jail's last process ends, the `tmpfs` goes with it: nothing of
-//! what the player wrote is left.
+//! One player's jail: the sandbox features in effect for it, its uid, its
+//! environment, what it must be shown of the places it hides, and the plan
+//! of each of its starts (the namespaces to clone, the mounts to make —
+//! [`super::view`] —, the limits to set, the filter to install), written
+//! before the clone.
 
-use std::ffi::CString;
+use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
@@ -22,9 +12,13 @@ use std::path::{Path, PathBuf};
 
 use nix::libc;
 
-use super::cgroup::{Cgroup, Events, Hierarchy};
+use super::cgroup::{Cgroup, Events, Hierarchy, JailMount};
 use super::config::{Layer, ResourceLimits, Sandbox};
-use super::sys::{self, Ids, JailPlan, JailReport, MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, Op};
+use super::env::{EnvPolicy, PrivateDirs};
+use super::reach::{Need, Needed, Reach, Seat, Step};
+use super::steps::{Builder, Feature, c};
+use super::sys::{self, Ids, JailPlan, JailReport, Op};
+use super::view::{self, View};
 use crate::process::event::LimitHit;
 use crate::process::spawn::Program;
 use crate::process::sys::WaitStatus;
@@ -34,11 +28,23 @@ use crate::process::sys::WaitStatus;
 pub(crate) enum ProcView {
     /// The machine's (no PID namespace, or no mount namespace).
     Host,
-    /// A fresh `/proc` of the jail's PID namespace.
+    /// A fresh, read-only `/proc` of the jail's PID namespace.
     Fresh,
     /// An empty directory (the kernel refused a fresh one: the machine's
     /// would show the other players' processes).
     Hidden,
+}
+
+/// What `/sys` becomes in the jail.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SysView {
+    /// The machine's, read-only (no file system layer).
+    Host,
+    /// A fresh, read-only `sysfs` of the jail's network namespace, without
+    /// the machine's cgroups.
+    Fresh,
+    /// An empty directory (the kernel refused a fresh one).
+    Empty,
 }
 
 /// The features of the sandbox in effect, after what was asked and what
@@ -59,9 +65,12 @@ pub(crate) struct Features {
     pub mount: bool,
     /// `/proc` in the jail.
     pub proc: ProcView,
-    /// Every mount made read-only.
+    /// The fresh `/proc` shows only the jail's processes, and no file of
+    /// the machine's (`hidepid=invisible,subset=pid`, Linux 5.8).
+    pub proc_subset: bool,
+    /// Every mount made read-only, `nosuid` and `nodev`.
     pub read_only: bool,
-    /// The private `tmpfs`: overlays on `/tmp`, `/dev/shm` of its own.
+    /// The private `tmpfs`: `/tmp` and `/var/tmp` of its own, `/dev/shm`.
     pub private_tmp: bool,
     /// An overlay on the working directory (writes land in the `tmpfs`).
     pub cwd_overlay: bool,
@@ -69,12 +78,29 @@ pub(crate) struct Features {
     pub hide_run: bool,
     /// The referee's log files hidden.
     pub hide_logs: bool,
+    /// A minimal `/dev` of its own.
+    pub dev: bool,
+    /// `/sys` in the jail.
+    pub sys: SysView,
+    /// Directories closed to the seat masked, or bound with their owner
+    /// mapped to the seat (as root: the seat has a uid of its own).
+    pub reach: bool,
+    /// ID-mapped binds (Linux 5.12, and a file system that has them).
+    pub idmap: bool,
     /// Resource limits and `no_new_privs`.
     pub rlimits: bool,
     /// A process limit by `RLIMIT_NPROC` (only with a uid of its own).
     pub nproc: bool,
     /// A cgroup of its own.
     pub cgroup: bool,
+    /// A cgroup namespace, its own cgroups under `/sys/fs/cgroup`.
+    pub cgroup_ns: bool,
+    /// The init obeys orders (stop, continue, kill the whole jail).
+    pub control: bool,
+    /// A session keyring of its own.
+    pub keyring: bool,
+    /// The seccomp filter.
+    pub seccomp: bool,
     /// No controlling terminal (`TIOCNOTTY`).
     pub drop_terminal: bool,
 }
@@ -89,14 +115,23 @@ impl Features {
         ipc: false,
         mount: false,
         proc: ProcView::Host,
+        proc_subset: false,
         read_only: false,
         private_tmp: false,
         cwd_overlay: false,
         hide_run: false,
         hide_logs: false,
+        dev: false,
+        sys: SysView::Host,
+        reach: false,
+        idmap: false,
         rlimits: false,
         nproc: false,
         cgroup: false,
+        cgroup_ns: false,
+        control: false,
+        keyring: false,
+        seccomp: false,
         drop_terminal: false,
     };
 
@@ -121,6 +156,78 @@ impl Features {
         }
         f
     }
+
+    /// Keeps only what `allowed` also has.
+    pub fn restrict(&mut self, allowed: &Features) {
+        let a = allowed;
+        for (mine, theirs) in [
+            (&mut self.userns, a.userns),
+            (&mut self.switch_uid, a.switch_uid),
+            (&mut self.pid, a.pid),
+            (&mut self.net, a.net),
+            (&mut self.ipc, a.ipc),
+            (&mut self.mount, a.mount),
+            (&mut self.proc_subset, a.proc_subset),
+            (&mut self.read_only, a.read_only),
+            (&mut self.private_tmp, a.private_tmp),
+            (&mut self.cwd_overlay, a.cwd_overlay),
+            (&mut self.hide_run, a.hide_run),
+            (&mut self.hide_logs, a.hide_logs),
+            (&mut self.dev, a.dev),
+            (&mut self.reach, a.reach),
+            (&mut self.idmap, a.idmap),
+            (&mut self.rlimits, a.rlimits),
+            (&mut self.nproc, a.nproc),
+            (&mut self.cgroup_ns, a.cgroup_ns),
+            (&mut self.control, a.control),
+            (&mut self.keyring, a.keyring),
+            (&mut self.seccomp, a.seccomp),
+        ] {
+            *mine &= theirs;
+        }
+        self.proc = match (self.proc, a.proc) {
+            (ProcView::Host, _) | (_, ProcView::Host) => ProcView::Host,
+            (ProcView::Hidden, _) | (_, ProcView::Hidden) => ProcView::Hidden,
+            _ => ProcView::Fresh,
+        };
+        self.sys = match (self.sys, a.sys) {
+            (SysView::Host, _) | (_, SysView::Host) => SysView::Host,
+            (SysView::Empty, _) | (_, SysView::Empty) => SysView::Empty,
+            _ => SysView::Fresh,
+        };
+        self.settle();
+    }
+
+    /// Keeps the features consistent: what needs a turned-off feature goes
+    /// too.
+    pub fn settle(&mut self) {
+        if !self.mount {
+            self.read_only = false;
+            self.private_tmp = false;
+            self.hide_run = false;
+            self.hide_logs = false;
+            self.dev = false;
+            self.sys = SysView::Host;
+            self.reach = false;
+            self.proc = ProcView::Host;
+        }
+        if !self.pid {
+            self.proc = ProcView::Host;
+            self.control = false;
+        }
+        if self.proc != ProcView::Fresh {
+            self.proc_subset = false;
+        }
+        if !self.private_tmp {
+            self.cwd_overlay = false;
+        }
+        if !self.reach {
+            self.idmap = false;
+        }
+        if !self.cgroup || self.sys != SysView::Fresh {
+            self.cgroup_ns = false;
+        }
+    }
 }
 
 /// Facts about the places the jail is built from, read once.
@@ -132,12 +239,18 @@ pub(crate) struct Site {
     pub cwd_mode: u32,
     /// Why the working directory cannot get an overlay, if it cannot.
     pub cwd_overlay_refused: Option<String>,
-    /// Whether `/tmp`, `/dev/shm` and `/run` are directories here.
+    /// Whether `/tmp`, `/var/tmp`, `/dev/shm` and `/run` are directories
+    /// here (false too for one that holds the working directory).
     pub has_tmp: bool,
     /// As `has_tmp`.
+    pub has_var_tmp: bool,
+    /// As `has_tmp`.
     pub has_shm: bool,
-    /// As `has_tmp`; false too when the working directory is under it.
+    /// As `has_tmp`.
     pub has_run: bool,
+    /// The working directory is under none of `/dev`, `/proc`, `/sys`,
+    /// which the jail replaces.
+    pub cwd_outside_kernel_files: bool,
 }
 
 impl Site {
@@ -153,9 +266,10 @@ impl Site {
         let cwd_overlay_refused = match &cwd {
             None => Some("the working directory cannot be read".to_owned()),
             Some(c) if c == Path::new("/") => Some("the working directory is /".to_owned()),
-            Some(c) if c == Path::new("/tmp") => {
-                Some("the working directory is /tmp, which has an overlay of its own".into())
-            }
+            Some(c) if c == Path::new("/tmp") || c == Path::new("/var/tmp") => Some(format!(
+                "the working directory is {}, which is private to each player",
+                c.display()
+            )),
             Some(c) => mounts_under(c).map(|m| {
                 format!(
                     "the working directory holds other mounts ({}), which an overlay would hide",
@@ -167,10 +281,21 @@ impl Site {
             cwd_mode,
             cwd_overlay_refused,
             has_tmp: is_dir("/tmp"),
+            has_var_tmp: is_dir("/var/tmp"),
             has_shm: is_dir("/dev/shm") && !under("/dev/shm"),
             has_run: is_dir("/run") && !under("/run"),
+            cwd_outside_kernel_files: !(under("/dev") || under("/proc") || under("/sys")),
             cwd,
         }
+    }
+
+    /// The places hidden whole when the jail has a private `/tmp`.
+    fn hidden(&self) -> Vec<PathBuf> {
+        let mut h = vec![PathBuf::from("/tmp")];
+        if self.has_var_tmp {
+            h.push(PathBuf::from("/var/tmp"));
+        }
+        h
     }
 }
 
@@ -190,7 +315,7 @@ fn unescape_octal(s: &str) -> String {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'\\' && i + 3 < b.len() + 1 && b[i + 1..].len() >= 3 {
+        if b[i] == b'\\' && b[i + 1..].len() >= 3 {
             if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 4], 8) {
                 out.push(v);
                 i += 4;
@@ -210,12 +335,12 @@ pub(crate) struct Jail {
     limits: ResourceLimits,
     /// The seat's uid and gid (as root), or the referee's.
     ids: (u32, u32),
-    /// As root, the seat runs as root without capabilities: its uid could
-    /// not reach its program.
-    rootless_root: bool,
-    /// What the user should know of this jail (the fallback above, a
-    /// cgroup that could not be made), layer by layer.
+    /// What the user should know of this jail (a cgroup that could not be
+    /// made), layer by layer.
     pub notes: Vec<(Layer, String)>,
+    /// Why the jail cannot run its program, if it cannot: the game is
+    /// refused before it starts.
+    refusal: Option<String>,
     site: Site,
     /// Files to hide from the player (the referee's logs of the game).
     hide: Vec<PathBuf>,
@@ -224,13 +349,30 @@ pub(crate) struct Jail {
     hard: Vec<(libc::c_int, u64)>,
     /// Its cgroups, if it has some.
     cgroup: Option<Cgroup>,
+    /// What its cgroup namespace mounts under `/sys/fs/cgroup`.
+    cgroup_mounts: Vec<JailMount>,
+    /// What it must be shown of the places it hides.
+    reach: Reach,
+    /// The user namespaces of its ID-mapped binds, by owner.
+    idmaps: Vec<((u32, u32), OwnedFd)>,
+    /// Its home in its private `/tmp`.
+    home: Option<PathBuf>,
+    /// Its environment's policy.
+    env: EnvPolicy,
+    /// It keeps the referee's terminal.
+    terminal: bool,
+    /// Its seat, for messages.
+    seat: usize,
+    /// Its program, if known, and the sandbox asked: what it needs is
+    /// worked out again when a feature is lost.
+    program: Option<Program>,
+    sandbox: Sandbox,
 }
 
 impl Jail {
     /// The jail of `seat` with these features, to run `program` (if
-    /// known: as root, a seat whose uid could not reach the program, its
-    /// interpreter or a file named in its arguments runs as root without
-    /// capabilities instead).
+    /// known: what it needs of the places the jail hides is shown to it).
+    /// `terminal`: the seat keeps the referee's terminal (a person plays).
     pub fn new(
         sandbox: &Sandbox,
         mut features: Features,
@@ -263,27 +405,10 @@ impl Jail {
                 None
             }
         };
-        let mut rootless_root = false;
+        features.settle();
         let ids = if features.switch_uid {
             let u = sandbox.seat_uid(std::process::id(), seat);
-            if let Some((what, blocked)) = program.and_then(|p| unreachable(p, u, u, site)) {
-                features.switch_uid = false;
-                features.nproc = false;
-                rootless_root = true;
-                notes.push((
-                    Layer::User,
-                    format!(
-                        "seat {seat} runs as root without capabilities, not as uid {u}: that uid \
-                         cannot reach {} ({} is closed to others); no process limit but its \
-                         cgroup's",
-                        what.display(),
-                        blocked.display()
-                    ),
-                ));
-                (0, 0)
-            } else {
-                (u, u)
-            }
+            (u, u)
         } else {
             sys::effective_ids()
         };
@@ -291,61 +416,150 @@ impl Jail {
             .iter()
             .map(|&r| (r, sys::getrlimit(r).map_or(u64::MAX, |(_, h)| h)))
             .collect();
-        Jail {
+        let mut jail = Jail {
             features,
             limits: sandbox.limits,
             ids,
-            rootless_root,
             notes,
+            refusal: None,
             site: site.clone(),
             hide,
             hard,
+            cgroup_mounts: match (&cgroup, cgroups) {
+                (Some(_), Some(h)) => h.jail_mounts(),
+                _ => Vec::new(),
+            },
             cgroup,
+            reach: Reach::default(),
+            idmaps: Vec::new(),
+            home: None,
+            env: sandbox.env.clone(),
+            terminal: !features.drop_terminal,
+            seat,
+            program: program.cloned(),
+            sandbox: sandbox.clone(),
+        };
+        jail.refusal = jail.find_reach().err();
+        jail
+    }
+
+    /// Works out what the program needs of the places the jail hides, and
+    /// the user namespaces of its ID-mapped binds; or why it cannot be
+    /// shown.
+    fn find_reach(&mut self) -> Result<(), String> {
+        let f = self.features;
+        let seat = self.seat;
+        let needs = needs(
+            self.program.as_ref(),
+            &self.site,
+            f.cwd_overlay,
+            &self.sandbox,
+        );
+        let hidden = if f.private_tmp {
+            self.site.hidden()
+        } else {
+            Vec::new()
+        };
+        let as_seat = f.switch_uid.then_some(Seat {
+            uid: self.ids.0,
+            gid: self.ids.1,
+        });
+        let uid = self.ids.0;
+        let reach = Reach::plan(&hidden, as_seat, &needs).map_err(|u| {
+            format!(
+                "seat {seat} runs as uid {uid}, which cannot reach {}: {}",
+                u.needed.display(),
+                u.why
+            )
+        })?;
+        let closed = |want_owner: bool| {
+            reach.steps.iter().find_map(|s| match s {
+                Step::Bind {
+                    path,
+                    owner: Some(_),
+                    ..
+                } if want_owner => Some(path.clone()),
+                Step::Mask { path } if !want_owner => Some(path.clone()),
+                _ => None,
+            })
+        };
+        let refuse = |dir: PathBuf, why: &str| {
+            format!(
+                "seat {seat} runs as uid {uid}, which cannot search {} (closed to others), and \
+                 {why}: chmod o+x {}, or run the program from a directory others can reach",
+                dir.display(),
+                dir.display()
+            )
+        };
+        if let Some(dir) = closed(false).filter(|_| !f.reach) {
+            return Err(refuse(dir, "the sandbox cannot show it here (no fs layer)"));
         }
+        if let Some(dir) = closed(true).filter(|_| !f.idmap) {
+            return Err(refuse(
+                dir,
+                "this machine refuses ID-mapped mounts (docs/referee.md, \"The players' files\")",
+            ));
+        }
+        for step in &reach.steps {
+            if let Step::Bind {
+                owner: Some(owner), ..
+            } = step
+            {
+                if self.idmaps.iter().any(|(o, _)| o == owner) {
+                    continue;
+                }
+                let (uid_map, gid_map) = (
+                    format!("{} {} 1\n", owner.0, self.ids.0),
+                    format!("{} {} 1\n", owner.1, self.ids.1),
+                );
+                match sys::idmap_userns(&uid_map, &gid_map) {
+                    Ok(fd) => self.idmaps.push((*owner, fd)),
+                    Err(e) => {
+                        return Err(format!(
+                            "seat {seat}: the user namespace of an ID-mapped bind could not be \
+                             made ({e})"
+                        ));
+                    }
+                }
+            }
+        }
+        if f.private_tmp {
+            let home = (0..10)
+                .map(|i| match i {
+                    0 => PathBuf::from("/tmp/home"),
+                    i => PathBuf::from(format!("/tmp/home-{i}")),
+                })
+                .find(|p| !reach.shows(p));
+            self.home = home;
+        }
+        self.reach = reach;
+        Ok(())
     }
 
     /// Keeps only the features the machine still allows (after it refused
-    /// one: [`super::probe::start`]).
+    /// one: [`super::probe::start`]), and says whether its program can
+    /// still be shown what it needs.
     pub fn restrict(&mut self, allowed: &Features) {
-        let f = &mut self.features;
-        let a = allowed;
-        f.userns &= a.userns;
-        f.switch_uid &= a.switch_uid;
-        f.pid &= a.pid;
-        f.net &= a.net;
-        f.ipc &= a.ipc;
-        f.mount &= a.mount;
-        f.read_only &= a.read_only;
-        f.private_tmp &= a.private_tmp;
-        f.cwd_overlay &= a.cwd_overlay;
-        f.hide_run &= a.hide_run;
-        f.hide_logs &= a.hide_logs;
-        f.rlimits &= a.rlimits;
-        f.nproc &= a.nproc;
-        f.proc = match (f.proc, a.proc) {
-            (ProcView::Host, _) | (_, ProcView::Host) => ProcView::Host,
-            (ProcView::Hidden, _) | (_, ProcView::Hidden) => ProcView::Hidden,
-            _ => ProcView::Fresh,
-        };
-        if !f.pid || !f.mount {
-            f.proc = ProcView::Host;
+        let before = self.features;
+        self.features.restrict(allowed);
+        if self.features != before {
+            self.refusal = self.find_reach().err();
         }
-        if !f.mount {
-            f.read_only = false;
-            f.private_tmp = false;
-            f.hide_run = false;
-            f.hide_logs = false;
-        }
-        if !f.private_tmp {
-            f.cwd_overlay = false;
-        }
+    }
+
+    /// Why its program cannot run in it, if it cannot: the game is refused
+    /// before it starts.
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
     }
 
     /// Goes on without its cgroup, which the kernel would not let its init
     /// join (`errno`); says so once.
     pub fn lose_cgroup(&mut self, errno: nix::errno::Errno) {
         self.features.cgroup = false;
+        self.features.settle();
         self.cgroup = None;
+        self.cgroup_mounts.clear();
         let note = (
             Layer::Cgroup,
             format!(
@@ -363,6 +577,36 @@ impl Jail {
     /// The seat's uid and gid.
     pub fn ids(&self) -> (u32, u32) {
         self.ids
+    }
+
+    /// The environment of its player, from the referee's.
+    pub fn env(
+        &self,
+        referee: impl IntoIterator<Item = (OsString, OsString)>,
+    ) -> Vec<(OsString, OsString)> {
+        let private = self.home.as_ref().map(|h| PrivateDirs {
+            home: h.clone().into_os_string(),
+            tmp: "/tmp".into(),
+        });
+        self.env.apply(referee, private.as_ref())
+    }
+
+    /// Whether its cgroup can freeze it whole.
+    pub fn can_freeze(&self) -> bool {
+        self.cgroup.as_ref().is_some_and(Cgroup::can_freeze)
+    }
+
+    /// Freezes or thaws it whole ([`Cgroup::freeze`]).
+    pub fn freeze(&mut self, on: bool) -> std::io::Result<()> {
+        match self.cgroup.as_mut() {
+            Some(cg) => cg.freeze(on),
+            None => Err(std::io::Error::from(std::io::ErrorKind::Unsupported)),
+        }
+    }
+
+    /// Whether it was last frozen.
+    pub fn is_frozen(&self) -> bool {
+        self.cgroup.as_ref().is_some_and(Cgroup::is_frozen)
     }
 
     /// The limit the ended process reached, if one is known: from its
@@ -415,319 +659,208 @@ impl Jail {
 
     /// The plan of one start; `dry_run`: the player's process exits where
     /// it would exec. Also returns, for each op, the feature it belongs to
-    /// (to turn off the right one when the op fails).
-    pub fn plan(&self, dry_run: bool) -> std::io::Result<(JailPlan, Vec<Feature>)> {
+    /// (to turn off the right one when the op fails), and the write end of
+    /// the init's control pipe if it has one.
+    pub fn plan(&self, dry_run: bool) -> std::io::Result<Planned> {
         let f = &self.features;
         let mut b = Builder::default();
         if f.userns {
             let (uid, gid) = self.ids;
-            b.op(
-                Feature::User,
-                Op::Write {
-                    path: c("/proc/self/uid_map"),
-                    data: format!("{uid} {uid} 1\n").into_bytes(),
-                },
-            );
-            b.op(
-                Feature::User,
-                Op::Write {
-                    path: c("/proc/self/setgroups"),
-                    data: b"deny".to_vec(),
-                },
-            );
-            b.op(
-                Feature::User,
-                Op::Write {
-                    path: c("/proc/self/gid_map"),
-                    data: format!("{gid} {gid} 1\n").into_bytes(),
-                },
-            );
+            for (file, data) in [
+                ("/proc/self/uid_map", format!("{uid} {uid} 1\n")),
+                ("/proc/self/setgroups", "deny".to_owned()),
+                ("/proc/self/gid_map", format!("{gid} {gid} 1\n")),
+            ] {
+                b.op(
+                    Feature::User,
+                    Op::Write {
+                        path: c(file),
+                        data: data.into_bytes(),
+                    },
+                );
+            }
         }
+        let ops_before_cgroup = b.len();
         let mut disk_slot = None;
         if f.mount {
-            b.op(
-                Feature::Mount,
-                Op::Mount {
-                    source: None,
-                    target: c("/"),
-                    fstype: None,
-                    flags: libc::MS_REC | libc::MS_PRIVATE,
-                    data: None,
+            let idmaps: Vec<((u32, u32), i32)> = self
+                .idmaps
+                .iter()
+                .map(|(o, fd)| (*o, fd.as_raw_fd()))
+                .collect();
+            disk_slot = view::plan(
+                &mut b,
+                &View {
+                    features: f,
+                    site: &self.site,
+                    ids: self.ids,
+                    disk: self.limits.disk,
+                    hide: &self.hide,
+                    reach: &self.reach,
+                    idmaps: &idmaps,
+                    home: self.home.as_deref(),
+                    cgroups: &self.cgroup_mounts,
+                    terminal: self.terminal,
                 },
-            );
-            disk_slot = self.file_system(&mut b)?;
-        }
-        let mut rlimits = Vec::new();
-        if f.rlimits {
-            let l = &self.limits;
-            let cpu = l.cpu_time.as_secs().max(1);
-            let mut wanted = vec![
-                (
-                    libc::RLIMIT_AS as libc::c_int,
-                    l.address_space,
-                    l.address_space,
-                ),
-                (libc::RLIMIT_CPU as libc::c_int, cpu, cpu + 1),
-                (
-                    libc::RLIMIT_NOFILE as libc::c_int,
-                    l.open_files,
-                    l.open_files,
-                ),
-                (libc::RLIMIT_FSIZE as libc::c_int, l.file_size, l.file_size),
-                (libc::RLIMIT_CORE as libc::c_int, 0, 0),
-            ];
-            if f.nproc {
-                wanted.push((libc::RLIMIT_NPROC as libc::c_int, l.processes, l.processes));
-            }
-            for (r, soft, hard) in wanted {
-                let cap = self
-                    .hard
-                    .iter()
-                    .find(|(k, _)| *k == r)
-                    .map_or(u64::MAX, |(_, h)| *h);
-                rlimits.push((r, soft.min(cap), hard.min(cap)));
-            }
+            )?;
         }
         let mut cgroups = Vec::new();
         for p in self.cgroup.iter().flat_map(Cgroup::procs) {
             cgroups.push(sys::open_write(&p)?);
         }
+        let (control, control_w) = if f.control {
+            let (r, w) = crate::process::sys::pipe()?;
+            crate::process::sys::set_nonblocking(std::os::fd::AsFd::as_fd(&w))?;
+            let raw = r.as_raw_fd();
+            b.hold(r);
+            (Some(raw), Some(w))
+        } else {
+            (None, None)
+        };
         let (ops, owners, reserved) = b.finish();
-        Ok((
-            JailPlan {
+        Ok(Planned {
+            plan: JailPlan {
                 flags: f.clone_flags(),
                 drop_terminal: f.drop_terminal,
                 ops,
+                ops_before_cgroup,
                 cgroups,
+                cgroup_ns: f.cgroup_ns,
                 disk_slot,
+                control,
                 _reserved: reserved,
-                rlimits,
+                rlimits: self.rlimits(),
                 ids: if f.switch_uid {
                     Ids::Switch(self.ids.0, self.ids.1)
-                } else if self.rootless_root {
-                    Ids::RootWithoutCapabilities {
-                        last_cap: sys::last_capability(),
-                    }
                 } else {
                     Ids::Keep
                 },
-                no_new_privs: f.rlimits,
+                keyring: f.keyring,
+                no_new_privs: f.rlimits || f.seccomp,
+                seccomp: if f.seccomp {
+                    super::seccomp::filter()
+                } else {
+                    None
+                },
                 dry_run,
                 argv_area: sys::argv_area(),
             },
             owners,
-        ))
+            control: control_w,
+        })
     }
 
-    /// The mounts of the file system layer; returns the slot of the
-    /// `tmpfs`'s root.
-    fn file_system(&self, b: &mut Builder) -> std::io::Result<Option<i32>> {
+    /// `(resource, soft, hard)` of each limit, none above the referee's
+    /// own hard limit.
+    fn rlimits(&self) -> Vec<(libc::c_int, u64, u64)> {
         let f = &self.features;
-        let site = &self.site;
-        let cwd = site.cwd.as_ref().filter(|_| f.cwd_overlay);
-        // The lower layers, opened before anything covers them.
-        let tmp_slot = if f.private_tmp {
-            let slot = b.slot()?;
-            b.op(
-                Feature::PrivateTmp,
-                Op::OpenDir {
-                    path: c("/tmp"),
-                    slot,
-                },
-            );
-            Some(slot)
-        } else {
-            None
-        };
-        let cwd_slot = match cwd {
-            Some(dir) => {
-                let slot = b.slot()?;
-                b.op(
-                    Feature::CwdOverlay,
-                    Op::OpenDir {
-                        path: cpath(dir),
-                        slot,
-                    },
-                );
-                Some(slot)
-            }
-            None => None,
-        };
-        if f.read_only {
-            b.op(
-                Feature::ReadOnly,
-                Op::SetAttr {
-                    target: c("/"),
-                    recursive: true,
-                    set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
-                },
-            );
+        if !f.rlimits {
+            return Vec::new();
         }
-        let mut disk_slot = None;
-        if let Some(tmp_slot) = tmp_slot {
-            let bytes = self.limits.disk;
-            let inodes = (bytes / 1024).max(1024);
-            b.op(
-                Feature::PrivateTmp,
-                Op::Mount {
-                    source: Some(c("tmpfs")),
-                    target: c("/tmp"),
-                    fstype: Some(c("tmpfs")),
-                    flags: libc::MS_NOSUID | libc::MS_NODEV,
-                    data: Some(cstr(format!("size={bytes},nr_inodes={inodes},mode=0755"))),
-                },
-            );
-            let disk = b.slot()?;
-            disk_slot = Some(disk);
-            b.op(
-                Feature::PrivateTmp,
-                Op::OpenDir {
-                    path: c("/tmp"),
-                    slot: disk,
-                },
-            );
-            let owner = Some(self.ids);
-            let dirs = [
-                ("tu", 0o1777, owner),
-                ("tw", 0o700, None),
-                ("cu", site.cwd_mode, owner),
-                ("cw", 0o700, None),
-                ("shm", 0o1777, owner),
-            ];
-            for (name, mode, owner) in dirs {
-                b.op(
-                    Feature::PrivateTmp,
-                    Op::Mkdir {
-                        path: cstr(format!("/tmp/{name}")),
-                        mode,
-                        owner,
-                    },
-                );
-            }
-            let userxattr = if f.userns { ",userxattr" } else { "" };
-            b.op(
-                Feature::PrivateTmp,
-                Op::Mount {
-                    source: Some(c("overlay")),
-                    target: c("/tmp"),
-                    fstype: Some(c("overlay")),
-                    flags: libc::MS_NOSUID | libc::MS_NODEV,
-                    data: Some(cstr(format!(
-                        "lowerdir=/proc/self/fd/{tmp_slot},upperdir=/tmp/tu,workdir=/tmp/tw{userxattr}"
-                    ))),
-                },
-            );
-            if let (Some(dir), Some(cwd_slot)) = (cwd, cwd_slot) {
-                b.op(
-                    Feature::CwdOverlay,
-                    Op::Mount {
-                        source: Some(c("overlay")),
-                        target: cpath(dir),
-                        fstype: Some(c("overlay")),
-                        flags: libc::MS_NOSUID | libc::MS_NODEV,
-                        data: Some(cstr(format!(
-                            "lowerdir=/proc/self/fd/{cwd_slot},upperdir=/proc/self/fd/{disk}/cu,\
-                             workdir=/proc/self/fd/{disk}/cw{userxattr}"
-                        ))),
-                    },
-                );
-            }
-            if site.has_shm {
-                b.op(
-                    Feature::PrivateTmp,
-                    Op::Mount {
-                        source: Some(cstr(format!("/proc/self/fd/{disk}/shm"))),
-                        target: c("/dev/shm"),
-                        fstype: None,
-                        flags: libc::MS_BIND,
-                        data: None,
-                    },
-                );
-            }
-        }
-        if f.hide_run && site.has_run {
-            b.op(
-                Feature::HideRun,
-                Op::Mount {
-                    source: Some(c("tmpfs")),
-                    target: c("/run"),
-                    fstype: Some(c("tmpfs")),
-                    flags: libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
-                    data: Some(c("size=4k,nr_inodes=16,mode=0755")),
-                },
-            );
-        }
-        match f.proc {
-            ProcView::Host => {}
-            ProcView::Fresh => b.op(
-                Feature::Proc,
-                Op::Mount {
-                    source: Some(c("proc")),
-                    target: c("/proc"),
-                    fstype: Some(c("proc")),
-                    flags: libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                    data: None,
-                },
+        let l = &self.limits;
+        let cpu = l.cpu_time.as_secs().max(1);
+        let mut wanted = vec![
+            (
+                libc::RLIMIT_AS as libc::c_int,
+                l.address_space,
+                l.address_space,
             ),
-            ProcView::Hidden => b.op(
-                Feature::Proc,
-                Op::Mount {
-                    source: Some(c("tmpfs")),
-                    target: c("/proc"),
-                    fstype: Some(c("tmpfs")),
-                    flags: libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
-                    data: Some(c("size=4k,nr_inodes=16,mode=0555")),
-                },
+            (libc::RLIMIT_CPU as libc::c_int, cpu, cpu + 1),
+            (
+                libc::RLIMIT_NOFILE as libc::c_int,
+                l.open_files,
+                l.open_files,
             ),
+            (libc::RLIMIT_FSIZE as libc::c_int, l.file_size, l.file_size),
+            (libc::RLIMIT_CORE as libc::c_int, 0, 0),
+        ];
+        if f.nproc {
+            wanted.push((libc::RLIMIT_NPROC as libc::c_int, l.processes, l.processes));
         }
-        if f.hide_logs {
-            for file in &self.hide {
-                b.op(
-                    Feature::HideLogs,
-                    Op::Mount {
-                        source: Some(c("/dev/null")),
-                        target: cpath(file),
-                        fstype: None,
-                        flags: libc::MS_BIND,
-                        data: None,
-                    },
-                );
-            }
-        }
-        if let Some(dir) = &site.cwd {
-            b.op(Feature::Mount, Op::Chdir { path: cpath(dir) });
-        }
-        Ok(disk_slot)
+        wanted
+            .into_iter()
+            .map(|(r, soft, hard)| {
+                let cap = self
+                    .hard
+                    .iter()
+                    .find(|(k, _)| *k == r)
+                    .map_or(u64::MAX, |(_, h)| *h);
+                (r, soft.min(cap), hard.min(cap))
+            })
+            .collect()
     }
 }
 
-/// The first file `uid` and `gid` could not reach among what `program`
-/// needs: the program (searched for in `PATH`), its `#!` interpreter, and
-/// the files its arguments name; with the directory (or file) that stops
-/// them. Approximate: mode bits only (no ACL), as the seat has no
-/// supplementary group.
-fn unreachable(program: &Program, uid: u32, gid: u32, site: &Site) -> Option<(PathBuf, PathBuf)> {
+/// A start's plan, the feature of each of its ops, and the write end of
+/// its init's control pipe.
+pub(crate) struct Planned {
+    /// The plan.
+    pub plan: JailPlan,
+    /// The feature of each op.
+    pub owners: Vec<Feature>,
+    /// The referee's end of the control pipe ([`sys::Order`]).
+    pub control: Option<OwnedFd>,
+}
+
+/// What `program` needs of the machine's files: the program (searched for
+/// in `PATH`), its `#!` interpreter, the files and directories its
+/// arguments name, the working directory, the directories of
+/// `--sandbox-bind`.
+fn needs(program: Option<&Program>, site: &Site, overlay: bool, sandbox: &Sandbox) -> Vec<Need> {
     let base = site.cwd.clone().unwrap_or_else(|| PathBuf::from("/"));
-    let mut needed: Vec<(PathBuf, u32)> = Vec::new();
+    let abs = |p: &Path| std::path::absolute(base.join(p)).unwrap_or_default();
+    let mut needs = Vec::new();
+    if let Some(dir) = &site.cwd {
+        needs.push(Need {
+            path: dir.clone(),
+            what: Needed::WorkDir { overlay },
+        });
+    }
+    for bind in &sandbox.binds {
+        needs.push(Need {
+            path: abs(&bind.path),
+            what: Needed::Dir {
+                writable: bind.writable,
+            },
+        });
+    }
+    let Some(program) = program else {
+        return needs;
+    };
     if let Some(path) = crate::process::spawn::resolve(&program.path) {
-        let path = std::path::absolute(base.join(path)).unwrap_or_default();
+        let path = abs(&path);
         // A script is read by its interpreter, which must run too.
         if let Some(interpreter) = interpreter_of(&path) {
-            needed.push((path.clone(), 0o4));
-            needed.push((interpreter, 0o1));
+            needs.push(Need {
+                path: path.clone(),
+                what: Needed::File(0o4),
+            });
+            needs.push(Need {
+                path: interpreter,
+                what: Needed::File(0o1),
+            });
         } else {
-            needed.push((path.clone(), 0o1));
+            needs.push(Need {
+                path,
+                what: Needed::File(0o1),
+            });
         }
     }
     for arg in &program.args {
-        let p = std::path::absolute(base.join(arg)).unwrap_or_default();
-        if p.is_file() {
-            needed.push((p, 0o4));
+        let p = abs(Path::new(arg));
+        match std::fs::metadata(&p) {
+            Ok(m) if m.is_file() => needs.push(Need {
+                path: p,
+                what: Needed::File(0o4),
+            }),
+            Ok(m) if m.is_dir() => needs.push(Need {
+                path: p,
+                what: Needed::Dir { writable: false },
+            }),
+            _ => {}
         }
     }
-    needed
-        .into_iter()
-        .find_map(|(file, bits)| blocked(&file, bits, uid, gid).map(|b| (file, b)))
+    needs
 }
 
 /// The `#!` interpreter of the file `path`, if it is a script.
@@ -743,64 +876,6 @@ fn interpreter_of(path: &Path) -> Option<PathBuf> {
     Some(PathBuf::from(std::ffi::OsStr::from_bytes(word)))
 }
 
-/// The first directory on the way to `file` that `uid`/`gid` may not
-/// search, or `file` itself if they lack `bits` (4 read, 1 execute) on it;
-/// `None` if they reach it (or if it does not exist: exec will say so).
-fn blocked(file: &Path, bits: u32, uid: u32, gid: u32) -> Option<PathBuf> {
-    let may = |p: &Path, bits: u32| {
-        std::fs::metadata(p).map_or(true, |m| {
-            let mode = m.mode();
-            let granted = if m.uid() == uid {
-                mode >> 6
-            } else if m.gid() == gid {
-                mode >> 3
-            } else {
-                mode
-            };
-            granted & bits == bits
-        })
-    };
-    let mut ways = vec![file.to_path_buf()];
-    if let Ok(real) = std::fs::canonicalize(file) {
-        ways.push(real);
-    }
-    for way in &ways {
-        let mut dir = PathBuf::new();
-        let parent = way.parent().unwrap_or(Path::new("/"));
-        for part in parent.components() {
-            dir.push(part);
-            if !may(&dir, 0o1) {
-                return Some(dir);
-            }
-        }
-        if !may(way, bits) {
-            return Some(way.clone());
-        }
-    }
-    None
-}
-
-/// What each op is part of: the feature to turn off when it fails.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Feature {
-    /// The user namespace's maps.
-    User,
-    /// The mount namespace itself.
-    Mount,
-    /// The private `tmpfs` and `/tmp`.
-    PrivateTmp,
-    /// The working directory's overlay.
-    CwdOverlay,
-    /// The read-only remount.
-    ReadOnly,
-    /// `/run` hidden.
-    HideRun,
-    /// The new `/proc`.
-    Proc,
-    /// The logs hidden.
-    HideLogs,
-}
-
 /// The resources whose hard limits cap ours.
 const RLIMITS: [libc::c_int; 6] = [
     libc::RLIMIT_AS as libc::c_int,
@@ -811,69 +886,15 @@ const RLIMITS: [libc::c_int; 6] = [
     libc::RLIMIT_NPROC as libc::c_int,
 ];
 
-#[derive(Default)]
-struct Builder {
-    ops: Vec<Op>,
-    owners: Vec<Feature>,
-    reserved: Vec<OwnedFd>,
-}
-
-impl Builder {
-    fn op(&mut self, owner: Feature, op: Op) {
-        self.ops.push(op);
-        self.owners.push(owner);
-    }
-
-    /// A descriptor number for an op to open a directory onto.
-    fn slot(&mut self) -> std::io::Result<i32> {
-        let fd = sys::reserve_fd()?;
-        let n = fd.as_raw_fd();
-        self.reserved.push(fd);
-        Ok(n)
-    }
-
-    fn finish(self) -> (Vec<Op>, Vec<Feature>, Vec<OwnedFd>) {
-        (self.ops, self.owners, self.reserved)
-    }
-}
-
-/// A C string of a literal without NUL.
-fn c(s: &str) -> CString {
-    CString::new(s).expect("no NUL in a literal")
-}
-
-/// A C string of a formatted text without NUL.
-fn cstr(s: String) -> CString {
-    CString::new(s).expect("no NUL in a formatted path")
-}
-
-/// A path as a C string (a path from the OS holds no NUL).
-fn cpath(p: &Path) -> CString {
-    CString::new(p.as_os_str().as_bytes()).unwrap_or_else(|_| c("/nonexistent"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_closed_directory_blocks_another_uid() {
+    fn a_scripts_interpreter_is_read_from_its_first_line() {
         let dir = tempfile::tempdir().unwrap();
-        let inner = dir.path().join("inner");
-        std::fs::create_dir(&inner).unwrap();
-        let prog = inner.join("prog");
-        std::fs::write(&prog, "#!/bin/sh\n").unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
-        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o755)).unwrap();
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-        let stranger = 0x7fff_0000;
-        assert_eq!(blocked(&prog, 0o5, stranger, stranger), None);
-        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o700)).unwrap();
-        assert_eq!(blocked(&prog, 0o5, stranger, stranger), Some(inner.clone()));
-        // Its owner is let through.
-        let me = std::fs::metadata(&inner).unwrap().uid();
-        assert_eq!(blocked(&prog, 0o5, me, me), None);
+        let prog = dir.path().join("prog");
+        std::fs::write(&prog, "#!/bin/sh -e\necho\n").unwrap();
         assert_eq!(interpreter_of(&prog), Some(PathBuf::from("/bin/sh")));
         assert_eq!(interpreter_of(Path::new("/bin/sh")), None);
     }
@@ -883,5 +904,30 @@ mod tests {
         assert_eq!(unescape_octal("/a\\040b"), "/a b");
         assert_eq!(unescape_octal("/plain"), "/plain");
         assert_eq!(unescape_octal("/end\\"), "/end\\");
+    }
+
+    #[test]
+    fn features_stay_consistent() {
+        let mut f = Features {
+            mount: false,
+            proc: ProcView::Fresh,
+            proc_subset: true,
+            dev: true,
+            reach: true,
+            idmap: true,
+            sys: SysView::Fresh,
+            cgroup: true,
+            cgroup_ns: true,
+            pid: true,
+            control: true,
+            ..Features::NONE
+        };
+        f.settle();
+        assert_eq!(f.proc, ProcView::Host);
+        assert!(!f.proc_subset && !f.dev && !f.reach && !f.idmap && !f.cgroup_ns);
+        assert!(f.control, "orders need a PID namespace only");
+        f.pid = false;
+        f.settle();
+        assert!(!f.control);
     }
 }

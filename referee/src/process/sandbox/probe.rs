@@ -22,7 +22,8 @@ use nix::libc;
 
 use super::cgroup::Hierarchy;
 use super::config::{Layer, Layers, Sandbox};
-use super::jail::{Feature, Features, Jail, ProcView, Site};
+use super::jail::{Features, Jail, ProcView, Site, SysView};
+use super::steps::Feature;
 use super::sys::{self, Jailed};
 use crate::process::sys::{ChildStage, ChildStdio, ExecPlan};
 
@@ -91,6 +92,7 @@ impl Machine {
         let root = sys::is_root();
         let site = Site::read();
         let mut refused = Vec::new();
+        let kernel_files = site.cwd_outside_kernel_files;
         let mut f = Features {
             userns: !root,
             switch_uid: root,
@@ -99,14 +101,27 @@ impl Machine {
             ipc: true,
             mount: true,
             proc: ProcView::Fresh,
+            proc_subset: true,
             read_only: true,
             private_tmp: site.has_tmp,
             cwd_overlay: site.has_tmp && site.cwd_overlay_refused.is_none(),
             hide_run: site.has_run,
             hide_logs: true,
+            dev: kernel_files,
+            sys: if kernel_files {
+                SysView::Fresh
+            } else {
+                SysView::Host
+            },
+            reach: root,
+            idmap: root,
             rlimits: true,
             nproc: true,
             cgroup: false,
+            cgroup_ns: false,
+            control: true,
+            keyring: true,
+            seccomp: super::seccomp::filter().is_some(),
             drop_terminal: true,
         };
         let cgroups = match Hierarchy::find() {
@@ -131,7 +146,20 @@ impl Machine {
         if let Some(why) = &site.cwd_overlay_refused {
             refused.push((Layer::Fs, format!("{why}: it stays read-only")));
         }
-        settle(&mut f);
+        if !kernel_files {
+            refused.push((
+                Layer::Fs,
+                "the working directory is under /dev, /proc or /sys: the machine's stay".into(),
+            ));
+        }
+        if !f.seccomp {
+            refused.push((
+                Layer::Seccomp,
+                "no filter for this architecture's system calls".into(),
+            ));
+        }
+        f.cgroup_ns = f.cgroup;
+        f.settle();
         Machine {
             site,
             cgroups,
@@ -172,6 +200,45 @@ impl Machine {
                     format!("setting the limits failed ({})", errno.desc()),
                 ));
             }
+            Trouble::Stage(ChildStage::Seccomp, errno) => {
+                l.features.seccomp = false;
+                notes.push((
+                    Layer::Seccomp,
+                    format!("the kernel refused the filter ({})", errno.desc()),
+                ));
+            }
+            Trouble::Stage(ChildStage::Keyring, errno) => {
+                l.features.keyring = false;
+                notes.push((
+                    Layer::User,
+                    format!(
+                        "the players keep the referee's session keyring: a new one was refused ({})",
+                        errno.desc()
+                    ),
+                ));
+            }
+            Trouble::Stage(ChildStage::CgroupNamespace, errno) => {
+                l.features.cgroup_ns = false;
+                notes.push((
+                    Layer::Cgroup,
+                    format!(
+                        "the players see no cgroup: a cgroup namespace was refused ({})",
+                        errno.desc()
+                    ),
+                ));
+            }
+            Trouble::Stage(ChildStage::Signals, errno) => {
+                l.features.control = false;
+                notes.push((
+                    Layer::Pid,
+                    format!(
+                        "--no-ponder stops the player's process group only, and a missed \
+                         deadline's kill is timed to the jail's end: its init cannot take \
+                         orders ({})",
+                        errno.desc()
+                    ),
+                ));
+            }
             Trouble::Stage(..) => {}
             Trouble::Clone if !l.diagnosed => {
                 l.diagnosed = true;
@@ -180,7 +247,7 @@ impl Machine {
             }
             Trouble::Clone => {}
         }
-        settle(&mut l.features);
+        l.features.settle();
         let changed = l.features != before;
         l.refused.extend(notes.iter().cloned());
         drop(l);
@@ -192,7 +259,8 @@ impl Machine {
     }
 
     /// The features in effect for the layers asked for, and the status to
-    /// report.
+    /// report. As root, a seat always runs as a uid of its own: the `user`
+    /// layer comes with any other (no seat ever holds the machine's root).
     pub fn features_for(&self, asked: Layers, keep_terminal: bool) -> Features {
         let m = &self.features();
         let has = |l: Layer| asked.contains(l);
@@ -206,7 +274,8 @@ impl Machine {
                 || has(Layer::Ipc)
                 || has(Layer::Fs)
                 || has(Layer::User));
-        f.switch_uid = m.switch_uid && has(Layer::User);
+        f.switch_uid = m.switch_uid;
+        f.keyring = m.keyring && (has(Layer::User) || self.root);
         f.pid = m.pid && has(Layer::Pid);
         f.net = m.net && has(Layer::Net);
         f.ipc = m.ipc && has(Layer::Ipc);
@@ -216,16 +285,25 @@ impl Machine {
         } else {
             ProcView::Host
         };
+        f.proc_subset = m.proc_subset;
         let fs = f.mount && has(Layer::Fs);
         f.read_only = m.read_only && fs;
         f.private_tmp = m.private_tmp && fs;
         f.cwd_overlay = m.cwd_overlay && f.private_tmp;
         f.hide_run = m.hide_run && fs;
         f.hide_logs = m.hide_logs && fs;
+        f.dev = m.dev && fs;
+        f.sys = if fs { m.sys } else { SysView::Host };
+        f.reach = m.reach && fs;
+        f.idmap = m.idmap;
         f.rlimits = m.rlimits && has(Layer::Limits);
         f.nproc = m.nproc && f.rlimits && (f.userns || f.switch_uid);
         f.cgroup = m.cgroup && has(Layer::Cgroup);
+        f.cgroup_ns = m.cgroup_ns;
+        f.control = m.control;
+        f.seccomp = m.seccomp && has(Layer::Seccomp);
         f.drop_terminal = !keep_terminal;
+        f.settle();
         f
     }
 
@@ -240,8 +318,11 @@ impl Machine {
             (Layer::Fs, f.mount && (f.read_only || f.private_tmp)),
             (Layer::Limits, f.rlimits),
             (Layer::Cgroup, f.cgroup),
+            (Layer::Seccomp, f.seccomp),
         ] {
-            if is_on && asked.contains(layer) {
+            // As root the seat's uid comes with any layer, asked or not.
+            let asked = asked.contains(layer) || (layer == Layer::User && f.switch_uid);
+            if is_on && asked {
                 on.insert(layer);
             }
         }
@@ -249,7 +330,7 @@ impl Machine {
             .learned()
             .refused
             .iter()
-            .filter(|(l, _)| asked.contains(*l))
+            .filter(|(l, _)| asked.contains(*l) || (*l == Layer::User && f.switch_uid))
             .cloned()
             .collect();
         SandboxStatus { on, notes }
@@ -385,6 +466,68 @@ fn turn_off(f: &mut Features, feature: Feature, errno: Errno) -> (Layer, String)
                 format!("the referee's logs stay readable: hiding them was refused ({e})"),
             )
         }
+        Feature::Dev => {
+            f.dev = false;
+            (
+                Layer::Fs,
+                format!(
+                    "/dev stays the machine's (read-only, nodev): a /dev of its own was refused ({e})"
+                ),
+            )
+        }
+        Feature::Sys => match f.sys {
+            SysView::Fresh => {
+                f.sys = SysView::Empty;
+                (
+                    Layer::Fs,
+                    format!("/sys is empty: a sysfs of its own was refused ({e})"),
+                )
+            }
+            _ => {
+                f.sys = SysView::Host;
+                (
+                    Layer::Fs,
+                    format!("/sys stays the machine's (read-only): hiding it was refused ({e})"),
+                )
+            }
+        },
+        Feature::CgroupView => {
+            f.cgroup_ns = false;
+            (
+                Layer::Cgroup,
+                format!("the players see no cgroup: mounting their own was refused ({e})"),
+            )
+        }
+        Feature::Idmap => {
+            f.idmap = false;
+            (
+                Layer::User,
+                format!(
+                    "a directory closed to the seats' uids that holds what a program needs cannot \
+                     be shown to them: ID-mapped mounts were refused ({e})"
+                ),
+            )
+        }
+        Feature::Mask => {
+            f.reach = false;
+            (
+                Layer::User,
+                format!(
+                    "a directory closed to the seats' uids on the way to what a program needs \
+                     cannot be shown to them: masking it was refused ({e})"
+                ),
+            )
+        }
+        Feature::Proc if f.proc_subset => {
+            f.proc_subset = false;
+            (
+                Layer::Pid,
+                format!(
+                    "/proc shows the machine's files beside the jail's processes: \
+                     hidepid=invisible,subset=pid was refused ({e}; it needs Linux 5.8)"
+                ),
+            )
+        }
         Feature::Proc => match f.proc {
             ProcView::Fresh => {
                 f.proc = ProcView::Hidden;
@@ -404,23 +547,6 @@ fn turn_off(f: &mut Features, feature: Feature, errno: Errno) -> (Layer, String)
     }
 }
 
-/// Keeps the features consistent: what needs a turned-off feature goes too.
-fn settle(f: &mut Features) {
-    if !f.mount {
-        f.read_only = false;
-        f.private_tmp = false;
-        f.hide_run = false;
-        f.hide_logs = false;
-        f.proc = ProcView::Host;
-    }
-    if !f.pid {
-        f.proc = ProcView::Host;
-    }
-    if !f.private_tmp {
-        f.cwd_overlay = false;
-    }
-}
-
 /// Why a jail did not start.
 #[derive(Debug)]
 pub(crate) enum Trouble {
@@ -435,18 +561,23 @@ pub(crate) enum Trouble {
 /// Starts `exec` in `jail`, learning from each refusal of the kernel and
 /// trying again without what it refused ([`Machine`]). Returns the jail
 /// started (its init runs: the program was exec'd, or its exec failed and
-/// [`Jailed::failed`] says so), or what could not be helped: a system
-/// error, or the step of the set-up that failed with nothing left to turn
-/// off, with its description.
+/// [`Jailed::failed`] says so) with the write end of its init's control
+/// pipe, or what could not be helped: a system error, the step of the
+/// set-up that failed with nothing left to turn off, with its description,
+/// or a program the jail cannot show what it needs.
 pub(crate) fn start(
     machine: &Machine,
     exec: &ExecPlan,
     jail: &mut Jail,
     stdio: &ChildStdio<'_>,
-) -> Result<Jailed, StartError> {
+) -> Result<(Jailed, Option<std::os::fd::OwnedFd>), StartError> {
     for _ in 0..32 {
-        let (plan, owners) = jail.plan(false).map_err(StartError::Os)?;
-        let jailed = match sys::clone_exec(exec, &plan, stdio) {
+        if let Some(why) = jail.refusal() {
+            return Err(StartError::Refused(why.to_owned()));
+        }
+        let planned = jail.plan(false).map_err(StartError::Os)?;
+        let (plan, owners) = (&planned.plan, &planned.owners);
+        let jailed = match sys::clone_exec(exec, plan, stdio) {
             Ok(j) => j,
             Err(e) if refused_clone(&e) && plan.flags != 0 => {
                 if !machine.learn(&Trouble::Clone) {
@@ -458,10 +589,10 @@ pub(crate) fn start(
             Err(e) => return Err(StartError::Os(e)),
         };
         let Some((stage, errno)) = jailed.failed else {
-            return Ok(jailed);
+            return Ok((jailed, planned.control));
         };
         if stage == ChildStage::Exec {
-            return Ok(jailed);
+            return Ok((jailed, planned.control));
         }
         // The init exits 127 after its report: reap it before trying again.
         let _ = crate::process::sys::reap(jailed.pid, true);
@@ -504,6 +635,9 @@ pub(crate) enum StartError {
         /// The error.
         errno: Errno,
     },
+    /// The jail cannot show its program what it needs: why, and what
+    /// fixes it.
+    Refused(String),
 }
 
 /// Whether a failed clone is the kernel refusing a namespace (rather than,
@@ -528,7 +662,7 @@ fn try_flags(flags: libc::c_int) -> Result<(), String> {
         None,
         None,
     );
-    let (mut plan, _) = jail.plan(true).map_err(|e| e.to_string())?;
+    let mut plan = jail.plan(true).map_err(|e| e.to_string())?.plan;
     plan.flags = flags;
     // The maps are not needed to exit.
     plan.ops.clear();
@@ -570,13 +704,14 @@ mod tests {
         let mut f = machine.features_for(Layers::all(), false);
         f.cgroup = false;
         assert!(f.hide_logs);
-        let missing = std::path::PathBuf::from("/nonexistent/referee-test/player0.log");
+        // A "log" that is a directory (outside the private /tmp, where it
+        // would not be seen): /dev/null cannot be bound on it.
         let mut jail = Jail::new(
             &Sandbox::default(),
             f,
             &machine.site,
             0,
-            vec![missing],
+            vec![std::path::PathBuf::from("/etc")],
             None,
             None,
         );
@@ -595,7 +730,7 @@ mod tests {
             vec![std::ffi::CString::new("true").unwrap()],
             Vec::new(),
         );
-        let jailed = start(&machine, &exec, &mut jail, &stdio).expect("started without it");
+        let (jailed, _) = start(&machine, &exec, &mut jail, &stdio).expect("started without it");
         assert_eq!(jailed.failed, None);
         let _ = crate::process::sys::reap(jailed.pid, true);
         assert!(!jail.features.hide_logs);
@@ -604,7 +739,7 @@ mod tests {
         assert!(
             status.notes.iter().any(|(l, why)| *l == Layer::Fs
                 && why.contains("logs stay readable")
-                && why.contains("No such file or directory")),
+                && why.contains("Not a directory")),
             "{status}"
         );
         // The rest of the jail is still on.

@@ -41,36 +41,74 @@ struct MountAttr {
 pub(crate) const MOUNT_ATTR_RDONLY: u64 = 0x1;
 /// `MOUNT_ATTR_NOSUID`.
 pub(crate) const MOUNT_ATTR_NOSUID: u64 = 0x2;
+/// `MOUNT_ATTR_NODEV`.
+pub(crate) const MOUNT_ATTR_NODEV: u64 = 0x4;
+/// `MOUNT_ATTR_IDMAP`.
+const MOUNT_ATTR_IDMAP: u64 = 0x0010_0000;
+/// `OPEN_TREE_CLONE`.
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+/// `MOVE_MOUNT_F_EMPTY_PATH`.
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+/// `KEYCTL_JOIN_SESSION_KEYRING`.
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+/// `SECCOMP_SET_MODE_FILTER`.
+const SECCOMP_SET_MODE_FILTER: libc::c_uint = 1;
+/// `SECCOMP_FILTER_FLAG_SPEC_ALLOW`: no speculative-store-bypass
+/// mitigation forced on the player for having a filter (kernels before
+/// 5.16 forced it, slowing every program down).
+const SECCOMP_FILTER_FLAG_SPEC_ALLOW: libc::c_uint = 4;
 
 /// One step of the jail's set-up, run by its init in order.
 #[derive(Debug)]
 pub(crate) enum Op {
     /// Writes `data` to the file `path` (`/proc/self/uid_map`...).
     Write { path: CString, data: Vec<u8> },
-    /// `mount(2)`.
+    /// `mount(2)`; with `if_exists`, a target that does not exist is no
+    /// failure (nothing to cover there).
     Mount {
         source: Option<CString>,
         target: CString,
         fstype: Option<CString>,
         flags: c_ulong,
         data: Option<CString>,
+        if_exists: bool,
     },
     /// `mount_setattr(2)` on `target` (and every mount under it if
-    /// `recursive`).
+    /// `recursive`): sets the attributes `set`, clears `clear`.
     SetAttr {
         target: CString,
         recursive: bool,
         set: u64,
+        clear: u64,
     },
-    /// Opens the directory `path` (`O_PATH`) onto descriptor `slot`, which
-    /// the plan reserved: later steps name it `/proc/self/fd/SLOT`.
-    OpenDir { path: CString, slot: RawFd },
+    /// Opens `path` (`O_PATH`, not following a last symbolic link; a
+    /// directory if `dir`) onto descriptor `slot`, which the plan
+    /// reserved: later steps name it `/proc/self/fd/SLOT`.
+    Open {
+        path: CString,
+        slot: RawFd,
+        dir: bool,
+    },
     /// Makes the directory `path` (it may exist already), then gives it
     /// `mode` and, if set, an owner.
     Mkdir {
         path: CString,
         mode: libc::mode_t,
         owner: Option<(libc::uid_t, libc::gid_t)>,
+    },
+    /// Makes the empty file `path`, where a file is to be bound.
+    MakeFile { path: CString },
+    /// Makes the symbolic link `path` to `target`.
+    Symlink { target: CString, path: CString },
+    /// Binds what descriptor `slot` opened onto `target`, read-only, with
+    /// its owners mapped through the user namespace of descriptor
+    /// `userns` (`open_tree`, `mount_setattr(MOUNT_ATTR_IDMAP)`,
+    /// `move_mount`): files of a directory closed to the seat show as the
+    /// seat's own.
+    IdmapBind {
+        slot: RawFd,
+        target: CString,
+        userns: RawFd,
     },
     /// Changes the working directory.
     Chdir { path: CString },
@@ -95,9 +133,14 @@ impl std::fmt::Display for Op {
                     s(target)
                 ),
             },
-            Op::SetAttr { target, .. } => write!(f, "making {} read-only", s(target)),
-            Op::OpenDir { path, .. } => write!(f, "opening {}", s(path)),
+            Op::SetAttr { target, .. } => write!(f, "setting the attributes of {}", s(target)),
+            Op::Open { path, .. } => write!(f, "opening {}", s(path)),
             Op::Mkdir { path, .. } => write!(f, "making the directory {}", s(path)),
+            Op::MakeFile { path } => write!(f, "making the file {}", s(path)),
+            Op::Symlink { path, .. } => write!(f, "making the symbolic link {}", s(path)),
+            Op::IdmapBind { target, .. } => {
+                write!(f, "binding {} with its owners mapped", s(target))
+            }
             Op::Chdir { path } => write!(f, "entering the working directory {}", s(path)),
         }
     }
@@ -110,77 +153,6 @@ pub(crate) enum Ids {
     Keep,
     /// As this uid and gid, with no supplementary group (the referee is root).
     Switch(libc::uid_t, libc::gid_t),
-    /// As root without any capability, for good (the referee is root, and
-    /// a seat's uid could not reach the program): the capability bounding
-    /// set emptied up to `last_cap`, and the securebits that keep an exec
-    /// as root from granting any, locked.
-    RootWithoutCapabilities { last_cap: u32 },
-}
-
-/// `struct __user_cap_header_struct` of `capset(2)`.
-#[repr(C)]
-struct CapHeader {
-    version: u32,
-    pid: c_int,
-}
-
-/// `struct __user_cap_data_struct`.
-#[repr(C)]
-struct CapData {
-    effective: u32,
-    permitted: u32,
-    inheritable: u32,
-}
-
-/// `_LINUX_CAPABILITY_VERSION_3`.
-const CAPABILITY_VERSION_3: u32 = 0x2008_0522;
-/// `SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
-/// SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED`.
-const SECUREBITS_NO_ROOT: c_ulong = 0x1 | 0x2 | 0x4 | 0x8 | 0x20;
-
-/// Drops every capability for good (see [`Ids::RootWithoutCapabilities`]);
-/// `false` with `errno` set on failure.
-///
-/// # Safety
-/// Only in the player's process.
-unsafe fn drop_capabilities(last_cap: u32) -> bool {
-    // SAFETY: `prctl` and `capset` with valid, live arguments.
-    unsafe {
-        if libc::prctl(libc::PR_SET_SECUREBITS, SECUREBITS_NO_ROOT, 0, 0, 0) != 0 {
-            return false;
-        }
-        for cap in 0..=last_cap {
-            if libc::prctl(libc::PR_CAPBSET_DROP, cap as c_ulong, 0, 0, 0) != 0
-                && *libc::__errno_location() != libc::EINVAL
-            {
-                return false;
-            }
-        }
-        libc::prctl(
-            libc::PR_CAP_AMBIENT,
-            libc::PR_CAP_AMBIENT_CLEAR_ALL as c_ulong,
-            0,
-            0,
-            0,
-        );
-        let header = CapHeader {
-            version: CAPABILITY_VERSION_3,
-            pid: 0,
-        };
-        let data = [
-            CapData {
-                effective: 0,
-                permitted: 0,
-                inheritable: 0,
-            },
-            CapData {
-                effective: 0,
-                permitted: 0,
-                inheritable: 0,
-            },
-        ];
-        libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) == 0
-    }
 }
 
 /// Everything the sandboxed children need, prepared before the clone.
@@ -195,13 +167,23 @@ pub(crate) struct JailPlan {
     /// a third on a loaded machine.
     pub drop_terminal: bool,
     /// The set-up, run by the init in order; a failure reports
-    /// [`ChildStage::Step`] with the index.
+    /// [`ChildStage::Step`] with the index. The first `ops_before_cgroup`
+    /// run before the init joins its cgroups (the user namespace's maps).
     pub ops: Vec<Op>,
+    /// How many of `ops` run before the cgroups are joined.
+    pub ops_before_cgroup: usize,
     /// Each cgroup's `cgroup.procs`, opened for writing: the init joins them.
     pub cgroups: Vec<OwnedFd>,
+    /// Once in its cgroups, the init enters a cgroup namespace of its own
+    /// (whose root is its cgroup: the player sees no other).
+    pub cgroup_ns: bool,
     /// The slot holding the root of the player's `tmpfs` at the end, for
     /// `fstatfs` (was it full?).
     pub disk_slot: Option<RawFd>,
+    /// The read end of the pipe the referee sends the init its orders on
+    /// ([`Order`]); only for a jail with a PID namespace, whose init can
+    /// reach every process of the jail and nothing else.
+    pub control: Option<RawFd>,
     /// Descriptors held open until the clone so that nothing else takes
     /// the numbers the ops use as slots.
     pub _reserved: Vec<OwnedFd>,
@@ -209,8 +191,12 @@ pub(crate) struct JailPlan {
     pub rlimits: Vec<(c_int, u64, u64)>,
     /// Who the player runs as.
     pub ids: Ids,
+    /// Give the player a new, empty session keyring (not the referee's).
+    pub keyring: bool,
     /// Set `no_new_privs` before exec.
     pub no_new_privs: bool,
+    /// The seccomp filter to install right before the exec.
+    pub seccomp: Option<Vec<super::seccomp::Insn>>,
     /// The player's process exits 0 where it would exec: the jail is only
     /// being tried.
     pub dry_run: bool,
@@ -219,6 +205,34 @@ pub(crate) struct JailPlan {
     /// could read in `/proc/1/cmdline` (the other players' arguments, their
     /// seeds, are in it).
     pub argv_area: Option<(usize, usize)>,
+}
+
+/// An order to a jail's init, one byte on its control pipe.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Order {
+    /// Stop every process of the jail (SIGSTOP): no pondering.
+    Stop,
+    /// Continue them (SIGCONT).
+    Continue,
+    /// Kill them (SIGKILL): a missed deadline. The init then reaps the
+    /// player and reports its death, with the instant it saw it.
+    Kill,
+}
+
+impl Order {
+    fn byte(self) -> u8 {
+        match self {
+            Order::Stop => b'S',
+            Order::Continue => b'C',
+            Order::Kill => b'K',
+        }
+    }
+}
+
+/// Sends `order` to the init listening on `control`; `false` if the init
+/// is gone (its end is closed) or the pipe is full.
+pub(crate) fn send_order(control: BorrowedFd<'_>, order: Order) -> bool {
+    matches!(sys::write(control, &[order.byte()]), Ok(1))
 }
 
 /// How the player's own process ended, as its init saw it.
@@ -231,6 +245,8 @@ pub(crate) struct JailReport {
     pub cpu_us: u64,
     /// Whether its `tmpfs` was full when it ended.
     pub disk_full: bool,
+    /// When the init reaped it: `CLOCK_MONOTONIC`, in nanoseconds.
+    pub reaped_ns: u64,
 }
 
 /// The result of [`clone_exec`].
@@ -247,8 +263,9 @@ pub(crate) struct Jailed {
 /// The longest a jail may take to reach the player's exec.
 const SETUP_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
 
-/// Size of a report on the wire: status kind, value, CPU µs, flags.
-const REPORT_BYTES: usize = 24;
+/// Size of a report on the wire: status kind and value, CPU µs, flags,
+/// the instant of the reaping.
+const REPORT_BYTES: usize = 32;
 
 /// Clones a child into the namespaces of `jail.flags`. The child (the
 /// init of the player's PID namespace, when there is one) sets the jail
@@ -268,6 +285,7 @@ pub(crate) fn clone_exec(
         err: err_w.as_raw_fd(),
         report: report_w.as_raw_fd(),
         disk: jail.disk_slot.unwrap_or(-1),
+        control: jail.control.unwrap_or(-1),
     };
     let old = sys::block_all_signals();
     // SAFETY: a raw clone behaves as fork (a copy of this process, one
@@ -329,7 +347,20 @@ pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Option<JailReport> {
         status,
         cpu_us: word(1),
         disk_full: word(2) & 1 != 0,
+        reaped_ns: word(3),
     })
+}
+
+/// `CLOCK_MONOTONIC` now, in nanoseconds: the clock of the init's
+/// report, and of `std::time::Instant` on Linux.
+pub(crate) fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable `timespec`.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    (ts.tv_sec as u64) * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 /// The descriptors the init keeps.
@@ -341,6 +372,8 @@ struct Keep {
     report: RawFd,
     /// The root of the player's `tmpfs`, or -1.
     disk: RawFd,
+    /// The control pipe's read end, or -1.
+    control: RawFd,
 }
 
 /// `clone(flags | SIGCHLD)` with fork's semantics (no new stack: the child
@@ -380,7 +413,10 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
         if jail.drop_terminal && !drop_controlling_terminal() {
             fail_in_child(keep.err, ChildStage::Terminal);
         }
-        for (i, op) in jail.ops.iter().enumerate() {
+        let (early, rest) = jail
+            .ops
+            .split_at(jail.ops_before_cgroup.min(jail.ops.len()));
+        for (i, op) in early.iter().enumerate() {
             if !run_op(op) {
                 fail_in_child(keep.err, ChildStage::Step(i as u32));
             }
@@ -389,6 +425,14 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
             // "0": the writing process itself.
             if libc::write(fd.as_raw_fd(), b"0".as_ptr().cast(), 1) != 1 {
                 fail_in_child(keep.err, ChildStage::Cgroup);
+            }
+        }
+        if jail.cgroup_ns && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
+            fail_in_child(keep.err, ChildStage::CgroupNamespace);
+        }
+        for (i, op) in rest.iter().enumerate() {
+            if !run_op(op) {
+                fail_in_child(keep.err, ChildStage::Step((early.len() + i) as u32));
             }
         }
         // Killed with the referee (it holds the other end of every pipe:
@@ -409,6 +453,24 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
             Some(k) => k,
             None => fail_in_child(keep.err, ChildStage::Stdio),
         };
+        // Orders are only obeyed by the init of a PID namespace: its
+        // kill(-1) reaches the jail's processes and nothing else.
+        let control = if keep.control >= 0 && libc::syscall(libc::SYS_getpid) == 1 {
+            keep.control
+        } else {
+            -1
+        };
+        // SIGCHLD blocked before the fork, read from a descriptor: the
+        // init waits for an order and an end at once. The player unblocks
+        // it before its exec (`sys::exec`).
+        let children = if control >= 0 {
+            match child_signals() {
+                Some(fd) => fd,
+                None => fail_in_child(keep.err, ChildStage::Signals),
+            }
+        } else {
+            -1
+        };
         let player = raw_clone(0);
         if player < 0 {
             fail_in_child(keep.err, ChildStage::Fork);
@@ -421,7 +483,27 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
         for fd in [0, 1, 2, keep.err] {
             libc::close(fd);
         }
-        reap_until(player, keep)
+        reap_until(player, keep, control, children)
+    }
+}
+
+/// Blocks SIGCHLD and returns a `signalfd` that reads it (nonblocking,
+/// close-on-exec), or `None` with `errno` set.
+///
+/// # Safety
+/// Only in the init.
+unsafe fn child_signals() -> Option<RawFd> {
+    // SAFETY: `sigemptyset`, `sigaddset`, `sigprocmask` and `signalfd` on
+    // a set of this frame.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGCHLD);
+        if libc::sigprocmask(libc::SIG_BLOCK, &set, ptr::null_mut()) != 0 {
+            return None;
+        }
+        let fd = libc::signalfd(-1, &set, libc::SFD_CLOEXEC | libc::SFD_NONBLOCK);
+        (fd >= 0).then_some(fd)
     }
 }
 
@@ -469,13 +551,14 @@ unsafe fn arrange_fds(fds: [RawFd; 3], keep: Keep, max_fd: c_int) -> Option<Keep
             err: lift(keep.err)?,
             report: lift(keep.report)?,
             disk: lift(keep.disk)?,
+            control: lift(keep.control)?,
         };
         // The stdio sources cannot be among the kept descriptors: they are
         // distinct open files.
         if !install_stdio(fds) {
             return None;
         }
-        let mut kept = [keep.err, keep.report, keep.disk];
+        let mut kept = [keep.err, keep.report, keep.disk, keep.control];
         kept.sort_unstable();
         let mut next = 3;
         for fd in kept {
@@ -524,6 +607,7 @@ unsafe fn run_op(op: &Op) -> bool {
     // SAFETY: every pointer is to a NUL-terminated string or a buffer of
     // the plan, alive for the whole call; the calls are system calls.
     unsafe {
+        let errno = || *libc::__errno_location();
         match op {
             Op::Write { path, data } => {
                 let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
@@ -531,9 +615,9 @@ unsafe fn run_op(op: &Op) -> bool {
                     return false;
                 }
                 let n = libc::write(fd, data.as_ptr().cast(), data.len());
-                let errno = *libc::__errno_location();
+                let e = errno();
                 libc::close(fd);
-                *libc::__errno_location() = errno;
+                *libc::__errno_location() = e;
                 n == data.len() as isize
             }
             Op::Mount {
@@ -542,6 +626,7 @@ unsafe fn run_op(op: &Op) -> bool {
                 fstype,
                 flags,
                 data,
+                if_exists,
             } => {
                 libc::mount(
                     opt(source),
@@ -550,32 +635,33 @@ unsafe fn run_op(op: &Op) -> bool {
                     *flags,
                     opt(data).cast(),
                 ) == 0
+                    || (*if_exists && errno() == libc::ENOENT)
             }
             Op::SetAttr {
                 target,
                 recursive,
                 set,
+                clear,
             } => {
                 let attr = MountAttr {
                     attr_set: *set,
-                    attr_clr: 0,
+                    attr_clr: *clear,
                     propagation: 0,
                     userns_fd: 0,
                 };
                 let flags = if *recursive { libc::AT_RECURSIVE } else { 0 };
-                libc::syscall(
-                    libc::SYS_mount_setattr,
+                mount_setattr(
                     libc::AT_FDCWD,
                     target.as_ptr(),
                     flags as libc::c_uint,
-                    &attr as *const MountAttr,
-                    std::mem::size_of::<MountAttr>(),
-                ) == 0
+                    &attr,
+                )
             }
-            Op::OpenDir { path, slot } => {
+            Op::Open { path, slot, dir } => {
+                let kind = if *dir { libc::O_DIRECTORY } else { 0 };
                 let fd = libc::open(
                     path.as_ptr(),
-                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                    libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC | kind,
                 );
                 if fd < 0 {
                     return false;
@@ -588,9 +674,7 @@ unsafe fn run_op(op: &Op) -> bool {
                 ok
             }
             Op::Mkdir { path, mode, owner } => {
-                if libc::mkdir(path.as_ptr(), *mode) != 0
-                    && *libc::__errno_location() != libc::EEXIST
-                {
+                if libc::mkdir(path.as_ptr(), *mode) != 0 && errno() != libc::EEXIST {
                     return false;
                 }
                 if libc::chmod(path.as_ptr(), *mode) != 0 {
@@ -601,12 +685,94 @@ unsafe fn run_op(op: &Op) -> bool {
                     None => true,
                 }
             }
+            Op::MakeFile { path } => {
+                let fd = libc::open(
+                    path.as_ptr(),
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC | libc::O_NOFOLLOW,
+                    0o644 as libc::c_uint,
+                );
+                if fd < 0 {
+                    return false;
+                }
+                libc::close(fd);
+                true
+            }
+            Op::Symlink { target, path } => {
+                libc::symlink(target.as_ptr(), path.as_ptr()) == 0 || errno() == libc::EEXIST
+            }
+            Op::IdmapBind {
+                slot,
+                target,
+                userns,
+            } => {
+                let tree = libc::syscall(
+                    libc::SYS_open_tree,
+                    *slot,
+                    c"".as_ptr(),
+                    OPEN_TREE_CLONE
+                        | libc::O_CLOEXEC as libc::c_uint
+                        | libc::AT_EMPTY_PATH as libc::c_uint,
+                ) as c_int;
+                if tree < 0 {
+                    return false;
+                }
+                let attr = MountAttr {
+                    attr_set: MOUNT_ATTR_IDMAP
+                        | MOUNT_ATTR_RDONLY
+                        | MOUNT_ATTR_NOSUID
+                        | MOUNT_ATTR_NODEV,
+                    attr_clr: 0,
+                    propagation: 0,
+                    userns_fd: *userns as u64,
+                };
+                let ok = mount_setattr(
+                    tree,
+                    c"".as_ptr(),
+                    libc::AT_EMPTY_PATH as libc::c_uint,
+                    &attr,
+                ) && libc::syscall(
+                    libc::SYS_move_mount,
+                    tree,
+                    c"".as_ptr(),
+                    libc::AT_FDCWD,
+                    target.as_ptr(),
+                    MOVE_MOUNT_F_EMPTY_PATH,
+                ) == 0;
+                let e = errno();
+                libc::close(tree);
+                *libc::__errno_location() = e;
+                ok
+            }
             Op::Chdir { path } => libc::chdir(path.as_ptr()) == 0,
         }
     }
 }
 
-/// The player's process, forked by the init: limits, ids, exec.
+/// `mount_setattr(2)`; `false` with `errno` set on failure.
+///
+/// # Safety
+/// `path` is a NUL-terminated string.
+unsafe fn mount_setattr(
+    dirfd: c_int,
+    path: *const libc::c_char,
+    flags: libc::c_uint,
+    attr: &MountAttr,
+) -> bool {
+    // SAFETY: `attr` is a valid `struct mount_attr` of the size given.
+    unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            dirfd,
+            path,
+            flags,
+            attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        ) == 0
+    }
+}
+
+/// The player's process, forked by the init: limits, ids, a keyring of
+/// its own, `no_new_privs`, the seccomp filter, exec.
 ///
 /// # Safety
 /// Only in the init's child.
@@ -623,28 +789,38 @@ unsafe fn player_process(exec: &ExecPlan, jail: &JailPlan, keep: Keep) -> ! {
                 fail_in_child(keep.err, ChildStage::Limits);
             }
         }
-        match jail.ids {
-            Ids::Keep => {}
-            Ids::Switch(uid, gid) => {
-                // The raw system calls, not glibc's wrappers: those make
-                // every thread of the process change ids together, and in
-                // a clone of a threaded referee they would wait forever for
-                // threads that are not there.
-                if libc::syscall(libc::SYS_setgroups, 0usize, ptr::null::<libc::gid_t>()) != 0
-                    || libc::syscall(libc::SYS_setresgid, gid, gid, gid) != 0
-                    || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
-                {
-                    fail_in_child(keep.err, ChildStage::Ids);
-                }
+        if let Ids::Switch(uid, gid) = jail.ids {
+            // The raw system calls, not glibc's wrappers: those make
+            // every thread of the process change ids together, and in
+            // a clone of a threaded referee they would wait forever for
+            // threads that are not there.
+            if libc::syscall(libc::SYS_setgroups, 0usize, ptr::null::<libc::gid_t>()) != 0
+                || libc::syscall(libc::SYS_setresgid, gid, gid, gid) != 0
+                || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
+            {
+                fail_in_child(keep.err, ChildStage::Ids);
             }
-            Ids::RootWithoutCapabilities { last_cap } => {
-                if !drop_capabilities(last_cap) {
-                    fail_in_child(keep.err, ChildStage::Ids);
-                }
-            }
+        }
+        // A new anonymous session keyring, owned by the seat: the
+        // referee's (a login's or a CI job's, with its keys) is not
+        // inherited. A kernel without keyrings has nothing to hide.
+        if jail.keyring
+            && libc::syscall(
+                libc::SYS_keyctl,
+                KEYCTL_JOIN_SESSION_KEYRING,
+                ptr::null::<libc::c_char>(),
+            ) < 0
+            && *libc::__errno_location() != libc::ENOSYS
+        {
+            fail_in_child(keep.err, ChildStage::Keyring);
         }
         if jail.no_new_privs && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as c_ulong, 0, 0, 0) != 0 {
             fail_in_child(keep.err, ChildStage::NoNewPrivs);
+        }
+        if let Some(filter) = &jail.seccomp {
+            if !install_filter(filter) {
+                fail_in_child(keep.err, ChildStage::Seccomp);
+            }
         }
         if jail.dry_run {
             libc::_exit(0);
@@ -654,28 +830,113 @@ unsafe fn player_process(exec: &ExecPlan, jail: &JailPlan, keep: Keep) -> ! {
     }
 }
 
+/// Installs the seccomp `filter` on this process; `false` with `errno`
+/// set on failure.
+///
+/// # Safety
+/// Only in the player's process, after `no_new_privs` (or as root).
+unsafe fn install_filter(filter: &[super::seccomp::Insn]) -> bool {
+    let prog = libc::sock_fprog {
+        len: filter.len() as libc::c_ushort,
+        filter: filter.as_ptr().cast_mut(),
+    };
+    // SAFETY: `prog` points to the plan's instructions, alive for the call.
+    unsafe {
+        let set = |flags: libc::c_uint| {
+            libc::syscall(
+                libc::SYS_seccomp,
+                SECCOMP_SET_MODE_FILTER,
+                flags,
+                &prog as *const libc::sock_fprog,
+            ) == 0
+        };
+        // Kernels before 4.17 do not know the flag.
+        set(SECCOMP_FILTER_FLAG_SPEC_ALLOW) || (*libc::__errno_location() == libc::EINVAL && set(0))
+    }
+}
+
 /// The init's life once the player runs: it reaps every process of the
 /// jail (it is their reaper) until the player's own ends, then writes how
 /// it ended and exits with its code (or 128 + its signal). Its exit ends
-/// the PID namespace: the kernel kills whatever is left in it.
+/// the PID namespace: the kernel kills whatever is left in it. Meanwhile
+/// it obeys the orders read on `control` (or -1: none), waking for them
+/// and for SIGCHLD (`children`, a `signalfd`) alike.
 ///
 /// # Safety
 /// Only in the init.
-unsafe fn reap_until(player: libc::pid_t, keep: Keep) -> ! {
-    // SAFETY: `wait4`, `fstatfs`, `write` and `_exit` are system calls on
-    // buffers of this frame.
+unsafe fn reap_until(player: libc::pid_t, keep: Keep, control: RawFd, children: RawFd) -> ! {
+    // SAFETY: `wait4`, `poll`, `read`, `kill`, `fstatfs`, `write` and
+    // `_exit` are system calls on buffers of this frame.
     unsafe {
         let mut status: c_int = 0;
         let mut usage: libc::rusage = std::mem::zeroed();
-        let ended = loop {
-            let r = libc::wait4(-1, &mut status, libc::__WALL, &mut usage);
-            if r == player {
-                break true;
+        let mut fds = [
+            libc::pollfd {
+                fd: control,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: children,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let ended = 'life: loop {
+            // Without orders to wait for, a blocking wait does.
+            let flags = if children >= 0 {
+                libc::__WALL | libc::WNOHANG
+            } else {
+                libc::__WALL
+            };
+            loop {
+                let r = libc::wait4(-1, &mut status, flags, &mut usage);
+                if r == player {
+                    break 'life true;
+                }
+                if r > 0 {
+                    continue;
+                }
+                if r < 0 && *libc::__errno_location() == libc::EINTR {
+                    continue;
+                }
+                if r < 0 {
+                    // ECHILD: the player was never ours to wait for.
+                    break 'life false;
+                }
+                break;
             }
-            if r < 0 && *libc::__errno_location() != libc::EINTR {
-                break false;
+            if libc::poll(fds.as_mut_ptr(), 2, -1) < 0 {
+                continue;
+            }
+            if fds[1].revents != 0 {
+                let mut info = [0u8; 128 * 4];
+                while libc::read(children, info.as_mut_ptr().cast(), info.len()) > 0 {}
+            }
+            if fds[0].revents != 0 {
+                let mut orders = [0u8; 16];
+                let n = libc::read(fds[0].fd, orders.as_mut_ptr().cast(), orders.len());
+                if n <= 0 {
+                    if n == 0 || *libc::__errno_location() != libc::EINTR {
+                        // The referee closed its end: no more orders.
+                        libc::close(fds[0].fd);
+                        fds[0].fd = -1;
+                    }
+                    continue;
+                }
+                for &order in &orders[..n as usize] {
+                    let sig = match order {
+                        b'S' => libc::SIGSTOP,
+                        b'C' => libc::SIGCONT,
+                        b'K' => libc::SIGKILL,
+                        _ => continue,
+                    };
+                    // Every process of the PID namespace but the init.
+                    libc::kill(-1, sig);
+                }
             }
         };
+        let reaped_ns = monotonic_ns();
         let (kind, value): (u32, i32) = if !ended {
             (0, 127)
         } else if libc::WIFSIGNALED(status) {
@@ -696,11 +957,48 @@ unsafe fn reap_until(player: libc::pid_t, keep: Keep) -> ! {
         let head = u64::from(kind) | (u64::from(value as u32) << 32);
         msg[..8].copy_from_slice(&head.to_ne_bytes());
         msg[8..16].copy_from_slice(&cpu_us.to_ne_bytes());
-        msg[16..].copy_from_slice(&full.to_ne_bytes());
+        msg[16..24].copy_from_slice(&full.to_ne_bytes());
+        msg[24..].copy_from_slice(&reaped_ns.to_ne_bytes());
         libc::write(keep.report, msg.as_ptr().cast(), msg.len());
         let code = if kind == 1 { 128 + value } else { value };
         libc::_exit(code & 0xff)
     }
+}
+
+/// A user namespace whose maps are `uid_map` and `gid_map` (`"INSIDE
+/// OUTSIDE COUNT"`), held by the returned descriptor: the owners an
+/// ID-mapped bind shows ([`Op::IdmapBind`]). Made by a child cloned into
+/// it, which waits until its maps are written and the namespace opened,
+/// then exits.
+pub(crate) fn idmap_userns(uid_map: &str, gid_map: &str) -> io::Result<OwnedFd> {
+    let (r, w) = sys::pipe()?;
+    let (r_raw, w_raw) = (r.as_raw_fd(), w.as_raw_fd());
+    let old = sys::block_all_signals();
+    // SAFETY: as in `clone_exec`; the child only closes, reads and exits.
+    let pid = unsafe { raw_clone(libc::CLONE_NEWUSER) };
+    if pid == 0 {
+        // SAFETY: system calls on descriptors of the parent's copy.
+        unsafe {
+            libc::close(w_raw);
+            let mut b = [0u8; 1];
+            libc::read(r_raw, b.as_mut_ptr().cast(), 1);
+            libc::_exit(0)
+        }
+    }
+    let clone_errno = Errno::last();
+    sys::restore_signals(&old);
+    if pid < 0 {
+        return Err(clone_errno.into());
+    }
+    let opened = (|| {
+        std::fs::write(format!("/proc/{pid}/uid_map"), uid_map)?;
+        std::fs::write(format!("/proc/{pid}/gid_map"), gid_map)?;
+        let ns = std::fs::File::open(format!("/proc/{pid}/ns/user"))?;
+        Ok(OwnedFd::from(ns))
+    })();
+    drop((r, w));
+    let _ = sys::reap(ChildPid::Process(pid), true);
+    opened
 }
 
 /// Where this process's command line lies in its memory, from
@@ -716,15 +1014,6 @@ pub(crate) fn argv_area() -> Option<(usize, usize)> {
         let end: usize = fields.next()?.parse().ok()?;
         (start > 0 && end > start).then_some((start, end))
     })
-}
-
-/// The highest capability number of this kernel
-/// (`/proc/sys/kernel/cap_last_cap`; 40 if it cannot be read).
-pub(crate) fn last_capability() -> u32 {
-    std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(40)
 }
 
 /// This process's effective uid and gid.

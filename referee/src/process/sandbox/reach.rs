@@ -1,0 +1,552 @@
+//! What a jail shows of the places it hides, so that its program still
+//! runs: the program, its `#!` interpreter, the files and directories its
+//! arguments name, its working directory and the directories the user
+//! binds (`--sandbox-bind`).
+//!
+//! Two kinds of places are hidden. The machine's `/tmp` and `/var/tmp`
+//! become private and empty (other users' files, and the sockets and
+//! FIFOs of the machine's services there, are not the player's to
+//! reach): an entry of theirs on the way to what the program needs is
+//! bound back, whole. And, when a seat runs as a uid of its own (the
+//! referee is root), a directory that uid may not search: it is not opened
+//! to the seat (its other entries may be anyone's secrets, `/root/.ssh`);
+//! it is *masked* by an empty read-only `tmpfs` holding only the entries
+//! on the way — unless it is the directory that holds what is needed (a
+//! program in a `mktemp -d` directory, beside the files it reads), which
+//! is bound whole, read-only, with its owner's files shown as the seat's
+//! (an ID-mapped mount). A directory bound by the user is shown whole the
+//! same way.
+//!
+//! This module only decides ([`Reach::plan`]); `jail` turns the steps
+//! into mounts, and refuses a start whose needs cannot be met.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::{Component, Path, PathBuf};
+
+/// Something the program needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Need {
+    /// Its absolute path, as the program names it.
+    pub path: PathBuf,
+    /// What it is to the program.
+    pub what: Needed,
+}
+
+/// How a need is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Needed {
+    /// A file it reads (4), executes (1) or both: its directory is shown
+    /// whole.
+    File(u32),
+    /// A directory it uses whole (an argument, a `--sandbox-bind`);
+    /// `writable`: bound read-write.
+    Dir { writable: bool },
+    /// The working directory: with `overlay`, the jail covers it with a
+    /// layer of its own (its top the seat's), so only its path must exist.
+    WorkDir { overlay: bool },
+}
+
+/// One step of showing what is needed, in the order to take them
+/// (parents first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Makes a mount point at `path`, in a hidden directory: a directory
+    /// or an empty file.
+    Point { path: PathBuf, dir: bool },
+    /// Makes the symbolic link `path` (in a hidden directory) to `target`,
+    /// as on the machine.
+    Link { path: PathBuf, target: PathBuf },
+    /// Covers the directory `path` with an empty `tmpfs`, read-only once
+    /// its points are made: it is closed to the seat, and only the
+    /// entries on the way are shown.
+    Mask { path: PathBuf },
+    /// Binds the machine's `path` (opened before anything was hidden) on
+    /// itself, read-only unless `writable`; with `owner`, that uid and gid
+    /// are shown as the seat's (an ID-mapped bind).
+    Bind {
+        path: PathBuf,
+        dir: bool,
+        writable: bool,
+        owner: Option<(u32, u32)>,
+    },
+}
+
+/// Why a need cannot be met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unreachable {
+    /// What is needed.
+    pub needed: PathBuf,
+    /// Why not, and what fixes it.
+    pub why: String,
+}
+
+/// The steps that show a jail what its program needs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// In order.
+    pub steps: Vec<Step>,
+}
+
+/// The seat's identity, for the permission checks (it has no
+/// supplementary group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Seat {
+    /// Its uid.
+    pub uid: u32,
+    /// Its gid.
+    pub gid: u32,
+}
+
+impl Seat {
+    /// Whether the seat has `bits` (4 read, 2 write, 1 execute or search)
+    /// on a file of this owner and mode (mode bits only: no ACL).
+    fn may(self, m: &std::fs::Metadata, bits: u32) -> bool {
+        let mode = m.mode();
+        let granted = if m.uid() == self.uid {
+            mode >> 6
+        } else if m.gid() == self.gid {
+            mode >> 3
+        } else {
+            mode
+        };
+        granted & bits == bits
+    }
+}
+
+impl Reach {
+    /// The steps for `needs`, given the places hidden whole (`hidden`:
+    /// `/tmp`, `/var/tmp`) and the seat's uid when it is not the user's
+    /// own (`seat`: directories it may not search are then masked or
+    /// bound with their owner mapped). A need that does not exist is
+    /// skipped (its exec or open will say so).
+    pub fn plan(
+        hidden: &[PathBuf],
+        seat: Option<Seat>,
+        needs: &[Need],
+    ) -> Result<Reach, Unreachable> {
+        let mut r = Planner {
+            hidden: hidden.to_vec(),
+            seat,
+            steps: Vec::new(),
+        };
+        for need in needs {
+            let literal = normalise(&need.path);
+            let mut ways = vec![literal.clone()];
+            if let Ok(real) = std::fs::canonicalize(&literal) {
+                if real != literal {
+                    ways.push(real);
+                }
+            }
+            for way in ways {
+                r.walk(&way, need)?;
+            }
+        }
+        Ok(Reach { steps: r.steps })
+    }
+
+    /// Whether a step maps owners (the machine must allow ID-mapped
+    /// mounts).
+    #[cfg(test)]
+    pub fn needs_idmap(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| matches!(s, Step::Bind { owner: Some(_), .. }))
+    }
+
+    /// Whether a step masks a directory closed to the seat.
+    #[cfg(test)]
+    pub fn masks(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s, Step::Mask { .. }))
+    }
+
+    /// Whether `path` is shown as a mount point of these steps (a new
+    /// name there would collide with it).
+    pub fn shows(&self, path: &Path) -> bool {
+        self.steps.iter().any(|s| match s {
+            Step::Point { path: p, .. } | Step::Link { path: p, .. } => p == path,
+            _ => false,
+        })
+    }
+}
+
+struct Planner {
+    /// Directories whose entries are not shown unless needed.
+    hidden: Vec<PathBuf>,
+    seat: Option<Seat>,
+    steps: Vec<Step>,
+}
+
+impl Planner {
+    fn is_hidden(&self, dir: &Path) -> bool {
+        self.hidden.iter().any(|h| h == dir)
+    }
+
+    /// Adds `step` unless it is there; a bind met again with an owner to
+    /// map, or writable, is upgraded.
+    fn add(&mut self, step: Step) {
+        if let Step::Bind {
+            path,
+            writable,
+            owner,
+            ..
+        } = &step
+        {
+            for s in &mut self.steps {
+                if let Step::Bind {
+                    path: p,
+                    writable: w,
+                    owner: o,
+                    ..
+                } = s
+                {
+                    if p == path {
+                        *w |= *writable;
+                        if o.is_none() {
+                            *o = *owner;
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+        if !self.steps.contains(&step) {
+            self.steps.push(step);
+        }
+    }
+
+    /// Walks `way` from the root, adding the steps that show it.
+    fn walk(&mut self, way: &Path, need: &Need) -> Result<(), Unreachable> {
+        let parts: Vec<&std::ffi::OsStr> = way
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let mut dir = PathBuf::from("/");
+        for (i, part) in parts.iter().enumerate() {
+            let path = dir.join(part);
+            let last = i + 1 == parts.len();
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                return Ok(());
+            };
+            let hidden_parent = self.is_hidden(&dir);
+            if meta.file_type().is_symlink() {
+                if hidden_parent {
+                    let target = std::fs::read_link(&path).unwrap_or_default();
+                    self.add(Step::Link { path, target });
+                }
+                // The way on is the link's target: the canonical way.
+                return Ok(());
+            }
+            let is_dir = meta.is_dir();
+            // The directory that holds what is needed, or the directory
+            // needed itself: shown whole.
+            let whole = match need.what {
+                Needed::File(_) => i + 2 == parts.len(),
+                Needed::Dir { .. } | Needed::WorkDir { .. } => last,
+            };
+            let closed = is_dir && self.seat.is_some_and(|s| !s.may(&meta, 1));
+            if hidden_parent {
+                self.add(Step::Point {
+                    path: path.clone(),
+                    dir: is_dir,
+                });
+            }
+            let writable = matches!(need.what, Needed::Dir { writable: true }) && last;
+            let overlaid = matches!(need.what, Needed::WorkDir { overlay: true }) && last;
+            if closed && !whole {
+                self.add(Step::Mask { path: path.clone() });
+                self.hidden.push(path.clone());
+            } else if closed && !overlaid {
+                self.add(Step::Bind {
+                    path: path.clone(),
+                    dir: true,
+                    writable,
+                    owner: Some((meta.uid(), meta.gid())),
+                });
+            } else if hidden_parent || writable {
+                self.add(Step::Bind {
+                    path: path.clone(),
+                    dir: is_dir,
+                    writable,
+                    owner: None,
+                });
+            }
+            if last {
+                if let (Needed::File(bits), Some(seat)) = (need.what, self.seat) {
+                    let mapped = self.owner_mapped(&dir, &meta);
+                    if !mapped && !seat.may(&meta, bits) {
+                        let (verb, mode) = if bits & 1 != 0 {
+                            ("run", "o+rx")
+                        } else {
+                            ("read", "o+r")
+                        };
+                        return Err(Unreachable {
+                            needed: path.clone(),
+                            why: format!(
+                                "its uid {} may not {verb} it (its mode is {:o}): chmod {mode} {}",
+                                seat.uid,
+                                meta.mode() & 0o777,
+                                path.display()
+                            ),
+                        });
+                    }
+                }
+            }
+            dir = path;
+        }
+        Ok(())
+    }
+
+    /// Whether `dir` is bound with the owner of `file` shown as the seat.
+    fn owner_mapped(&self, dir: &Path, file: &std::fs::Metadata) -> bool {
+        self.steps.iter().any(|s| match s {
+            Step::Bind {
+                path,
+                owner: Some((uid, gid)),
+                ..
+            } => path == dir && *uid == file.uid() && *gid == file.gid(),
+            _ => false,
+        })
+    }
+}
+
+/// `path` without `.` and `..` (lexically: `a/b/../c` is `a/c`).
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(p) => out.push(p),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn chmod(p: &Path, mode: u32) {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+
+    /// A tree: ROOT/open (755) / closed (700) / inner (755) / prog (755),
+    /// and ROOT/box (700) / bot (755), with ROOT standing for a hidden
+    /// place (`/tmp`).
+    fn tree() -> (tempfile::TempDir, PathBuf) {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().to_path_buf();
+        chmod(&root, 0o755);
+        let inner = root.join("open/closed/inner");
+        std::fs::create_dir_all(&inner).unwrap();
+        std::fs::write(inner.join("prog"), "#!/bin/sh\n").unwrap();
+        chmod(&inner.join("prog"), 0o755);
+        chmod(&root.join("open"), 0o755);
+        chmod(&root.join("open/closed"), 0o700);
+        chmod(&inner, 0o755);
+        std::fs::create_dir(root.join("box")).unwrap();
+        std::fs::write(root.join("box/bot"), "#!/bin/sh\n").unwrap();
+        chmod(&root.join("box/bot"), 0o755);
+        chmod(&root.join("box"), 0o700);
+        (t, root)
+    }
+
+    /// `root` as the one place hidden whole.
+    fn hidden(root: &Path) -> Vec<PathBuf> {
+        vec![root.to_path_buf()]
+    }
+
+    const STRANGER: Seat = Seat {
+        uid: 0x7fff_0001,
+        gid: 0x7fff_0001,
+    };
+
+    fn file(p: PathBuf) -> Need {
+        Need {
+            path: p,
+            what: Needed::File(5),
+        }
+    }
+
+    #[test]
+    fn a_closed_directory_on_the_way_is_masked_and_the_programs_own_is_bound() {
+        let (_t, root) = tree();
+        let r = Reach::plan(
+            &hidden(&root),
+            Some(STRANGER),
+            &[file(root.join("open/closed/inner/prog"))],
+        )
+        .unwrap();
+        let open = root.join("open");
+        let closed = open.join("closed");
+        let inner = closed.join("inner");
+        assert_eq!(
+            r.steps,
+            [
+                Step::Point {
+                    path: open.clone(),
+                    dir: true
+                },
+                Step::Bind {
+                    path: open.clone(),
+                    dir: true,
+                    writable: false,
+                    owner: None
+                },
+                Step::Mask {
+                    path: closed.clone()
+                },
+                Step::Point {
+                    path: inner.clone(),
+                    dir: true
+                },
+                Step::Bind {
+                    path: inner,
+                    dir: true,
+                    writable: false,
+                    owner: None
+                },
+            ]
+        );
+        assert!(r.masks() && !r.needs_idmap());
+    }
+
+    #[test]
+    fn a_closed_directory_holding_the_program_is_bound_with_its_owner_mapped() {
+        let (_t, root) = tree();
+        let me = std::fs::metadata(&root).unwrap();
+        let r = Reach::plan(
+            &hidden(&root),
+            Some(STRANGER),
+            &[file(root.join("box/bot"))],
+        )
+        .unwrap();
+        let b = root.join("box");
+        assert_eq!(
+            r.steps,
+            [
+                Step::Point {
+                    path: b.clone(),
+                    dir: true
+                },
+                Step::Bind {
+                    path: b,
+                    dir: true,
+                    writable: false,
+                    owner: Some((me.uid(), me.gid()))
+                },
+            ]
+        );
+        assert!(r.needs_idmap());
+        // The user's own uid needs nothing but the bind out of the hidden place.
+        let own = Seat {
+            uid: me.uid(),
+            gid: me.gid(),
+        };
+        let r = Reach::plan(&hidden(&root), Some(own), &[file(root.join("box/bot"))]).unwrap();
+        assert!(!r.needs_idmap());
+    }
+
+    #[test]
+    fn a_file_closed_to_the_seat_in_an_open_directory_is_refused_with_the_fix() {
+        let (_t, root) = tree();
+        let secret = root.join("open/secret");
+        std::fs::write(&secret, "x").unwrap();
+        chmod(&secret, 0o700);
+        let e = Reach::plan(&[], Some(STRANGER), &[file(secret.clone())]).unwrap_err();
+        assert_eq!(e.needed, secret);
+        assert!(
+            e.why
+                .contains("may not run it (its mode is 700): chmod o+rx"),
+            "{}",
+            e.why
+        );
+    }
+
+    #[test]
+    fn a_symbolic_link_in_a_hidden_place_is_made_again_and_its_target_followed() {
+        let (_t, root) = tree();
+        let link = root.join("link");
+        std::os::unix::fs::symlink(root.join("open/closed/inner"), &link).unwrap();
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &[file(link.join("prog"))]).unwrap();
+        assert!(r.steps.contains(&Step::Link {
+            path: link,
+            target: root.join("open/closed/inner")
+        }));
+        assert!(r.steps.contains(&Step::Mask {
+            path: root.join("open/closed")
+        }));
+    }
+
+    #[test]
+    fn the_working_directory_under_its_overlay_needs_only_its_path() {
+        let (_t, root) = tree();
+        let needs = [Need {
+            path: root.join("box"),
+            what: Needed::WorkDir { overlay: true },
+        }];
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &needs).unwrap();
+        assert!(!r.needs_idmap(), "{r:?}");
+        assert!(r.shows(&root.join("box")));
+        let needs = [Need {
+            path: root.join("box"),
+            what: Needed::WorkDir { overlay: false },
+        }];
+        assert!(
+            Reach::plan(&[root], Some(STRANGER), &needs)
+                .unwrap()
+                .needs_idmap()
+        );
+    }
+
+    #[test]
+    fn without_a_seat_uid_only_the_hidden_places_matter() {
+        let (_t, root) = tree();
+        let r = Reach::plan(
+            &hidden(&root),
+            None,
+            &[file(root.join("open/closed/inner/prog"))],
+        )
+        .unwrap();
+        assert_eq!(r.steps.len(), 2, "{r:?}");
+        assert!(
+            Reach::plan(&[], None, &[file(root.join("box/bot"))])
+                .unwrap()
+                .steps
+                .is_empty()
+        );
+        // A need that does not exist adds nothing.
+        assert!(
+            Reach::plan(&hidden(&root), None, &[file(root.join("nope/x"))])
+                .unwrap()
+                .steps
+                .is_empty()
+        );
+        assert_eq!(normalise(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
+    }
+
+    #[test]
+    fn a_directory_bound_writable_is_bound_even_where_nothing_hides_it() {
+        let (_t, root) = tree();
+        let needs = [Need {
+            path: root.join("open"),
+            what: Needed::Dir { writable: true },
+        }];
+        let r = Reach::plan(&[], Some(STRANGER), &needs).unwrap();
+        assert_eq!(
+            r.steps,
+            [Step::Bind {
+                path: root.join("open"),
+                dir: true,
+                writable: true,
+                owner: None
+            }]
+        );
+    }
+}
