@@ -642,6 +642,7 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     let child = Command::new(util::workspace_bin("referee"))
         .current_dir(dir.path())
         .env("STRATEGO_E2E_TAG", &tag)
+        .args(["--sandbox-env", "STRATEGO_E2E_TAG"])
         .args(["--json", "--time-limit-ms", "60000"])
         .arg(format!("--arg0={}", script.display()))
         .arg(format!("--arg1={}", script.display()))

@@ -1,9 +1,19 @@
-//! `--no-ponder`: the player not on move is stopped (SIGSTOP to its group)
-//! and continued when asked to move; a stopped player still ends cleanly.
-//! The players' states are watched from outside their sandboxes
+//! `--no-ponder`: the player not on move is stopped (its jail frozen by
+//! its cgroup, `D` in `/proc`, or every process of it stopped, `T`) and
+//! continued when asked to move; a stopped player still ends cleanly. The
+//! players' states are watched from outside their sandboxes
 //! ([`Game::sample_states`]): inside one, a player sees no other.
 
+use std::collections::BTreeSet;
+
 use crate::util::{Game, SETUP0, SETUP1, opening, reason};
+
+/// Whether a player was seen stopped (`T`) or frozen (`D`: a cgroup
+/// freezer's frozen task, which a scripted player waiting on its pipe or
+/// its clock never is otherwise).
+fn paused(states: &BTreeSet<char>) -> bool {
+    states.contains(&'T') || states.contains(&'D')
+}
 
 /// Player 0 moves, then thinks for 400 ms on player 1's time; player 1
 /// thinks 300 ms before answering; player 0 then takes the Flag.
@@ -23,7 +33,7 @@ fn pondering_game(options: &[&str]) -> crate::util::Outcome {
 fn no_ponder_stops_the_player_that_is_not_on_move() {
     let o = pondering_game(&["--no-ponder"]);
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
-    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
+    assert!(paused(&o.states[0]), "{:?}", o.states);
     assert!(o.summary.settings.no_ponder);
     // Continued when asked: it finished its thinking, then moved.
     assert_eq!(o.player(0).moves, 2);
@@ -34,7 +44,7 @@ fn no_ponder_stops_the_player_that_is_not_on_move() {
 fn without_no_ponder_the_opponent_thinks_on_our_time() {
     let o = pondering_game(&[]);
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
-    assert!(!o.states[0].contains(&'T'), "{:?}", o.states);
+    assert!(!paused(&o.states[0]), "{:?}", o.states);
     assert!(o.states[0].contains(&'R'), "{:?}", o.states);
     assert!(!o.summary.settings.no_ponder);
 }
@@ -53,7 +63,7 @@ fn a_stopped_player_that_ignores_the_end_is_still_killed() {
         .sample_states()
         .run();
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
-    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
+    assert!(paused(&o.states[0]), "{:?}", o.states);
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
     assert_eq!(
         o.player(0).exit.killed_by_referee.as_deref(),
@@ -73,7 +83,7 @@ fn a_stopped_player_is_continued_to_read_its_f() {
         .sample_states()
         .run();
     assert_eq!(reason(&o), "crashed", "{}", o.json);
-    assert!(o.states[0].contains(&'T'), "{:?}", o.states);
+    assert!(paused(&o.states[0]), "{:?}", o.states);
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.player(0).exit.code, Some(0), "{}", o.json);
     assert!(o.player(0).exit.killed_by_referee.is_none());

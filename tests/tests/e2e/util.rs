@@ -291,6 +291,9 @@ impl Game {
             .arg(bin("referee"))
             .current_dir(self.dir.path())
             .env("STRATEGO_E2E_TAG", &tag)
+            // The players carry the tag (a sandboxed player gets only the
+            // variables passed), so that any left behind is found.
+            .args(["--sandbox-env", "STRATEGO_E2E_TAG"])
             .arg("--json")
             .args(&self.options);
         // A generous limit by default, so that a loaded machine never flakes.
