@@ -6,6 +6,7 @@ mod cdp;
 mod cli;
 mod coursidor;
 mod coursidor_host;
+mod escape;
 mod examples;
 mod faulty;
 mod library;

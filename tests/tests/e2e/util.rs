@@ -162,6 +162,12 @@ pub struct Game {
     user: Option<u32>,
     /// Where `referee` and `peak-rss` are taken from, if not the workspace.
     bins: Option<PathBuf>,
+    /// Each seat as a `--player` spec, if given so ([`Game::spec`]).
+    specs: [Option<String>; 2],
+    /// A launcher the referee is run through (its command line first).
+    launcher: Vec<std::ffi::OsString>,
+    /// Variables set in the referee's environment.
+    env: Vec<(String, String)>,
 }
 
 /// What came out of a game.
@@ -216,7 +222,31 @@ impl Game {
             sample: false,
             user: None,
             bins: None,
+            specs: [None, None],
+            launcher: Vec::new(),
+            env: Vec::new(),
         }
+    }
+
+    /// Runs seat `i` as the `--player` spec `spec` (a program with its
+    /// arguments, split like a shell command line); the other seats are
+    /// then given as specs too.
+    pub fn spec(mut self, i: usize, spec: impl Into<String>) -> Game {
+        self.specs[i] = Some(spec.into());
+        self
+    }
+
+    /// Runs the referee through `launcher` (a program that execs the rest
+    /// of its command line).
+    pub fn launcher<S: AsRef<std::ffi::OsStr>>(mut self, launcher: &[S]) -> Game {
+        self.launcher = launcher.iter().map(|s| s.as_ref().to_owned()).collect();
+        self
+    }
+
+    /// Sets `name` to `value` in the referee's environment.
+    pub fn env(mut self, name: &str, value: &str) -> Game {
+        self.env.push((name.to_owned(), value.to_owned()));
+        self
     }
 
     /// Runs the `referee`, `peak-rss` and `scripted-player` of `bins`
@@ -287,6 +317,12 @@ impl Game {
                 c
             }
         };
+        if let Some((first, rest)) = self.launcher.split_first() {
+            let mut c = Command::new(first);
+            c.args(rest).arg(cmd.get_program()).args(cmd.get_args());
+            cmd = c;
+        }
+        cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd.arg(&peak_file)
             .arg(bin("referee"))
             .current_dir(self.dir.path())
@@ -300,18 +336,35 @@ impl Game {
         if !self.options.iter().any(|o| o == "--time-limit-ms") {
             cmd.args(["--time-limit-ms", "1000"]);
         }
+        let scripted_bin = match &self.bins {
+            Some(dir) => dir.join("scripted-player"),
+            None => scripted(),
+        };
         for i in 0..2 {
             std::fs::write(self.script_path(i), &self.scripts[i]).expect("script");
-            if self.players[i].is_none() {
-                cmd.arg(format!("--arg{i}={}", self.script_path(i).display()));
-            }
         }
-        for i in 0..2 {
-            let default = match &self.bins {
-                Some(dir) => dir.join("scripted-player"),
-                None => scripted(),
-            };
-            cmd.arg(self.players[i].clone().unwrap_or(default));
+        if self.specs.iter().any(Option::is_some) {
+            for i in 0..2 {
+                let spec = match (&self.specs[i], &self.players[i]) {
+                    (Some(spec), _) => spec.clone(),
+                    (None, Some(program)) => program.display().to_string(),
+                    (None, None) => format!(
+                        "{} {}",
+                        scripted_bin.display(),
+                        self.script_path(i).display()
+                    ),
+                };
+                cmd.arg("--player").arg(spec);
+            }
+        } else {
+            for i in 0..2 {
+                if self.players[i].is_none() {
+                    cmd.arg(format!("--arg{i}={}", self.script_path(i).display()));
+                }
+            }
+            for i in 0..2 {
+                cmd.arg(self.players[i].clone().unwrap_or(scripted_bin.clone()));
+            }
         }
         let _guard = shared();
         let started = Instant::now();
