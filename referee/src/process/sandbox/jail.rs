@@ -579,7 +579,12 @@ impl Jail {
         self.ids
     }
 
-    /// The environment of its player, from the referee's.
+    /// The environment of its player, from the referee's. A JVM learns
+    /// the memory limit from its cgroup files, which a `/proc` of the
+    /// jail's processes only (`subset=pid`) hides from it (`/proc/cgroups`):
+    /// with a memory limit by cgroup, a Java player is told it through
+    /// `JAVA_TOOL_OPTIONS=-XX:MaxRAM=BYTES` (its heap then defaults to a
+    /// quarter of it, as in any container), unless the variable is set.
     pub fn env(
         &self,
         referee: impl IntoIterator<Item = (OsString, OsString)>,
@@ -588,7 +593,13 @@ impl Jail {
             home: h.clone().into_os_string(),
             tmp: "/tmp".into(),
         });
-        self.env.apply(referee, private.as_ref())
+        let mut env = self.env.apply(referee, private.as_ref());
+        let java = OsString::from("JAVA_TOOL_OPTIONS");
+        if self.features.cgroup && self.features.proc_subset && !env.iter().any(|(k, _)| *k == java)
+        {
+            env.push((java, format!("-XX:MaxRAM={}", self.limits.memory).into()));
+        }
+        env
     }
 
     /// Whether its cgroup can freeze it whole.
@@ -829,16 +840,19 @@ fn needs(program: Option<&Program>, site: &Site, overlay: bool, sandbox: &Sandbo
     };
     if let Some(path) = crate::process::spawn::resolve(&program.path) {
         let path = abs(&path);
-        // A script is read by its interpreter, which must run too.
-        if let Some(interpreter) = interpreter_of(&path) {
+        // A script is read by its interpreter, which must run too, and so
+        // must the program `#!/usr/bin/env NAME` finds in PATH.
+        if let Some(words) = shebang(&path) {
             needs.push(Need {
                 path: path.clone(),
                 what: Needed::File(0o4),
             });
-            needs.push(Need {
-                path: interpreter,
-                what: Needed::File(0o1),
-            });
+            for interpreter in interpreters(&words) {
+                needs.push(Need {
+                    path: interpreter,
+                    what: Needed::File(0o1),
+                });
+            }
         } else {
             needs.push(Need {
                 path,
@@ -863,17 +877,42 @@ fn needs(program: Option<&Program>, site: &Site, overlay: bool, sandbox: &Sandbo
     needs
 }
 
-/// The `#!` interpreter of the file `path`, if it is a script.
-fn interpreter_of(path: &Path) -> Option<PathBuf> {
+/// The words of the `#!` line of the file `path`, if it is a script.
+fn shebang(path: &Path) -> Option<Vec<OsString>> {
     use std::io::Read;
     let mut head = [0u8; 256];
     let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
     let line = head[..n].strip_prefix(b"#!")?;
     let line = line.split(|&b| b == b'\n').next()?;
-    let word = line
+    let words: Vec<OsString> = line
         .split(|b| b.is_ascii_whitespace())
-        .find(|w| !w.is_empty())?;
-    Some(PathBuf::from(std::ffi::OsStr::from_bytes(word)))
+        .filter(|w| !w.is_empty())
+        .map(|w| std::ffi::OsStr::from_bytes(w).to_owned())
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// The programs a `#!` line runs: its interpreter and, for `env`, the
+/// program it looks up in `PATH` (its first word that is neither an
+/// option nor an assignment).
+fn interpreters(words: &[OsString]) -> Vec<PathBuf> {
+    let Some(first) = words.first() else {
+        return Vec::new();
+    };
+    let interpreter = PathBuf::from(first);
+    let mut out = vec![interpreter.clone()];
+    if interpreter.file_name().is_some_and(|n| n == "env") {
+        let named = words[1..]
+            .iter()
+            .flat_map(|w| w.as_bytes().split(|b| b.is_ascii_whitespace()))
+            .find(|w| !w.is_empty() && !w.starts_with(b"-") && !w.contains(&b'='));
+        if let Some(found) =
+            named.and_then(|n| crate::process::spawn::resolve(std::ffi::OsStr::from_bytes(n)))
+        {
+            out.push(found);
+        }
+    }
+    out
 }
 
 /// The resources whose hard limits cap ours.
@@ -891,12 +930,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_scripts_interpreter_is_read_from_its_first_line() {
+    fn a_scripts_interpreters_are_read_from_its_first_line() {
         let dir = tempfile::tempdir().unwrap();
         let prog = dir.path().join("prog");
         std::fs::write(&prog, "#!/bin/sh -e\necho\n").unwrap();
-        assert_eq!(interpreter_of(&prog), Some(PathBuf::from("/bin/sh")));
-        assert_eq!(interpreter_of(Path::new("/bin/sh")), None);
+        let words = shebang(&prog).unwrap();
+        assert_eq!(interpreters(&words), [PathBuf::from("/bin/sh")]);
+        assert_eq!(shebang(Path::new("/bin/sh")), None);
+        // `env` runs what it finds in PATH (`sh` is in every PATH).
+        let words: Vec<OsString> = ["/usr/bin/env", "-S", "A=1", "sh", "-e"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let found = interpreters(&words);
+        assert_eq!(found[0], PathBuf::from("/usr/bin/env"));
+        assert!(found[1].ends_with("sh"), "{found:?}");
     }
 
     #[test]

@@ -277,16 +277,11 @@ impl Planner {
                 if let (Needed::File(bits), Some(seat)) = (need.what, self.seat) {
                     let mapped = self.owner_mapped(&dir, &meta);
                     if !mapped && !seat.may(&meta, bits) {
-                        let (verb, mode) = if bits & 1 != 0 {
-                            ("run", "o+rx")
-                        } else {
-                            ("read", "o+r")
-                        };
+                        let fix = if bits & 1 != 0 { "o+rx" } else { "o+r" };
                         return Err(Unreachable {
                             needed: path.clone(),
                             why: format!(
-                                "its uid {} may not {verb} it (its mode is {:o}): chmod {mode} {}",
-                                seat.uid,
+                                "its mode is {:o}, closed to others: chmod {fix} {}",
                                 meta.mode() & 0o777,
                                 path.display()
                             ),
@@ -463,7 +458,7 @@ mod tests {
         assert_eq!(e.needed, secret);
         assert!(
             e.why
-                .contains("may not run it (its mode is 700): chmod o+rx"),
+                .contains("its mode is 700, closed to others: chmod o+rx"),
             "{}",
             e.why
         );
