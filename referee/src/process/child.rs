@@ -14,7 +14,7 @@ use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Terminati
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
-use super::sandbox::sys as jail_sys;
+use super::sandbox::sys::{self as jail_sys, JailReport, Report};
 use super::spawn::Spawned;
 use super::sys::{self, WaitStatus};
 
@@ -107,9 +107,14 @@ pub struct Child {
     report: Option<OwnedFd>,
     /// In a jail with a PID namespace: where its init takes orders.
     control: Option<OwnedFd>,
-    /// In a jail: when its init reaped the player's own process (the
-    /// jail's end, `ended_at`, comes after the kernel's teardown of it).
+    /// In a jail: when its init reaped the player's own process.
     died_at: Option<Instant>,
+    /// In a jail: when `waitid` saw the init gone, after the kernel's
+    /// teardown of the jail (the player's end is seen earlier, from the
+    /// init's report).
+    gone_at: Option<Instant>,
+    /// The report pipe may hold the init's report (or its end of file).
+    report_ready: bool,
     /// The first limit of its sandbox one of its processes reached.
     pub(super) limit: Option<LimitHit>,
     /// The limit its current (last) process reached.
@@ -156,6 +161,8 @@ impl Child {
             report: s.report,
             control: s.control,
             died_at: None,
+            gone_at: None,
+            report_ready: false,
             limit: None,
             process_limit: None,
         }
@@ -199,6 +206,8 @@ impl Child {
             report: None,
             control: None,
             died_at: None,
+            gone_at: None,
+            report_ready: false,
             limit: None,
             process_limit: None,
         }
@@ -237,6 +246,8 @@ impl Child {
         self.report = s.report;
         self.control = s.control;
         self.died_at = None;
+        self.gone_at = None;
+        self.report_ready = false;
         self.process_limit = None;
         self.stderr_more = false;
         self.stdout_ready = true;
@@ -262,9 +273,11 @@ impl Child {
         self.failure = Some(Failure::ExecFailed(why));
     }
 
-    /// The raw descriptors to register: stdin, stdout, stderr.
-    pub(super) fn fds(&self) -> [Option<i32>; 3] {
-        [&self.stdin, &self.stdout, &self.stderr].map(|fd| fd.as_ref().map(|f| f.as_raw_fd()))
+    /// The raw descriptors to register: stdin, stdout, stderr, and the
+    /// report pipe of its jail's init.
+    pub(super) fn fds(&self) -> [Option<i32>; 4] {
+        [&self.stdin, &self.stdout, &self.stderr, &self.report]
+            .map(|fd| fd.as_ref().map(|f| f.as_raw_fd()))
     }
 
     pub(super) fn is_failed(&self) -> bool {
@@ -290,12 +303,13 @@ impl Child {
     }
 
     /// A readiness event arrived for the pipe `k` of [`fds`](Self::fds)
-    /// (0 stdin, 1 stdout, 2 stderr). Stdin needs no flag: its queue is
-    /// written whenever it is not empty.
+    /// (0 stdin, 1 stdout, 2 stderr, 3 the report). Stdin needs no flag:
+    /// its queue is written whenever it is not empty.
     pub(super) fn mark_ready(&mut self, k: usize) {
         match k {
             1 => self.stdout_ready = true,
             2 => self.stderr_ready = true,
+            3 => self.report_ready = true,
             _ => {}
         }
     }
@@ -375,6 +389,7 @@ impl Child {
         self.close_stdin(registry);
         Child::close_fd(&mut self.stdout, registry);
         Child::close_fd(&mut self.stderr, registry);
+        Child::close_fd(&mut self.report, registry);
     }
 
     /// Writes as much of the queue as the pipe takes.
@@ -535,19 +550,55 @@ impl Child {
         }
     }
 
-    /// Records the exit status if the process has ended (without reaping it).
+    /// Records the exit status if the process has ended (without reaping
+    /// it); in a jail, also when the init is gone, the player's end having
+    /// been reported before.
     pub(super) fn check_exit(&mut self) {
-        if self.status.is_some() {
+        let watched = self.status.is_none() || (self.jail.is_some() && self.gone_at.is_none());
+        let Some(pid) = self.pid.filter(|_| watched && !self.reaped) else {
             return;
-        }
-        let Some(pid) = self.pid else { return };
+        };
         match sys::peek_exit(pid) {
             Ok(Some(status)) => {
                 log::debug!("{}: {pid} ended: {status:?}", self.program);
+                self.gone();
                 self.ended(status);
             }
             Ok(None) => {}
             Err(e) => log::warn!("{}: waitid failed: {e}", self.program),
+        }
+    }
+
+    /// The jail's init (or the process itself, without a jail) is gone:
+    /// seen by `waitid`.
+    pub(super) fn gone(&mut self) {
+        self.gone_at.get_or_insert_with(Instant::now);
+    }
+
+    /// Reads its jail's report if the pipe says one may be there: the
+    /// player's own process has ended, whatever the init's teardown of the
+    /// jail still takes (a readiness only ever means the whole report, one
+    /// write below `PIPE_BUF`, or its end of file: the init died without
+    /// one, which `waitid` will tell).
+    pub(super) fn check_report(&mut self) {
+        if !self.report_ready || self.status.is_some() {
+            return;
+        }
+        self.report_ready = false;
+        let Some(fd) = self.report.as_ref() else {
+            return;
+        };
+        match jail_sys::read_report(fd.as_fd()) {
+            Report::NotYet => {}
+            Report::Never => {
+                // Closing it takes it out of the poll too.
+                self.report = None;
+            }
+            Report::Got(report) => {
+                self.report = None;
+                log::debug!("{}: its jail reports {:?}", self.program, report.status);
+                self.end_with(report.status, Some(report));
+            }
         }
     }
 
@@ -559,11 +610,20 @@ impl Child {
         if self.status.is_some() {
             return;
         }
-        let report = self
+        // The init is gone: its report is in the pipe, or never will be.
+        let report = match self
             .report
             .take()
-            .and_then(|fd| jail_sys::read_report(fd.as_fd()));
-        let status = report.map_or(status, |r| r.status);
+            .map(|fd| jail_sys::read_report(fd.as_fd()))
+        {
+            Some(Report::Got(r)) => Some(r),
+            _ => None,
+        };
+        self.end_with(report.map_or(status, |r| r.status), report);
+    }
+
+    /// Records the end: `status`, and the init's `report` if it wrote one.
+    fn end_with(&mut self, status: WaitStatus, report: Option<JailReport>) {
         self.status = Some(status);
         let now = Instant::now();
         self.ended_at = Some(now);
@@ -595,7 +655,7 @@ impl Child {
         self.kill_at.map(|k| DeadlineKill {
             signal_sent: k.signalled.saturating_duration_since(k.deadline),
             death: since(&k, self.died_at.or(self.ended_at)),
-            teardown: since(&k, self.ended_at.filter(|_| self.jail.is_some())),
+            teardown: since(&k, self.gone_at.filter(|_| self.jail.is_some())),
         })
     }
 

@@ -37,6 +37,10 @@ const SIGNALS: Token = Token(0);
 /// The deadline timer's token.
 const TIMER: Token = Token(usize::MAX);
 
+/// Descriptors registered per child ([`Child::fds`]), each with a token of
+/// its own after [`SIGNALS`].
+const FDS: usize = 4;
+
 /// The poll's resolution: mio rounds a timeout up to whole milliseconds.
 const POLL_RESOLUTION: Duration = Duration::from_millis(1);
 
@@ -325,12 +329,17 @@ impl Supervisor {
     }
 
     fn register(&self, id: ChildId, child: &Child) -> Result<(), SupervisorError> {
-        let interests = [Interest::WRITABLE, Interest::READABLE, Interest::READABLE];
+        let interests = [
+            Interest::WRITABLE,
+            Interest::READABLE,
+            Interest::READABLE,
+            Interest::READABLE,
+        ];
         for (k, (fd, interest)) in child.fds().into_iter().zip(interests).enumerate() {
             if let Some(fd) = fd {
                 self.poll
                     .registry()
-                    .register(&mut SourceFd(&fd), Token(1 + 3 * id + k), interest)
+                    .register(&mut SourceFd(&fd), Token(1 + FDS * id + k), interest)
                     .map_err(os("registering a pipe"))?;
             }
         }
@@ -532,7 +541,7 @@ impl Supervisor {
                 // Only a wake-up: the deadlines are checked every turn.
                 TIMER => {}
                 Token(t) => {
-                    let (id, k) = ((t - 1) / 3, (t - 1) % 3);
+                    let (id, k) = ((t - 1) / FDS, (t - 1) % FDS);
                     if let Some(c) = self.children.get_mut(id) {
                         c.mark_ready(k);
                     }
@@ -542,6 +551,7 @@ impl Supervisor {
         self.handle_signals(signalled);
         let registry = self.poll.registry();
         for c in &mut self.children {
+            c.check_report();
             c.flush(registry);
             if self.finishing || c.retiring {
                 c.discard_stdout(registry);
@@ -725,6 +735,7 @@ impl Supervisor {
         }
         match sys::reap(pid, true) {
             Ok(status) => {
+                c.gone();
                 if let Some(status) = status {
                     c.ended(status);
                 }

@@ -188,12 +188,14 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             o.cpu_ratio()
         ),
         format!(
-            "deadline -> death seen  p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms (target p99 ≤ {} ms: {}); machine's wake-up floor p99 {:.3} ms",
+            "deadline -> death       p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms (the player's, sandboxed; target p99 ≤ {} ms: {}); the jail's end p50 {:.3} ms, p99 {:.3} ms; machine's wake-up floor p99 {:.3} ms",
             t.death.median(),
             t.death.percentile(99.0),
             t.death.max(),
             timing::Timing::P99_TARGET_MS,
             met(p99_ok),
+            t.teardown.median(),
+            t.teardown.percentile(99.0),
             t.wake_floor.percentile(99.0)
         ),
         format!(

@@ -303,6 +303,7 @@ pub(crate) fn clone_exec(
         return Err(clone_errno.into());
     }
     drop((err_w, report_w));
+    sys::set_nonblocking(report_r.as_fd())?;
     // Setting a jail up takes milliseconds; a mount that hangs (a dead
     // network file system) must not hang the referee.
     let failed = match sys::read_failure_within(err_r.as_fd(), Some(SETUP_LIMIT)) {
@@ -321,19 +322,33 @@ pub(crate) fn clone_exec(
     })
 }
 
-/// The report of an init whose end was seen, if it wrote one (it does not
-/// when it was killed itself, by the referee or the memory limit).
-pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Option<JailReport> {
+/// What the report pipe of an init holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Report {
+    /// Its report: the player has ended.
+    Got(JailReport),
+    /// Nothing yet (the pipe is nonblocking): the player runs.
+    NotYet,
+    /// Its end of file without a whole report: the init died without
+    /// writing one (killed by the referee or the memory limit).
+    Never,
+}
+
+/// Reads the report of an init from its pipe (nonblocking). The init
+/// writes it in one write, shorter than `PIPE_BUF`: it arrives whole.
+pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Report {
     let mut buf = [0u8; REPORT_BYTES];
     let mut got = 0;
     while got < buf.len() {
         match sys::read(fd, &mut buf[got..]) {
-            Ok(0) | Err(_) => break,
+            Ok(0) => break,
             Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && got == 0 => return Report::NotYet,
+            Err(_) => break,
         }
     }
     if got < buf.len() {
-        return None;
+        return Report::Never;
     }
     let word = |i: usize| u64::from_ne_bytes(buf[8 * i..8 * i + 8].try_into().expect("8 bytes"));
     let kind = word(0) as u32;
@@ -341,9 +356,9 @@ pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Option<JailReport> {
     let status = match kind {
         0 => sys::WaitStatus::Exited(value),
         1 => sys::WaitStatus::Signaled(value),
-        _ => return None,
+        _ => return Report::Never,
     };
-    Some(JailReport {
+    Report::Got(JailReport {
         status,
         cpu_us: word(1),
         disk_full: word(2) & 1 != 0,
