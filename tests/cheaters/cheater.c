@@ -1365,6 +1365,18 @@ static int mode_cgroup_recv(int argc, char **argv)
 
 static const char hello[] = "hello from a seat\n";
 
+/* Writes the greeting to `fd` (a machine's socket or FIFO) and says how
+ * it went. */
+static void say_hello(int fd)
+{
+	ssize_t n = write(fd, hello, strlen(hello));
+
+	if (n < 0)
+		say_errno("write", errno);
+	else
+		say("write: OK (%zd bytes)", n);
+}
+
 /* Connects to the Unix stream socket at PATH and says hello. */
 static int mode_unix(int argc, char **argv)
 {
@@ -1383,12 +1395,7 @@ static int mode_unix(int argc, char **argv)
 		say_errno("connect", errno);
 	} else {
 		say("connect: OK");
-		ssize_t n = write(fd, hello, strlen(hello));
-
-		if (n < 0)
-			say_errno("write", errno);
-		else
-			say("write: OK (%zd bytes)", n);
+		say_hello(fd);
 	}
 	close(fd);
 	return 0;
@@ -1406,12 +1413,7 @@ static int mode_fifo(int argc, char **argv)
 		return 0;
 	}
 	say("open: OK");
-	ssize_t n = write(fd, hello, strlen(hello));
-
-	if (n < 0)
-		say_errno("write", errno);
-	else
-		say("write: OK (%zd bytes)", n);
+	say_hello(fd);
 	close(fd);
 	return 0;
 }

@@ -836,6 +836,9 @@ impl Child {
             return None;
         }
         if let Some(s) = self.suspicion.filter(|s| s.at <= now) {
+            // A report missed by the poll would say the player ended.
+            self.report_ready = true;
+            self.check_report();
             self.check_exit();
             let failure = self.status.map_or_else(s.failure, |st| self.failure_of(st));
             return self.fail(id, failure);

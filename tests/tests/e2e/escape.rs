@@ -336,16 +336,20 @@ fn the_referees_session_keyring_is_not_the_players() {
     }
 }
 
-/// The CPU share of a burner in a process group of its own, started by
-/// seat 0 (which replies at once) against our AI thinking 300 ms a move,
-/// under `--no-ponder`: its last `cpu: C ms wall: W ms` report.
-fn burner_share(kit: &Kit, extra: &[&str]) -> (f64, f64) {
+/// The CPU a burner in a process group of its own got and the wall time
+/// it saw (its last `cpu: C ms wall: W ms` report), started by seat 0
+/// (which replies at once) against our AI thinking 300 ms a move, under
+/// `--no-ponder`; the referee run as `uid` if given.
+fn burner_share(kit: &Kit, extra: &[&str], uid: Option<u32>) -> (f64, f64) {
     let ai = format!("{} --move-time-ms 300", kit.bins.get("player").display());
-    let o = kit
+    let mut game = kit
         .game_of(16, &kit.seat(&kit.cheater, "ponder-burn", 3), &ai)
         .options(&["--no-ponder"])
-        .options(extra)
-        .run();
+        .options(extra);
+    if let Some(uid) = uid {
+        game = game.run_as(uid);
+    }
+    let o = game.run();
     assert_played_on(&o);
     let last = values(&o, 0, "cpu")
         .pop()
@@ -369,7 +373,7 @@ fn no_ponder_stops_every_process_of_a_seat() {
         &[][..],
         &["--sandbox", "pid,user,net,ipc,fs,limits,seccomp"],
     ] {
-        let (cpu, wall) = burner_share(&kit, extra);
+        let (cpu, wall) = burner_share(&kit, extra, None);
         assert!(
             wall >= 1000.0,
             "{extra:?}: {cpu} ms of CPU in the {wall} ms reported"
@@ -627,19 +631,24 @@ const REFUSED: [(&str, &str); 26] = [
     ("tiocsti", "EPERM"),
 ];
 
+/// Every call of [`REFUSED`] was refused with its errno.
+fn assert_refused(o: &Outcome) {
+    assert_played_on(o);
+    let r = report(o, 0);
+    for (call, errno) in REFUSED {
+        assert!(value(o, 0, call).starts_with(errno), "{call}: {r}");
+    }
+}
+
 #[test]
 fn the_seccomp_filter_refuses_what_no_player_needs() {
     let Some(kit) = Kit::new("the_seccomp_filter_refuses_what_no_player_needs") else {
         return;
     };
-    let o = kit
-        .game(&kit.seat(&kit.cheater, "syscalls", 3), &kit.honest(4))
-        .run();
-    assert_played_on(&o);
-    let r = report(&o, 0);
-    for (call, errno) in REFUSED {
-        assert!(value(&o, 0, call).starts_with(errno), "{call}: {r}");
-    }
+    assert_refused(
+        &kit.game(&kit.seat(&kit.cheater, "syscalls", 3), &kit.honest(4))
+            .run(),
+    );
     // The filter is what refuses them: without it, some go through.
     let o = kit
         .game(&kit.seat(&kit.cheater, "syscalls", 3), &kit.honest(4))
@@ -685,15 +694,11 @@ fn the_escapes_fail_for_an_unprivileged_referee_too() {
         report(&o, 0)
     );
     assert_eq!(value(&o, 0, "capeff"), "0000000000000000");
-    let o = kit
-        .game(&kit.seat(&kit.cheater, "syscalls", 3), &kit.honest(4))
-        .run_as(uid)
-        .run();
-    assert_played_on(&o);
-    let r = report(&o, 0);
-    for (call, errno) in REFUSED {
-        assert!(value(&o, 0, call).starts_with(errno), "{call}: {r}");
-    }
+    assert_refused(
+        &kit.game(&kit.seat(&kit.cheater, "syscalls", 3), &kit.honest(4))
+            .run_as(uid)
+            .run(),
+    );
     let o = kit
         .game(&kit.seat(&kit.cheater, "sockets", 3), &kit.honest(4))
         .run_as(uid)
@@ -709,14 +714,6 @@ fn the_escapes_fail_for_an_unprivileged_referee_too() {
     assert_played_on(&o);
     assert!(!report(&o, 0).contains(&secret));
     // No cgroup is the user's to write here: the init stops the jail.
-    let ai = format!("{} --move-time-ms 300", kit.bins.get("player").display());
-    let o = kit
-        .game_of(16, &kit.seat(&kit.cheater, "ponder-burn", 3), &ai)
-        .options(&["--no-ponder"])
-        .run_as(uid)
-        .run();
-    assert_played_on(&o);
-    let last = values(&o, 0, "cpu").pop().unwrap();
-    let numbers: Vec<f64> = last.split(' ').filter_map(|w| w.parse().ok()).collect();
-    assert!(numbers[0] <= 0.15 * numbers[1], "{last}");
+    let (cpu, wall) = burner_share(&kit, &[], Some(uid));
+    assert!(cpu <= 0.15 * wall, "it burned {cpu} ms of {wall} ms");
 }

@@ -158,36 +158,27 @@ fn errno(e: i32) -> u32 {
     ERRNO | (e as u32 & 0xffff)
 }
 
-/// Call `nr`: allowed when its argument `arg` (low word) is one of
-/// `allowed`, else refused with `deny`. Ends in a return either way; when
-/// the call is another, the accumulator still holds its number.
-fn only_values(nr: libc::c_long, arg: u32, allowed: &[u32], deny: u32) -> Vec<Insn> {
-    let n = allowed.len();
+/// Call `nr`, judged by its argument `arg` (low word): when it is one of
+/// `values`, the call gets `on_match`, else `otherwise`. Ends in a return
+/// either way; when the call is another, the accumulator still holds its
+/// number.
+fn by_value(
+    nr: libc::c_long,
+    arg: u32,
+    values: &[u32],
+    on_match: u32,
+    otherwise: u32,
+) -> Vec<Insn> {
+    let n = values.len();
     let mut b = vec![
         insn(JEQ, 0, (n + 3) as u8, nr as u32),
         insn(LD_ABS, 0, 0, arg_low(arg)),
     ];
-    for (i, v) in allowed.iter().enumerate() {
+    for (i, v) in values.iter().enumerate() {
         b.push(insn(JEQ, (n - i) as u8, 0, *v));
     }
-    b.push(ret(deny));
-    b.push(ret(ALLOW));
-    b
-}
-
-/// Call `nr`: refused with `deny` when its argument `arg` (low word) is
-/// one of `denied`, else allowed.
-fn except_values(nr: libc::c_long, arg: u32, denied: &[u32], deny: u32) -> Vec<Insn> {
-    let n = denied.len();
-    let mut b = vec![
-        insn(JEQ, 0, (n + 3) as u8, nr as u32),
-        insn(LD_ABS, 0, 0, arg_low(arg)),
-    ];
-    for (i, v) in denied.iter().enumerate() {
-        b.push(insn(JEQ, (n - i) as u8, 0, *v));
-    }
-    b.push(ret(ALLOW));
-    b.push(ret(deny));
+    b.push(ret(otherwise));
+    b.push(ret(on_match));
     b
 }
 
@@ -224,10 +215,11 @@ pub(crate) fn filter() -> Option<Vec<Insn>> {
         }
         let eperm = errno(libc::EPERM);
         let no_family = errno(libc::EAFNOSUPPORT);
-        p.extend(only_values(libc::SYS_socket, 0, &FAMILIES, no_family));
-        p.extend(only_values(libc::SYS_socketpair, 0, &FAMILIES, no_family));
+        for nr in [libc::SYS_socket, libc::SYS_socketpair] {
+            p.extend(by_value(nr, 0, &FAMILIES, ALLOW, no_family));
+        }
         p.extend(without_bits(libc::SYS_clone, 0, CLONE_NAMESPACES, eperm));
-        p.extend(except_values(libc::SYS_ioctl, 1, &TTY_IOCTLS, eperm));
+        p.extend(by_value(libc::SYS_ioctl, 1, &TTY_IOCTLS, eperm, ALLOW));
         p.push(ret(ALLOW));
         Some(p)
     }
