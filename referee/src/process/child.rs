@@ -107,6 +107,8 @@ pub struct Child {
     report: Option<OwnedFd>,
     /// In a jail with a PID namespace: where its init takes orders.
     control: Option<OwnedFd>,
+    /// In a jail: a pidfd of the player's own process.
+    player: Option<OwnedFd>,
     /// In a jail: when its init reaped the player's own process.
     died_at: Option<Instant>,
     /// In a jail: when `waitid` saw the init gone, after the kernel's
@@ -160,6 +162,7 @@ impl Child {
             jail,
             report: s.report,
             control: s.control,
+            player: s.player,
             died_at: None,
             gone_at: None,
             report_ready: false,
@@ -205,6 +208,7 @@ impl Child {
             jail: None,
             report: None,
             control: None,
+            player: None,
             died_at: None,
             gone_at: None,
             report_ready: false,
@@ -245,6 +249,7 @@ impl Child {
         self.stderr = Some(s.stderr);
         self.report = s.report;
         self.control = s.control;
+        self.player = s.player;
         self.died_at = None;
         self.gone_at = None;
         self.report_ready = false;
@@ -659,15 +664,19 @@ impl Child {
         })
     }
 
-    /// Kills the child for missing `deadline`: through its jail's init when
-    /// it takes orders (every process of the jail, and the init reports the
-    /// player's death), else SIGKILL to its process group.
+    /// Kills the child for missing `deadline`: in a jail whose init takes
+    /// orders, SIGKILL to the player's own process at once (its pidfd) and
+    /// the order to kill every process of the jail (the init then reports
+    /// the player's death); else SIGKILL to its process group.
     fn kill_at_deadline(&mut self, deadline: Instant, why: Termination) {
-        // Taken before the order: the init may reap the player before this
+        // Taken before the signal: the init may reap the player before this
         // thread runs again.
         let signalled = Instant::now();
-        let ordered = self.status.is_none()
-            && !self.reaped
+        let live = self.status.is_none() && !self.reaped;
+        if let Some(p) = self.player.as_ref().filter(|_| live) {
+            jail_sys::pidfd_kill(p.as_fd(), nix::libc::SIGKILL);
+        }
+        let ordered = live
             && self
                 .control
                 .as_ref()

@@ -63,6 +63,9 @@ pub struct Spawned {
     /// In a jail with a PID namespace: the write end of the pipe its init
     /// takes orders on (stop, continue, kill the whole jail).
     pub control: Option<OwnedFd>,
+    /// In a jail: a pidfd of the player's own process (the init's child),
+    /// to kill it at a deadline at once.
+    pub player: Option<OwnedFd>,
 }
 
 /// Why a program could not be started.
@@ -272,6 +275,9 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
             hint,
         });
     }
+    let player = control
+        .as_ref()
+        .and_then(|_| super::sandbox::sys::player_pidfd(pid));
     Ok(Spawned {
         pid,
         stdin: in_w,
@@ -279,5 +285,6 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         stderr: err_r,
         report,
         control,
+        player,
     })
 }

@@ -17,7 +17,7 @@
 
 use std::ffi::{CString, c_int, c_ulong};
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::ptr;
 
 use nix::errno::Errno;
@@ -364,6 +364,47 @@ pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Report {
         disk_full: word(2) & 1 != 0,
         reaped_ns: word(3),
     })
+}
+
+/// A pidfd of the player's own process, the one child of the jail's init
+/// `init` (as `/proc/INIT/task/INIT/children` lists it): the referee kills
+/// it at a missed deadline without waiting for the init to wake up. `None`
+/// if it is gone already, or the kernel has no pidfds. The pid read is
+/// checked still to be the init's child after the pidfd is opened, so the
+/// pidfd cannot be another process's that took a freed pid meanwhile.
+pub(crate) fn player_pidfd(init: ChildPid) -> Option<OwnedFd> {
+    let init = init.raw();
+    let children = || -> Option<Vec<libc::pid_t>> {
+        let text = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).ok()?;
+        Some(text.split_whitespace().filter_map(|p| p.parse().ok()).collect())
+    };
+    let &[player] = children()?.as_slice() else {
+        return None;
+    };
+    // SAFETY: `pidfd_open` with a pid and no flags returns a new
+    // descriptor or -1; nothing else is touched.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, player, 0) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: a descriptor just returned by the kernel, owned by nobody else.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+    children()?.contains(&player).then_some(fd)
+}
+
+/// Sends `sig` to the process of `pidfd` ([`player_pidfd`]); `false` if
+/// it is gone.
+pub(crate) fn pidfd_kill(pidfd: BorrowedFd<'_>, sig: c_int) -> bool {
+    // SAFETY: `pidfd_send_signal` on a live descriptor, with no siginfo.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            sig,
+            ptr::null::<libc::siginfo_t>(),
+            0,
+        ) == 0
+    }
 }
 
 /// `CLOCK_MONOTONIC` now, in nanoseconds: the clock of the init's
