@@ -197,14 +197,12 @@ impl fmt::Display for MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedMove;
     type ParseError = WireError;
     type Move = Move;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         2
@@ -224,20 +222,6 @@ impl game_core::Game for Match {
             self.pos.max_plies(),
         )
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Coursidor has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -347,10 +331,6 @@ impl game_core::Game for Match {
             (None, None) => "! the record holds neither a pawn's move nor a wall".to_owned(),
         };
         vec![line.into_bytes()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 }
 

@@ -112,14 +112,12 @@ impl fmt::Display for MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedMove;
     type ParseError = WireError;
     type Move = Move;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         2
@@ -135,20 +133,6 @@ impl game_core::Game for Match {
     fn greeting(&self, seat: Seat) -> String {
         wire::greeting(seat as u8, self.pos.level())
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Quarto has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -232,10 +216,6 @@ impl game_core::Game for Match {
         let square = rec.square.clone().unwrap_or_else(|| "-".to_owned());
         let gift = rec.gift.map_or_else(|| "-".to_owned(), |g| g.to_string());
         vec![square.into_bytes(), gift.into_bytes()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 
     /// Everyone sees everything: one view, no seat's own.
