@@ -17,6 +17,7 @@ mod finish;
 mod line;
 mod reader;
 mod rng;
+pub mod session;
 mod setup;
 mod tell;
 

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
+    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer, session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +13,7 @@ use crate::pattern::Level;
 use crate::position::{EndReason, Move, Outcome, Position, UncheckedMove};
 use crate::show;
 use crate::square::Square;
-use crate::wire::{self, MoveResult, OpponentTurn};
+use crate::wire;
 
 /// Quarto, for the registry.
 pub struct Spec;
@@ -184,11 +184,7 @@ impl game_core::Game for Match {
         if mv.square().is_some() {
             self.last = mv.square();
         }
-        tell.to(me, MoveResult::Legal(outcome).to_wire());
-        tell.to(
-            1 - me,
-            OpponentTurn::Move(mv.to_unchecked(), outcome).to_wire(),
-        );
+        session::tell_played(me, outcome, wire::reply_text(mv.to_unchecked()), tell);
         MoveRecord {
             square: mv.square().map(|s| s.to_string()),
             piece: piece.filter(|_| mv.square().is_some()).map(|p| p.number()),
@@ -198,12 +194,11 @@ impl game_core::Game for Match {
     }
 
     fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        tell.to(seat, MoveResult::Error.to_wire());
-        tell.to(1 - seat, OpponentTurn::Error.to_wire());
+        session::tell_illegal(seat, tell);
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        tell.to(1 - seat, OpponentTurn::Failure.to_wire());
+        session::tell_failure(seat, tell);
     }
 
     fn draw(&self, colour: bool) -> String {
