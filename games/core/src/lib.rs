@@ -19,6 +19,7 @@ mod reader;
 mod rng;
 pub mod session;
 mod setup;
+mod start;
 mod tell;
 
 use std::fmt;
@@ -28,6 +29,7 @@ pub use line::{LineError, clean_line, printable};
 pub use reader::{LineReader, ReadError};
 pub use rng::Rng;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
+pub use start::{parse_args, seed_or_clock};
 pub use tell::Tell;
 
 /// A seat at the table: 0 for the first player, 1 for the second, ...
