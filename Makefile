@@ -1,11 +1,16 @@
 # Build, test and benchmark the referee and our players, for every game.
-# `make demo` and `make test` are the two commands a newcomer needs.
+# `make demo` and `make test` are the two commands a newcomer needs;
+# `make help` lists every target (the `## target: what it does` lines).
 
 CARGO ?= cargo
 
-.PHONY: all build demo demo-oust demo-quarto play-quarto demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
+.PHONY: all help build demo demo-oust demo-quarto play-quarto demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
+
+## help: this list, every target and what it does
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); print; next } /^## / { sub(/^## /, "    "); print }' $(MAKEFILE_LIST)
 
 ## build: release builds of every binary (referee, player, tournament, faulty-player, the bench helpers)
 ## and library (Coursidor's client library, target/release/libcoursidor_player.so)

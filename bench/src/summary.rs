@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::game::{Played, search_reports};
-use crate::stats;
 
 /// The games of one player (the measured one) against one opponent.
 #[derive(Clone, Debug, Default)]
@@ -243,23 +242,12 @@ fn fault_line(game: &Played, me: usize) -> String {
     }
 }
 
-/// The 95% Wilson score interval of a proportion `p` over `n` trials.
-pub fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+pub use game_search::stats::wilson;
 
-/// The median of `values`, if any (see [`stats::Summary::median`]).
+/// The median of `values`, if any ([`game_search::stats::median`]).
 pub fn median<T: Copy + Into<f64>>(values: &[T]) -> Option<f64> {
-    (!values.is_empty())
-        .then(|| stats::Summary::new(values.iter().map(|&v| v.into()).collect()).median())
+    let values: Vec<f64> = values.iter().map(|&v| v.into()).collect();
+    game_search::stats::median(&values)
 }
 
 /// The largest of `values`, if any.
@@ -378,18 +366,6 @@ impl fmt::Display for Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_is_inside_the_unit_interval_and_not_empty_at_the_edges() {
-        let (lo, hi) = wilson(1.0, 200.0);
-        assert!(lo > 0.97 && lo < 1.0 && hi > 1.0 - 1e-9, "{lo} {hi}");
-        let (lo, hi) = wilson(0.5, 100.0);
-        assert!(
-            (lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson(0.3, 0.0), (0.0, 1.0));
-    }
 
     #[test]
     fn medians() {

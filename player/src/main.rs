@@ -6,8 +6,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    games::program::main(
-        games::program::Program::Player,
-        std::env::args_os().collect(),
-    )
+    game_players::main(game_players::Program::Player, std::env::args_os().collect())
 }

@@ -5,7 +5,8 @@
 //! - [`process`]: supervision of child processes, with no game in it;
 //! - [`game`]: the match driver — the game flow over the process layer,
 //!   no system calls; the rules are the game's ([`game_core::Game`]);
-//! - the binary (`referee-cli`): arguments, the registry of games, printing.
+//! - the binary (`src/bin/referee/`, modules of its own): arguments, the
+//!   registry of games, printing, replays.
 //!
 //! [`play_match`] plays one whole match of a game from a [`MatchConfig`]
 //! and returns a [`MatchReport`]; it keeps no global state, so a process

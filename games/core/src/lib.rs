@@ -17,6 +17,9 @@ mod finish;
 mod line;
 mod reader;
 mod rng;
+pub mod session;
+mod setup;
+mod start;
 mod tell;
 
 use std::fmt;
@@ -25,6 +28,8 @@ pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
 pub use reader::{LineReader, ReadError};
 pub use rng::Rng;
+pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
+pub use start::{parse_args, seed_or_clock};
 pub use tell::Tell;
 
 /// A seat at the table: 0 for the first player, 1 for the second, ...
@@ -170,27 +175,11 @@ pub struct End {
     pub detail: String,
 }
 
-/// A game with no setup phase uses this as its setup types: it has no
-/// value, so no setup can ever be made of it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
-pub enum NoSetup {}
-
-impl fmt::Display for NoSetup {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {}
-    }
-}
-
-impl std::error::Error for NoSetup {}
-
 /// One game in progress, as the match driver sees it: the rules, the wire
 /// format and what each seat may know.
 ///
 /// The driver calls, in order: [`greeting`](Self::greeting) for every seat;
-/// if [`setup_question`](Self::setup_question) gives one, the setup phase
-/// (every seat at once: [`parse_setup`](Self::parse_setup) on each reply,
-/// then [`setup_answer`](Self::setup_answer) to each seat and
-/// [`begin`](Self::begin) once every setup is accepted); then, until
+/// for a game with a secret setup phase ([`SecretSetup`]), that phase; then, until
 /// [`end`](Self::end) says the game is over, a turn:
 /// [`to_move`](Self::to_move), [`question`](Self::question), and on the reply
 /// [`parse`](Self::parse) → [`check`](Self::check) → [`play`](Self::play).
@@ -200,10 +189,9 @@ impl std::error::Error for NoSetup {}
 /// only says what the others are told
 /// ([`tell_illegal`](Self::tell_illegal), [`tell_failure`](Self::tell_failure)).
 pub trait Game {
-    /// A seat's accepted secret setup ([`NoSetup`] without a setup phase).
-    type Setup;
-    /// Why a setup was refused.
-    type SetupError: std::error::Error;
+    /// The secret setup phase: [`NoSetup`] for a game without one,
+    /// [`WithSetup<Self>`] for a game that implements [`SecretSetup`].
+    type Phase: SetupPhase<Self>;
     /// A reply read off the wire, not yet checked against the position.
     type Unchecked;
     /// Why a reply could not be read.
@@ -222,8 +210,6 @@ pub trait Game {
         + fmt::Display
         + fmt::Debug
         + 'static;
-    /// An accepted setup as `--record` shows it.
-    type SetupRecord: serde::Serialize + serde::de::DeserializeOwned + fmt::Debug + 'static;
 
     /// The number of seats (2 to [`MAX_SEATS`]).
     fn seats(&self) -> usize;
@@ -240,25 +226,6 @@ pub trait Game {
     /// number, the board...). May be empty.
     fn greeting(&self, seat: Seat) -> String;
 
-    /// The setup `seat` is asked for, if the game has a setup phase.
-    fn setup_question(&self, _seat: Seat) -> Option<Question> {
-        None
-    }
-
-    /// Reads and checks a setup reply. `lines` are the reply's raw lines,
-    /// without `\n` or a trailing `\r` (see [`clean_line`]).
-    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Self::Setup, Self::SetupError>;
-
-    /// What `seat` is told about its own setup once every seat has set up
-    /// (or failed): accepted or refused.
-    fn setup_answer(&self, seat: Seat, accepted: bool) -> String;
-
-    /// An accepted setup as the record shows it.
-    fn setup_record(&self, setup: &Self::Setup) -> Self::SetupRecord;
-
-    /// Starts play from the accepted setups, one per seat in seat order.
-    fn begin(&mut self, setups: Vec<Self::Setup>);
-
     /// The end of the game, if it is over; asked before every turn.
     fn end(&self) -> Option<End>;
 
@@ -268,7 +235,8 @@ pub trait Game {
     /// What the seat to move is asked.
     fn question(&self, seat: Seat) -> Question;
 
-    /// Reads a move reply (raw lines, as for [`parse_setup`](Self::parse_setup)).
+    /// Reads a move reply. `lines` are the reply's raw lines, without `\n`
+    /// or a trailing `\r` (see [`clean_line`]).
     fn parse(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Self::Unchecked, Self::ParseError>;
 
     /// Checks a reply against the position.
@@ -296,10 +264,6 @@ pub trait Game {
     /// program would send them: a replay parses, checks and plays them
     /// with today's rules (`referee replay`).
     fn move_reply(&self, rec: &Self::MoveRecord) -> Vec<Vec<u8>>;
-
-    /// The reply lines of `seat`'s recorded setup (games with a setup
-    /// phase; the others never have one to give).
-    fn setup_reply(&self, seat: Seat, rec: &Self::SetupRecord) -> Vec<Vec<u8>>;
 
     /// The position as the HTML viewer shows it (`referee view`): to
     /// everyone (`viewer` is `None`: every piece) or as `viewer`'s seat

@@ -1,16 +1,13 @@
 //! The registration point of the referee's games: adding a game is one
-//! line in [`games!`] below (its [`Spec`], its player's entry point, and
-//! the program a person plays it with, if any), and nothing else in the
+//! line in `src/list.rs` (its [`Spec`], its player's entry point, and the
+//! program a person plays it with, if any), and nothing else in the
 //! referee (`docs/games.md`).
 //!
-//! The referee reaches a game's types through [`visit`], which calls a
-//! generic function with the game's [`Spec`]; the player binary calls
-//! [`Entry::player`].
-
-pub mod program;
-
-use std::ffi::OsString;
-use std::process::ExitCode;
+//! This crate keeps the specs only: the referee and the tournament, which
+//! judge, link the games' rules and none of our players. The referee
+//! reaches a game's types through [`visit`], which calls a generic function
+//! with the game's [`Spec`]; the `player` and `human` binaries go through
+//! `game-players`, which reads the same list.
 
 use game_core::{Defaults, Spec};
 
@@ -26,12 +23,6 @@ pub struct Entry {
     /// How its default turn limit follows its options, if it does
     /// ([`Spec::MAX_TURNS_RULE`]).
     pub max_turns_rule: Option<&'static str>,
-    /// Our player for it: `player --game NAME ARGS...` (the arguments
-    /// start with the program name).
-    pub player: fn(Vec<OsString>) -> ExitCode,
-    /// The program a person plays it with, if it has one: `human --game
-    /// NAME ARGS...`.
-    pub human: Option<fn(Vec<OsString>) -> ExitCode>,
 }
 
 /// Something to do with one game's types: the referee parses the game's
@@ -44,8 +35,6 @@ pub trait Visit {
 }
 
 macro_rules! games {
-    (@human) => { None };
-    (@human $human:path) => { Some($human as fn(Vec<OsString>) -> ExitCode) };
     ($($spec:ty => $player:path $(, human $human:path)?);+ $(;)?) => {
         /// Every game, in the order `--list-games` shows them; the first
         /// is the default.
@@ -55,8 +44,6 @@ macro_rules! games {
                 about: <$spec as Spec>::ABOUT,
                 defaults: <$spec as Spec>::DEFAULTS,
                 max_turns_rule: <$spec as Spec>::MAX_TURNS_RULE,
-                player: $player,
-                human: games!(@human $($human)?),
             }),+]
         }
 
@@ -71,13 +58,7 @@ macro_rules! games {
     };
 }
 
-games! {
-    stratego::referee_game::Spec => stratego_ai::player_main, human stratego_human::human_main;
-    oust::referee_game::Spec => oust_ai::player_main;
-    quarto::referee_game::Spec => quarto_ai::player_main, human quarto_human::human_main;
-    mansuba::referee_game::Spec => mansuba_ai::player_main;
-    coursidor::referee_game::Spec => coursidor_ai::player_main;
-}
+include!("list.rs");
 
 /// The default game.
 pub const DEFAULT: &str = "stratego";
@@ -113,6 +94,20 @@ mod tests {
         type Output = &'static str;
         fn visit<S: Spec>(self) -> &'static str {
             S::NAME
+        }
+    }
+
+    /// The judge links no player: the registry depends on the games'
+    /// rules and on nothing of our players' or the terminal's.
+    #[test]
+    fn the_registry_links_no_player() {
+        let manifest = include_str!("../Cargo.toml");
+        for line in manifest.lines() {
+            let dep = line.split(['.', ' ', '=']).next().unwrap_or("");
+            assert!(
+                !(dep.ends_with("-ai") || dep.ends_with("-human") || dep == "terminal"),
+                "the registry depends on {dep}"
+            );
         }
     }
 

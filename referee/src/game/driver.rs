@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use game_core::{Game, Launch, Question, Seat, Tell};
+use game_core::{Game, Launch, Question, Seat, SetupOf, SetupPhase, SetupRecordOf, Tell};
 use linebuf::Framing;
 use referee_schema::{
     EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RejectedReply, SCHEMA,
@@ -82,7 +82,7 @@ struct Match<'a, G: Game> {
     sup: Supervisor,
     launch: Launch,
     stats: Vec<Stats>,
-    setups: Vec<Option<G::SetupRecord>>,
+    setups: Vec<Option<SetupRecordOf<G>>>,
     moves: Vec<MoveEntry<G::MoveRecord>>,
     /// Replies refused (setups, the last move), for the record.
     rejected: Vec<RejectedReply>,
@@ -168,7 +168,6 @@ pub fn play_match<G: Game>(
         moves,
         rejected,
         interrupted_by,
-        game,
         ..
     } = m;
     let sandbox = sandbox_settings(&cfg.sandbox, &sup.sandbox_status());
@@ -178,7 +177,7 @@ pub fn play_match<G: Game>(
     let ends = ends?;
     log::info!("verdict: {verdict:?}");
 
-    let has_setups = game.setup_question(0).is_some();
+    let has_setups = G::Phase::SECRET;
     let players = stats
         .into_iter()
         .enumerate()
@@ -290,7 +289,7 @@ impl<G: Game> Match<'_, G> {
                 }
             }
         }
-        if self.game.setup_question(0).is_some() {
+        if G::Phase::SECRET {
             if let Err(verdict) = self.setup_phase()? {
                 return Ok(verdict);
             }
@@ -392,10 +391,10 @@ impl<G: Game> Match<'_, G> {
     fn setup_phase(&mut self) -> Result<Result<(), Verdict>, MatchError> {
         let n = self.seats();
         for seat in 0..n {
-            let q = self.game.setup_question(seat).expect("every seat sets up");
+            let q = G::Phase::question(&self.game, seat).expect("every seat sets up");
             self.ask(seat, &q, self.cfg.setup_limit(seat))?;
         }
-        let mut state: Vec<SetupState<G::Setup>> = (0..n).map(|_| SetupState::Waiting).collect();
+        let mut state: Vec<SetupState<SetupOf<G>>> = (0..n).map(|_| SetupState::Waiting).collect();
         while state.iter().any(|s| matches!(s, SetupState::Waiting)) {
             match self.sup.next_event()? {
                 Event::Reply {
@@ -404,7 +403,7 @@ impl<G: Game> Match<'_, G> {
                     elapsed,
                 } => {
                     self.stats[child].setup_time = Some(elapsed);
-                    state[child] = match self.game.parse_setup(child, &lines) {
+                    state[child] = match G::Phase::parse(&self.game, child, &lines) {
                         Ok(s) => SetupState::Accepted(s),
                         Err(e) => {
                             let reply = RejectedReply::new(child, Phase::Setup, &lines);
@@ -434,15 +433,15 @@ impl<G: Game> Match<'_, G> {
         for (seat, s) in state.into_iter().enumerate() {
             match s {
                 SetupState::Accepted(s) => {
-                    self.setups[seat] = Some(self.game.setup_record(&s));
+                    self.setups[seat] = Some(G::Phase::record(&self.game, &s));
                     self.stats[seat].setup = Some(SetupStatus::Accepted);
-                    let answer = self.game.setup_answer(seat, true);
+                    let answer = G::Phase::answer(&self.game, seat, true);
                     self.sup.send(seat, answer.as_bytes());
                     accepted.push(s);
                 }
                 SetupState::Refused(why) => {
                     self.stats[seat].setup = Some(SetupStatus::Refused);
-                    let answer = self.game.setup_answer(seat, false);
+                    let answer = G::Phase::answer(&self.game, seat, false);
                     self.sup.send(seat, answer.as_bytes());
                     refused.push((seat, format!("player {seat}'s setup refused: {why}")));
                 }
@@ -452,7 +451,7 @@ impl<G: Game> Match<'_, G> {
             }
         }
         if refused.is_empty() {
-            self.game.begin(accepted);
+            G::Phase::begin(&mut self.game, accepted);
             return Ok(Ok(()));
         }
         let losers: Vec<Seat> = refused.iter().map(|(s, _)| *s).collect();
@@ -471,14 +470,14 @@ impl<G: Game> Match<'_, G> {
         &mut self,
         seat: Seat,
         failure: &Failure,
-        state: Vec<SetupState<G::Setup>>,
+        state: Vec<SetupState<SetupOf<G>>>,
     ) -> Verdict {
         let mut refused = Vec::new();
         for (other, s) in state.iter().enumerate() {
             match s {
                 SetupState::Refused(why) => {
                     self.stats[other].setup = Some(SetupStatus::Refused);
-                    let answer = self.game.setup_answer(other, false);
+                    let answer = G::Phase::answer(&self.game, other, false);
                     self.sup.send(other, answer.as_bytes());
                     refused.push((other, why.clone()));
                 }

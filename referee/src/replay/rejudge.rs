@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
-use game_core::{Context, Game, Limits, Seat, SeatLimit, Spec, Tell, Viewer};
+use game_core::{
+    Context, Game, Limits, Seat, SeatLimit, SetupPhase, SetupRecordOf, Spec, Tell, Viewer,
+};
 use referee_schema::{Phase, Reason, Record, RejectedReply};
 use thiserror::Error;
 
@@ -98,7 +100,7 @@ pub struct Replay {
 /// Replays the record `text` of game `S` with today's rules; `colour`
 /// colours the frames' text.
 pub fn rejudge<S: Spec>(text: &str, colour: bool) -> Result<Replay, ReplayError> {
-    type Rec<G> = Record<<G as Game>::MoveRecord, <G as Game>::SetupRecord>;
+    type Rec<G> = Record<<G as Game>::MoveRecord, SetupRecordOf<G>>;
     let record: Rec<S::Game> = Record::from_json(text).map_err(|source| ReplayError::Read {
         game: S::NAME,
         source,
@@ -187,7 +189,7 @@ fn shown(reply: &RejectedReply) -> String {
 
 struct Replayer<'r, G: Game> {
     game: G,
-    record: &'r Record<G::MoveRecord, G::SetupRecord>,
+    record: &'r Record<G::MoveRecord, SetupRecordOf<G>>,
     colour: bool,
     frames: Vec<Frame>,
 }
@@ -216,7 +218,7 @@ impl<G: Game> Replayer<'_, G> {
     fn run(&mut self) -> Judgement {
         let record = self.record;
         let end = &record.end;
-        if self.game.setup_question(0).is_some() {
+        if G::Phase::SECRET {
             match self.setups() {
                 Ok(true) => {}
                 Ok(false) => return Judgement::Same,
@@ -351,8 +353,8 @@ impl<G: Game> Replayer<'_, G> {
         for (seat, setup) in record.setups.iter().enumerate() {
             match setup {
                 Some(rec) => {
-                    let lines = self.game.setup_reply(seat, rec);
-                    match self.game.parse_setup(seat, &lines) {
+                    let lines = G::Phase::reply(&self.game, seat, rec);
+                    match G::Phase::parse(&self.game, seat, &lines) {
                         Ok(s) => accepted.push(s),
                         Err(e) => {
                             return Err(Judgement::Differs(format!(
@@ -364,7 +366,7 @@ impl<G: Game> Replayer<'_, G> {
                 None => match self.rejected(seat, Phase::Setup) {
                     Some(reply) => {
                         let lines = reply.raw_lines().unwrap_or_default();
-                        match self.game.parse_setup(seat, &lines) {
+                        match G::Phase::parse(&self.game, seat, &lines) {
                             Ok(_) => {
                                 return Err(Judgement::Differs(format!(
                                     "player {seat}'s setup, refused in the record, is accepted by today's rules"
@@ -392,7 +394,7 @@ impl<G: Game> Replayer<'_, G> {
             }
         }
         if refused.is_empty() {
-            self.game.begin(accepted);
+            G::Phase::begin(&mut self.game, accepted);
             return Ok(true);
         }
         let end = &self.record.end;

@@ -248,3 +248,21 @@ fn a_quarto_game_replays_too() {
         text(&out.stderr)
     );
 }
+
+/// Records made by the referee and players of main at 29e6c14, before the
+/// games' adapters and our players were reorganised: today's rules must
+/// judge each again as the same game, byte for byte.
+#[test]
+fn records_made_before_the_reorganisation_replay_as_the_same_game() {
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/records");
+    for game in ["stratego", "oust", "quarto", "mansuba", "coursidor"] {
+        let file = records.join(format!("{game}.json"));
+        let out = replay(&records, &["--check", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", text(&out.stderr));
+        let said = text(&out.stdout);
+        assert!(
+            said.starts_with("judged again with today's rules: the same game, the same end"),
+            "{game}: {said}"
+        );
+    }
+}

@@ -27,6 +27,7 @@ use std::time::Instant;
 
 use coursidor::{Colour, Dir, Edge, Move, Position, UncheckedMove, Vertex, Wall};
 use game_core::Rng;
+use game_search::{Bound, Budget, Table};
 
 use crate::tour::{Tours, UNREACHABLE};
 
@@ -87,14 +88,6 @@ impl Default for Settings {
             compatible: false,
         }
     }
-}
-
-/// Bound kinds of the transposition table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -187,13 +180,13 @@ pub struct Searcher {
     keys: Option<Keys>,
     /// The tour tables met, by the hash of their walls and the colour.
     tables: HashMap<(u64, Colour), Arc<Tours>>,
-    tt: Vec<Option<Entry>>,
+    tt: Table<Option<Entry>>,
     /// Walls each side may place in the search (by colour).
     candidates: [Vec<Wall>; 2],
     /// The objectives each side had visited at the root.
     base: [u8; 2],
     nodes: u64,
-    deadline: Instant,
+    budget: Budget,
     stopped: bool,
 }
 
@@ -206,8 +199,8 @@ fn wall_move(at: Vertex, a: Vertex, b: Vertex) -> UncheckedMove {
     UncheckedMove::Wall([edge(a), edge(b)])
 }
 
-/// Entries of the transposition table (a power of two).
-const TT_SIZE: usize = 1 << 18;
+/// The transposition table holds 2^TT_BITS entries.
+const TT_BITS: u32 = 18;
 /// Tour tables kept before the cache is emptied.
 const MAX_TABLES: usize = 4096;
 
@@ -218,11 +211,11 @@ impl Searcher {
             settings,
             keys: None,
             tables: HashMap::new(),
-            tt: vec![None; TT_SIZE],
+            tt: Table::new(TT_BITS),
             candidates: [Vec::new(), Vec::new()],
             base: [0; 2],
             nodes: 0,
-            deadline: Instant::now(),
+            budget: Budget::until(Instant::now(), None),
             stopped: false,
         }
     }
@@ -434,12 +427,8 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        let over = match self.settings.max_nodes {
-            Some(max) => self.nodes >= max,
-            None => self.nodes % 32 == 0 && Instant::now() >= self.deadline,
-        };
-        self.stopped = over;
-        over
+        self.stopped = self.budget.exhausted(self.nodes);
+        self.stopped
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -451,17 +440,11 @@ impl Searcher {
         }
         let walls = self.keys(pos).walls(pos);
         let key = self.keys(pos).position(pos, walls);
-        let slot = (key as usize) & (TT_SIZE - 1);
         let mut tt_move = None;
-        if let Some(e) = self.tt[slot].filter(|e| e.key == key) {
+        if let Some(e) = self.tt.get(key).filter(|e| e.key == key) {
             tt_move = e.best;
-            if e.depth >= depth {
-                match e.bound {
-                    Bound::Exact => return e.value,
-                    Bound::Lower if e.value >= beta => return e.value,
-                    Bound::Upper if e.value <= alpha => return e.value,
-                    _ => {}
-                }
+            if e.depth >= depth && e.bound.cuts(e.value, alpha, beta) {
+                return e.value;
             }
         }
         let mut moves = Vec::new();
@@ -493,21 +476,15 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         if !self.stopped {
-            self.tt[slot] = Some(Entry {
+            let entry = Entry {
                 key,
                 depth,
                 value: best,
-                bound,
+                bound: Bound::of(best, alpha0, beta),
                 best: best_move,
-            });
+            };
+            self.tt.set(key, Some(entry));
         }
         best
     }
@@ -517,7 +494,9 @@ impl Searcher {
         let started = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = deadline;
+        // A node of Coursidor's is slow (its tours are computed again):
+        // the clock is read every 32 of them.
+        self.budget = Budget::until(deadline, self.settings.max_nodes).checking_every(32);
         self.base = [pos.visited(Colour::Black), pos.visited(Colour::White)];
         let me = pos.to_move();
         let tours = (self.tour(pos, me), self.tour(pos, me.other()));
@@ -526,7 +505,8 @@ impl Searcher {
         // first part of the time.
         let count = self.settings.walls;
         let now = Instant::now();
-        // Under a node budget (reproducible games), no clock at all.
+        // Under a node budget (reproducible games) the choice of walls is not
+        // cut short by the clock; only the search's stop rule reads it.
         let share = match self.settings.max_nodes {
             Some(_) => std::time::Duration::from_secs(3600),
             None => deadline.saturating_duration_since(now) / 4,

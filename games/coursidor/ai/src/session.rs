@@ -2,57 +2,22 @@
 //! (`docs/games/coursidor.md`): read the referee's messages from a byte
 //! stream, keep the position, answer with the strategy's moves.
 
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use coursidor::wire::LineReader;
 use coursidor::wire::{self, MoveResult};
 use coursidor::{IllegalMove, Move, Outcome, Position, UncheckedMove, WireError};
-use game_core::{Rng, printable};
-use thiserror::Error;
+use game_core::Rng;
 
 use crate::strategy::Strategy;
 use crate::think::Thinker;
 
-/// How a session ended without error.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SessionEnd {
-    /// The referee closed the stream.
-    Closed,
-    /// We won (`W` after our move).
-    Won,
-    /// The opponent won (`W` after its move).
-    Lost,
-    /// The game was drawn.
-    Drawn,
-    /// Our move was judged illegal (`E`).
-    OwnError,
-    /// The opponent's move was illegal (`E` in place of its move).
-    OpponentError,
-    /// `F`: the opponent failed.
-    OpponentFailed,
-}
+pub use game_core::session::SessionEnd;
 
 /// Why a session stopped abnormally.
-#[derive(Debug, Error)]
-pub enum SessionError {
-    /// Reading stdin or writing stdout failed.
-    #[error("i/o error")]
-    Io(#[from] io::Error),
-    /// The referee sent something that is not the expected message.
-    #[error("unreadable message from the referee")]
-    Wire(#[from] WireError),
-    /// The referee's messages contradict the game as we know it.
-    #[error("the referee's move {mv} is not legal here")]
-    Inconsistent {
-        /// The move.
-        mv: UncheckedMove,
-        /// Why our rules refuse it.
-        #[source]
-        source: IllegalMove,
-    },
-}
+pub type SessionError = game_core::session::SessionError<WireError, UncheckedMove, IllegalMove>;
 
 /// How our side plays.
 pub struct Player {
@@ -136,16 +101,7 @@ pub fn run<R: Read, W: Write>(
                 return Ok(SessionEnd::Closed);
             };
             ready = Instant::now();
-            let outcome = match MoveResult::from_line(&result)? {
-                MoveResult::Legal(o) => o,
-                MoveResult::Error => {
-                    return Err(WireError::Unexpected {
-                        expected: "the result of a move the referee forwards (N, W or D)",
-                        got: printable(b"E"),
-                    }
-                    .into());
-                }
-            };
+            let outcome = MoveResult::forwarded(&result)?;
             let mv: Move = pos
                 .check(&u)
                 .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
@@ -161,6 +117,8 @@ pub fn run<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use std::io;
+
     use super::*;
     use coursidor::{Board, Colour, Layout, Shape};
 

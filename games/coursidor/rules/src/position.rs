@@ -10,28 +10,9 @@ use crate::error::IllegalMove;
 use crate::layout::Layout;
 use crate::moves::{Edge, Move, Step, UncheckedMove, Wall};
 
-/// What a move led to.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// Play goes on.
-    Next,
-    /// The mover is back on its start with every objective visited: it
-    /// wins.
-    Win,
-    /// The turn limit is reached: a draw.
-    Draw,
-}
-
-impl Outcome {
-    /// Its letter on the wire: `N`, `W`, `D`.
-    pub const fn letter(self) -> char {
-        match self {
-            Outcome::Next => 'N',
-            Outcome::Win => 'W',
-            Outcome::Draw => 'D',
-        }
-    }
-}
+/// What a move led to: the mover's result letter, shared by the
+/// session games (`N`, `W`, `D`).
+pub use game_core::session::Outcome;
 
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

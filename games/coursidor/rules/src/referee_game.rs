@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use game_core::{
     Context, Defaults, End, Framing, Host, NoSetup, OptionsError, Question, Rng, Seat, Tell,
+    session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,7 @@ use crate::error::{IllegalMove, WireError};
 use crate::layout::Layout;
 use crate::moves::{Move, UncheckedMove};
 use crate::position::{EndReason, Position};
-use crate::wire::{self, MoveResult, OpponentTurn};
+use crate::wire;
 
 /// Coursidor, for the registry.
 pub struct Spec;
@@ -197,14 +198,12 @@ impl fmt::Display for MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedMove;
     type ParseError = WireError;
     type Move = Move;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         2
@@ -224,20 +223,6 @@ impl game_core::Game for Match {
             self.pos.max_plies(),
         )
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Coursidor has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -283,11 +268,7 @@ impl game_core::Game for Match {
         let before = self.pos.visited(me);
         let outcome = self.pos.play(mv);
         let seat = self.seat_of(me);
-        tell.to(seat, MoveResult::Legal(outcome).to_wire());
-        tell.to(
-            1 - seat,
-            OpponentTurn::Move(mv.to_unchecked(), outcome).to_wire(),
-        );
+        session::tell_played(seat, outcome, format!("{}\n", mv.to_unchecked()), tell);
         let mut rec = MoveRecord {
             colour: me.name().to_owned(),
             to: None,
@@ -321,12 +302,11 @@ impl game_core::Game for Match {
     }
 
     fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        tell.to(seat, MoveResult::Error.to_wire());
-        tell.to(1 - seat, OpponentTurn::Error.to_wire());
+        session::tell_illegal(seat, tell);
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        tell.to(1 - seat, OpponentTurn::Failure.to_wire());
+        session::tell_failure(seat, tell);
     }
 
     fn draw(&self, colour: bool) -> String {
@@ -347,10 +327,6 @@ impl game_core::Game for Match {
             (None, None) => "! the record holds neither a pawn's move nor a wall".to_owned(),
         };
         vec![line.into_bytes()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 }
 

@@ -30,7 +30,8 @@ use crate::colour::Colour;
 use crate::error::WireError;
 use crate::layout::Layout;
 use crate::moves::{Edge, UncheckedMove};
-use crate::position::Outcome;
+
+pub use game_core::session::{MoveResult, OpponentTurn};
 
 /// Longest line of a reply, in bytes (without the `\n`).
 pub const MAX_LINE_BYTES: usize = 128;
@@ -64,64 +65,6 @@ pub fn greeting(colour: Colour, layout: &Layout, max_turns: u32) -> String {
     let _ = writeln!(s, "{}", layout.walls_per_player());
     let _ = writeln!(s, "{max_turns}");
     s
-}
-
-/// The result of a move, as the mover reads it and as it closes the
-/// opponent's message.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveResult {
-    /// `N`, `W` or `D`: the move was legal, and what it led to.
-    Legal(Outcome),
-    /// `E`: the move was illegal or unreadable; the mover loses.
-    Error,
-}
-
-impl MoveResult {
-    /// The line, with its `\n`.
-    pub fn to_wire(self) -> String {
-        match self {
-            MoveResult::Legal(o) => format!("{}\n", o.letter()),
-            MoveResult::Error => "E\n".to_owned(),
-        }
-    }
-
-    /// Reads a result line (the player's side).
-    pub fn from_line(line: &str) -> Result<MoveResult, WireError> {
-        Ok(match line {
-            "N" => MoveResult::Legal(Outcome::Next),
-            "W" => MoveResult::Legal(Outcome::Win),
-            "D" => MoveResult::Legal(Outcome::Draw),
-            "E" => MoveResult::Error,
-            _ => {
-                return Err(WireError::Unexpected {
-                    expected: "a result, N, W, D or E",
-                    got: printable(line.as_bytes()),
-                });
-            }
-        })
-    }
-}
-
-/// What a seat reads about its opponent's turn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum OpponentTurn {
-    /// The move (normalised) and its result.
-    Move(UncheckedMove, Outcome),
-    /// `E`: the opponent's reply was illegal or unreadable; you win.
-    Error,
-    /// `F`: the opponent's program failed; you win.
-    Failure,
-}
-
-impl OpponentTurn {
-    /// The message, lines with their `\n`.
-    pub fn to_wire(self) -> String {
-        match self {
-            OpponentTurn::Move(m, o) => format!("{m}\n{}", MoveResult::Legal(o).to_wire()),
-            OpponentTurn::Error => "E\n".to_owned(),
-            OpponentTurn::Failure => "F\n".to_owned(),
-        }
-    }
 }
 
 /// Reads a decimal number: digits only, at most `u32::MAX`.
@@ -370,17 +313,7 @@ mod tests {
     }
 
     #[test]
-    fn messages_to_the_seats() {
-        let m = UncheckedMove::Step(12);
-        assert_eq!(OpponentTurn::Move(m, Outcome::Win).to_wire(), "M 12\nW\n");
-        assert_eq!(OpponentTurn::Error.to_wire(), "E\n");
-        assert_eq!(OpponentTurn::Failure.to_wire(), "F\n");
-        for r in ["N", "W", "D", "E"] {
-            assert_eq!(
-                MoveResult::from_line(r).unwrap().to_wire(),
-                format!("{r}\n")
-            );
-        }
-        assert!(MoveResult::from_line("X").is_err());
+    fn the_opponent_reads_the_move_normalised() {
+        assert_eq!(UncheckedMove::Step(12).to_string(), "M 12");
     }
 }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_core::finish_session;
+use game_core::{finish_session, parse_args, seed_or_clock};
 
 use crate::search::Settings;
 use crate::session;
@@ -59,18 +59,11 @@ impl Cli {
 /// session on stdin/stdout and returns the exit status (2 for a usage
 /// error, after clap's message).
 pub fn player_main(args: Vec<OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let cli: Cli = match parse_args(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(code) => return code,
     };
-    let seed = cli.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = seed_or_clock(cli.seed);
     let mut log = io::stderr().lock();
     let _ = writeln!(
         log,

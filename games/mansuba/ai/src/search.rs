@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use game_core::Rng;
+use game_search::{Bound, Budget, Table};
 use mansuba::{Action, Place, Position, Relation, Sort};
 
 use crate::eval::{Evaluator, WIN};
@@ -54,23 +55,19 @@ struct Entry {
     key: u64,
     value: i32,
     depth: i8,
-    bound: u8,
+    bound: Bound,
     best: u32,
 }
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
 
 /// The searcher, with its table and Zobrist keys (kept from move to
 /// move).
 pub struct Searcher {
     settings: Settings,
-    table: Vec<Entry>,
+    table: Table<Entry>,
     keys: Vec<u64>,
     eval: Option<Evaluator>,
     nodes: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
     stopped: bool,
     root: usize,
     report: Report,
@@ -89,12 +86,12 @@ impl Searcher {
     /// A searcher with `settings`.
     pub fn new(settings: Settings) -> Searcher {
         Searcher {
-            table: vec![Entry::default(); 1 << settings.tt_bits],
+            table: Table::new(settings.tt_bits),
             settings,
             keys: Vec::new(),
             eval: None,
             nodes: 0,
-            deadline: None,
+            budget: Budget::until(Instant::now(), None),
             stopped: false,
             root: 0,
             report: Report::default(),
@@ -110,7 +107,7 @@ impl Searcher {
         let rules = pos.rules();
         if !self.eval.as_ref().is_some_and(|e| e.is_for(rules)) {
             self.eval = Some(Evaluator::new(rules.clone()));
-            self.table.fill(Entry::default());
+            self.table.clear();
         }
         // Keys: per place, per seat and sort, on the board and as a
         // prisoner; then per seat to move and per relation.
@@ -146,7 +143,10 @@ impl Searcher {
         self.nodes = 0;
         self.stopped = false;
         let start = Instant::now();
-        self.deadline = Some(start + self.settings.move_time);
+        // Mansuba's nodes are slow (an escape averages two children): the
+        // clock is read every 256 of them.
+        self.budget = Budget::until(start + self.settings.move_time, self.settings.max_nodes)
+            .checking_every(256);
         let mut actions = Vec::new();
         pos.legal_actions(&mut actions);
         assert!(!actions.is_empty(), "a pass at least");
@@ -211,11 +211,7 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if let Some(max) = self.settings.max_nodes {
-            if self.nodes >= max {
-                self.stopped = true;
-            }
-        } else if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.budget.exhausted(self.nodes) {
             self.stopped = true;
         }
         self.stopped
@@ -290,18 +286,12 @@ impl Searcher {
             return self.eval.as_ref().expect("prepared").eval(pos, self.root);
         }
         let key = self.key(pos);
-        let slot = (key as usize) & (self.table.len() - 1);
-        let entry = self.table[slot];
+        let entry = self.table.get(key);
         let mut tt_best = 0;
         if entry.key == key {
             tt_best = entry.best;
-            if i32::from(entry.depth) >= depth {
-                match entry.bound {
-                    EXACT => return entry.value,
-                    LOWER if entry.value >= beta => return entry.value,
-                    UPPER if entry.value <= alpha => return entry.value,
-                    _ => {}
-                }
+            if i32::from(entry.depth) >= depth && entry.bound.cuts(entry.value, alpha, beta) {
+                return entry.value;
             }
         }
         let mut actions = Vec::new();
@@ -338,20 +328,14 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best <= a0 {
-            UPPER
-        } else if best >= b0 {
-            LOWER
-        } else {
-            EXACT
-        };
-        self.table[slot] = Entry {
+        let entry = Entry {
             key,
             value: best,
             depth: depth.min(127) as i8,
-            bound,
+            bound: Bound::of(best, a0, b0),
             best: pack(best_action),
         };
+        self.table.set(key, entry);
         best
     }
 

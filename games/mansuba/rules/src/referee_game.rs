@@ -162,14 +162,12 @@ impl MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedAction;
     type ParseError = WireError;
     type Move = Action;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         self.pos.rules().players()
@@ -185,20 +183,6 @@ impl game_core::Game for Match {
     fn greeting(&self, seat: Seat) -> String {
         Greeting::of(&self.pos, seat).to_wire()
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Mansuba has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -281,9 +265,5 @@ impl game_core::Game for Match {
             other => other.to_owned(),
         };
         vec![line.into_bytes()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 }

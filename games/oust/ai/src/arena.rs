@@ -1,5 +1,5 @@
 //! In-process games between two strategies, for measuring them quickly
-//! (the final figures go through the referee: `make bench-oust`).
+//! (the final figures go through the referee: `make bench-oust-strength`).
 
 use std::time::{Duration, Instant};
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use game_core::Rng;
+use game_core::{Rng, parse_args, seed_or_clock};
 use oust::{Move, Position, UncheckedMove, wire};
 
 use crate::search::Settings;
@@ -108,12 +108,9 @@ impl Cli {
 /// Runs the player with `args` (`args[0]` is the program name).
 pub fn player_main(args: Vec<OsString>) -> ExitCode {
     let start = Instant::now();
-    let cli = match Cli::try_parse_from(args) {
+    let cli: Cli = match parse_args(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(code) => return code,
     };
     let deadline = start + cli.budget();
     let mut log = std::io::stderr().lock();
@@ -134,11 +131,7 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         let _ = writeln!(log, "oust: the game is over in this position");
         return ExitCode::FAILURE;
     }
-    let seed = cli.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = seed_or_clock(cli.seed);
     let mut rng = Rng::new(seed);
     let choice = choose(cli.strategy, &pos, &mut rng, deadline, &cli.settings());
     let reply = match choice.mv.point() {

@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use game_search::{Bound, Budget, Table};
 use oust::{Move, Point, Position};
 
 use crate::eval::{Weights, analyse, evaluate, score};
@@ -73,14 +74,6 @@ pub struct Report {
 }
 
 #[derive(Clone, Copy, Default)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
     depth: i16,
@@ -99,12 +92,12 @@ fn code(m: Move) -> u16 {
 
 struct Searcher {
     s: Settings,
-    tt: Vec<Entry>,
+    tt: Table<Entry>,
     killers: Vec<[u16; 2]>,
     /// History counts by colour and point.
     history: Vec<[u32; 2]>,
     nodes: u64,
-    deadline: Instant,
+    budget: Budget,
     stop: bool,
 }
 
@@ -117,15 +110,12 @@ pub fn search(pos: &Position, deadline: Instant, s: &Settings) -> Report {
     assert!(!moves.is_empty(), "search of a finished game");
     let mut me = Searcher {
         s: *s,
-        tt: if s.tt {
-            vec![Entry::default(); 1 << s.tt_bits]
-        } else {
-            Vec::new()
-        },
+        // Without a table, one slot that is never read.
+        tt: Table::new(if s.tt { s.tt_bits } else { 0 }),
         killers: vec![[NO_MOVE; 2]; 256],
         history: vec![[0; 2]; oust::MAX_POINTS],
         nodes: 0,
-        deadline,
+        budget: Budget::new(start, deadline, Duration::ZERO, s.max_nodes),
         stop: false,
     };
     let mut report = Report {
@@ -170,9 +160,7 @@ impl Searcher {
         if self.stop {
             return true;
         }
-        if self.s.max_nodes.is_some_and(|n| self.nodes >= n)
-            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
-        {
+        if self.budget.exhausted(self.nodes) {
             self.stop = true;
         }
         self.stop
@@ -256,17 +244,12 @@ impl Searcher {
         let key = zobrist::key(pos);
         let mut tt_move = NO_MOVE;
         if self.s.tt {
-            let e = self.tt[key as usize & (self.tt.len() - 1)];
+            let e = self.tt.get(key);
             if e.key == key {
                 tt_move = e.best;
                 if i32::from(e.depth) >= depth {
                     let score = from_tt(e.score, ply);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    };
-                    if cut {
+                    if e.bound.cuts(score, alpha, beta) {
                         return score;
                     }
                 }
@@ -297,23 +280,17 @@ impl Searcher {
             }
         }
         if self.s.tt {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let mask = self.tt.len() - 1;
-            let slot = &mut self.tt[key as usize & mask];
+            let bound = Bound::of(best, alpha0, beta);
+            let slot = self.tt.get(key);
             if depth >= i32::from(slot.depth) || slot.key != key {
-                *slot = Entry {
+                let entry = Entry {
                     key,
                     depth: depth as i16,
                     score: to_tt(best, ply),
                     bound,
                     best: code(best_move),
                 };
+                self.tt.set(key, entry);
             }
         }
         best

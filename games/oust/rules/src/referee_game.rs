@@ -89,14 +89,12 @@ impl fmt::Display for MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedMove;
     type ParseError = WireError;
     type Move = Move;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         2
@@ -116,20 +114,6 @@ impl game_core::Game for Match {
     fn greeting(&self, _seat: Seat) -> String {
         String::new()
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Oust has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -200,9 +184,5 @@ impl game_core::Game for Match {
             .unwrap_or((u32::from(o.cols), u32::from(o.rows)));
         let line = wire::reply_text(UncheckedMove::new(col, row));
         vec![line.trim_end().as_bytes().to_vec()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 }

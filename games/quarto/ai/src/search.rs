@@ -20,6 +20,7 @@
 
 use std::time::{Duration, Instant};
 
+use game_search::Budget;
 use quarto::{Board, Level, Move, Piece, PieceSet, Position, Square};
 
 use crate::symmetry::{Group, Key};
@@ -109,7 +110,7 @@ pub struct Searcher {
     settings: Settings,
     nodes: u64,
     stop: bool,
-    deadline: Instant,
+    budget: Budget,
 }
 
 impl Searcher {
@@ -122,7 +123,7 @@ impl Searcher {
             settings,
             nodes: 0,
             stop: false,
-            deadline: Instant::now(),
+            budget: Budget::until(Instant::now(), None),
         }
     }
 
@@ -155,11 +156,8 @@ impl Searcher {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            let over_nodes = self.settings.max_nodes.is_some_and(|m| self.nodes >= m);
-            if over_nodes || Instant::now() >= self.deadline {
-                self.stop = true;
-            }
+        if !self.stop && self.budget.exhausted(self.nodes) {
+            self.stop = true;
         }
         self.stop
     }
@@ -328,7 +326,7 @@ impl Searcher {
     /// often; if every move loses, the slowest loss.
     pub fn search(&mut self, pos: &Position, deadline: Instant) -> Report {
         let start = Instant::now();
-        self.deadline = deadline;
+        self.budget = Budget::new(start, deadline, Duration::ZERO, self.settings.max_nodes);
         self.nodes = 0;
         self.stop = false;
         let done = |best: Move, score: i32, depth: u32, exact: bool, nodes: u64| Report {

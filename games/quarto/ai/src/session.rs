@@ -2,84 +2,20 @@
 //! (`docs/games/quarto.md`): read the referee's messages from a byte
 //! stream, keep the position, answer with the strategy's moves.
 
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use game_core::{ReadError, Rng, printable};
+use game_core::{LineReader, Rng};
 use quarto::wire::{self, MoveResult};
 use quarto::{IllegalMove, Outcome, Position, UncheckedMove, WireError};
-use thiserror::Error;
 
 use crate::search::{Searcher, Settings};
 use crate::strategy::{Strategy, choose};
 
-/// How a session ended without error.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SessionEnd {
-    /// The referee closed the stream.
-    Closed,
-    /// We won (`W` after our move).
-    Won,
-    /// The opponent won (`W` after its move).
-    Lost,
-    /// The game was drawn.
-    Drawn,
-    /// Our move was judged illegal (`E`).
-    OwnError,
-    /// The opponent's move was illegal (`E` in place of its move).
-    OpponentError,
-    /// `F`: the opponent failed.
-    OpponentFailed,
-}
+pub use game_core::session::SessionEnd;
 
 /// Why a session stopped abnormally.
-#[derive(Debug, Error)]
-pub enum SessionError {
-    /// Reading stdin or writing stdout failed.
-    #[error("i/o error")]
-    Io(#[from] io::Error),
-    /// The referee sent something that is not the expected message.
-    #[error("unreadable message from the referee")]
-    Wire(#[from] WireError),
-    /// The referee's messages contradict the game as we know it.
-    #[error("the referee's move {mv} is not legal here")]
-    Inconsistent {
-        /// The move.
-        mv: UncheckedMove,
-        /// Why our rules refuse it.
-        #[source]
-        source: IllegalMove,
-    },
-}
-
-impl From<ReadError> for SessionError {
-    fn from(e: ReadError) -> SessionError {
-        match e {
-            ReadError::Io(e) => SessionError::Io(e),
-            ReadError::Line(e) => SessionError::Wire(e.into()),
-        }
-    }
-}
-
-/// The referee's messages as Quarto's players read them: cleaned,
-/// non-blank lines of at most [`wire::MAX_LINE_BYTES`] bytes.
-pub struct LineReader<R> {
-    lines: game_core::LineReader<R>,
-}
-
-impl<R: Read> LineReader<R> {
-    /// Wraps a byte stream.
-    pub fn new(inner: R) -> LineReader<R> {
-        LineReader {
-            lines: game_core::LineReader::new(inner, wire::MAX_LINE_BYTES),
-        }
-    }
-
-    /// The next non-blank line, cleaned; `None` at the end of the stream.
-    pub fn next_line(&mut self) -> Result<Option<String>, SessionError> {
-        Ok(self.lines.next_line()?)
-    }
-}
+pub type SessionError = game_core::session::SessionError<WireError, UncheckedMove, IllegalMove>;
 
 /// How our side plays.
 pub struct Player {
@@ -102,7 +38,7 @@ pub fn run<R: Read, W: Write>(
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut reader = LineReader::new(input);
+    let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
     let Some(first) = reader.next_line()? else {
         return Ok(SessionEnd::Closed);
     };
@@ -183,16 +119,7 @@ pub fn run<R: Read, W: Write>(
                 gift: wire::parse_piece(&gift)?,
             };
             ready = Instant::now();
-            let outcome = match MoveResult::from_line(&result)? {
-                MoveResult::Legal(o) => o,
-                MoveResult::Error => {
-                    return Err(WireError::Unexpected {
-                        expected: "the result of a move the referee forwards (N, W or D)",
-                        got: printable(b"E"),
-                    }
-                    .into());
-                }
-            };
+            let outcome = MoveResult::forwarded(&result)?;
             let mv = pos
                 .check(&u)
                 .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
@@ -208,6 +135,8 @@ pub fn run<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use std::io;
+
     use super::*;
 
     fn player(strategy: Strategy) -> Player {

@@ -4,16 +4,7 @@
 
 use crate::symmetry::Key;
 
-/// What a stored value says.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
-    /// The value is exact.
-    Exact,
-    /// The value is at least this (a cut-off above beta).
-    Lower,
-    /// The value is at most this (nothing reached alpha).
-    Upper,
-}
+pub use game_search::Bound;
 
 /// One stored position, packed in 128 bits (so that a table of zeros,
 /// which the system hands out untouched, is an empty table): bits 0..64
@@ -72,26 +63,20 @@ pub struct Hit {
 
 /// A table of `2^bits` entries, indexed by the key's hash.
 pub struct Table {
-    entries: Vec<u128>,
-    mask: u64,
+    entries: game_search::Table<u128>,
 }
 
 impl Table {
     /// A table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Table {
         Table {
-            entries: vec![0; 1 << bits],
-            mask: (1u64 << bits) - 1,
+            entries: game_search::Table::new(bits),
         }
-    }
-
-    fn slot(&self, key: Key) -> usize {
-        (key.hash() & self.mask) as usize
     }
 
     /// The entry of `key`, if stored.
     pub fn probe(&self, key: Key) -> Option<Hit> {
-        let e = Entry(self.entries[self.slot(key)]);
+        let e = Entry(self.entries.get(key.hash()));
         if e.depth() == 0 || !e.key_matches(key) {
             return None;
         }
@@ -112,8 +97,7 @@ impl Table {
     /// the same key.
     pub fn store(&mut self, key: Key, value: i32, depth: u8, bound: Bound, hint: Option<(u8, u8)>) {
         debug_assert!(depth >= 1, "depth 0 marks an empty slot");
-        let slot = self.slot(key);
-        let old = Entry(self.entries[slot]);
+        let old = Entry(self.entries.get(key.hash()));
         if old.depth() > depth && old.key_matches(key) && bound != Bound::Exact {
             return;
         }
@@ -123,12 +107,15 @@ impl Table {
             Bound::Upper => 2,
         };
         let hint = hint.map_or(u8::MAX, |(s, g)| s | g << 4);
-        self.entries[slot] = Entry::new(key, value as i16, depth, bound, hint).0;
+        self.entries.set(
+            key.hash(),
+            Entry::new(key, value as i16, depth, bound, hint).0,
+        );
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(0);
+        self.entries.clear();
     }
 }
 
@@ -149,7 +136,7 @@ mod tests {
         );
         // Another key in the same slot is not a hit.
         let mut other = Key(k.0 ^ (1 << 70));
-        while t.slot(other) != t.slot(k) {
+        while (other.hash() ^ k.hash()) & 15 != 0 {
             other.0 += 1 << 64;
         }
         assert_eq!(t.probe(other), None);

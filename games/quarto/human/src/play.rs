@@ -5,10 +5,11 @@
 
 use std::io::{Read, Write};
 
+use game_core::{LineReader, ReadError};
 use quarto::show::{self, LETTERS};
 use quarto::wire::{self, MoveResult};
 use quarto::{Move, Outcome, Position, Square, UncheckedMove};
-use quarto_ai::session::{LineReader, SessionError};
+use quarto_ai::session::SessionError;
 pub use terminal::Person;
 use thiserror::Error;
 
@@ -38,6 +39,12 @@ pub enum PlayError {
     /// The person gave up (`quit`, or the end of their input).
     #[error("given up")]
     GaveUp,
+}
+
+impl From<ReadError> for PlayError {
+    fn from(e: ReadError) -> PlayError {
+        PlayError::Session(e.into())
+    }
 }
 
 /// How many lines of news stay on the screen.
@@ -161,7 +168,7 @@ pub fn run<R: Read, W: Write>(
     mut output: W,
     person: &mut dyn Person,
 ) -> Result<String, PlayError> {
-    let mut reader = LineReader::new(input);
+    let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
     let Some(first) = reader.next_line()? else {
         return Ok("The referee ended the game before it began.".to_owned());
     };

@@ -74,27 +74,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// What a move led to.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// Play goes on: the opponent places the piece given.
-    Next,
-    /// The placement completed a winning pattern: the mover wins.
-    Win,
-    /// The game is drawn (the board is full, or the turn limit is reached).
-    Draw,
-}
-
-impl Outcome {
-    /// Its letter on the wire: `N`, `W`, `D`.
-    pub const fn letter(self) -> char {
-        match self {
-            Outcome::Next => 'N',
-            Outcome::Win => 'W',
-            Outcome::Draw => 'D',
-        }
-    }
-}
+/// What a move led to: the mover's result letter, shared by the
+/// session games (`N`, `W`, `D`).
+pub use game_core::session::Outcome;
 
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
+    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer, session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +13,7 @@ use crate::pattern::Level;
 use crate::position::{EndReason, Move, Outcome, Position, UncheckedMove};
 use crate::show;
 use crate::square::Square;
-use crate::wire::{self, MoveResult, OpponentTurn};
+use crate::wire;
 
 /// Quarto, for the registry.
 pub struct Spec;
@@ -112,14 +112,12 @@ impl fmt::Display for MoveRecord {
 }
 
 impl game_core::Game for Match {
-    type Setup = NoSetup;
-    type SetupError = NoSetup;
+    type Phase = NoSetup;
     type Unchecked = UncheckedMove;
     type ParseError = WireError;
     type Move = Move;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = NoSetup;
 
     fn seats(&self) -> usize {
         2
@@ -135,20 +133,6 @@ impl game_core::Game for Match {
     fn greeting(&self, seat: Seat) -> String {
         wire::greeting(seat as u8, self.pos.level())
     }
-
-    fn parse_setup(&self, _seat: Seat, _lines: &[Vec<u8>]) -> Result<NoSetup, NoSetup> {
-        unreachable!("Quarto has no setup phase")
-    }
-
-    fn setup_answer(&self, _seat: Seat, _accepted: bool) -> String {
-        String::new()
-    }
-
-    fn setup_record(&self, setup: &NoSetup) -> NoSetup {
-        *setup
-    }
-
-    fn begin(&mut self, _setups: Vec<NoSetup>) {}
 
     fn end(&self) -> Option<End> {
         let end = self.pos.end()?;
@@ -200,11 +184,7 @@ impl game_core::Game for Match {
         if mv.square().is_some() {
             self.last = mv.square();
         }
-        tell.to(me, MoveResult::Legal(outcome).to_wire());
-        tell.to(
-            1 - me,
-            OpponentTurn::Move(mv.to_unchecked(), outcome).to_wire(),
-        );
+        session::tell_played(me, outcome, wire::reply_text(mv.to_unchecked()), tell);
         MoveRecord {
             square: mv.square().map(|s| s.to_string()),
             piece: piece.filter(|_| mv.square().is_some()).map(|p| p.number()),
@@ -214,12 +194,11 @@ impl game_core::Game for Match {
     }
 
     fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        tell.to(seat, MoveResult::Error.to_wire());
-        tell.to(1 - seat, OpponentTurn::Error.to_wire());
+        session::tell_illegal(seat, tell);
     }
 
     fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        tell.to(1 - seat, OpponentTurn::Failure.to_wire());
+        session::tell_failure(seat, tell);
     }
 
     fn draw(&self, colour: bool) -> String {
@@ -232,10 +211,6 @@ impl game_core::Game for Match {
         let square = rec.square.clone().unwrap_or_else(|| "-".to_owned());
         let gift = rec.gift.map_or_else(|| "-".to_owned(), |g| g.to_string());
         vec![square.into_bytes(), gift.into_bytes()]
-    }
-
-    fn setup_reply(&self, _seat: Seat, setup: &NoSetup) -> Vec<Vec<u8>> {
-        match *setup {}
     }
 
     /// Everyone sees everything: one view, no seat's own.

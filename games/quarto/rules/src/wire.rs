@@ -16,8 +16,10 @@ use game_core::{clean_line, printable};
 use crate::error::WireError;
 use crate::pattern::Level;
 use crate::piece::Piece;
-use crate::position::{Outcome, UncheckedMove};
+use crate::position::UncheckedMove;
 use crate::square::Square;
+
+pub use game_core::session::{MoveResult, OpponentTurn};
 
 /// Longest line of a reply, in bytes (without the `\n`).
 pub const MAX_LINE_BYTES: usize = 64;
@@ -29,66 +31,6 @@ pub const REPLY_LINES: usize = 2;
 /// What each seat is told first: its number, then the level.
 pub fn greeting(seat: u8, level: Level) -> String {
     format!("{seat}\n{level}\n")
-}
-
-/// The result of a move, as the mover reads it and as it closes the
-/// opponent's message.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveResult {
-    /// `N`, `W` or `D`: the move was legal, and what it led to.
-    Legal(Outcome),
-    /// `E`: the move was illegal or unreadable; the mover loses.
-    Error,
-}
-
-impl MoveResult {
-    /// The line, with its `\n`.
-    pub fn to_wire(self) -> String {
-        match self {
-            MoveResult::Legal(o) => format!("{}\n", o.letter()),
-            MoveResult::Error => "E\n".to_owned(),
-        }
-    }
-
-    /// Reads a result line (the player's side).
-    pub fn from_line(line: &str) -> Result<MoveResult, WireError> {
-        Ok(match line {
-            "N" => MoveResult::Legal(Outcome::Next),
-            "W" => MoveResult::Legal(Outcome::Win),
-            "D" => MoveResult::Legal(Outcome::Draw),
-            "E" => MoveResult::Error,
-            _ => {
-                return Err(WireError::Unexpected {
-                    expected: "a result, N, W, D or E",
-                    got: printable(line.as_bytes()),
-                });
-            }
-        })
-    }
-}
-
-/// What a seat reads about its opponent's turn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum OpponentTurn {
-    /// The move (normalised) and its result.
-    Move(UncheckedMove, Outcome),
-    /// `E`: the opponent's reply was illegal or unreadable; you win.
-    Error,
-    /// `F`: the opponent's program failed; you win.
-    Failure,
-}
-
-impl OpponentTurn {
-    /// The message, lines with their `\n`.
-    pub fn to_wire(self) -> String {
-        match self {
-            OpponentTurn::Move(m, o) => {
-                format!("{}{}", reply_text(m), MoveResult::Legal(o).to_wire())
-            }
-            OpponentTurn::Error => "E\n".to_owned(),
-            OpponentTurn::Failure => "F\n".to_owned(),
-        }
-    }
 }
 
 /// A move as two lines, with their `\n`: the reply a player sends, and
@@ -215,20 +157,8 @@ mod tests {
             square: Square::parse("C2"),
             gift: Piece::new(12),
         };
-        assert_eq!(
-            OpponentTurn::Move(m, Outcome::Next).to_wire(),
-            "C2\n12\nN\n"
-        );
-        assert_eq!(MoveResult::Legal(Outcome::Win).to_wire(), "W\n");
-        assert_eq!(MoveResult::Error.to_wire(), "E\n");
-        assert_eq!(OpponentTurn::Failure.to_wire(), "F\n");
-        for r in ["N", "W", "D", "E"] {
-            assert_eq!(
-                MoveResult::from_line(r).unwrap().to_wire(),
-                format!("{r}\n")
-            );
-        }
-        assert!(MoveResult::from_line("X").is_err());
+        // The opponent reads the move as the mover sent it.
+        assert_eq!(reply_text(m), "C2\n12\n");
         assert_eq!(parse_seat("0"), Ok(0));
         assert!(parse_seat("2").is_err());
         assert_eq!(parse_level("3"), Ok(Level::ALL[2]));

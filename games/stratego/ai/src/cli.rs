@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_core::finish_session;
+use game_core::{finish_session, parse_args};
 
 use crate::rng::Rng;
 use crate::session;
@@ -50,12 +50,9 @@ struct Cli {
 /// them, plays one session on stdin/stdout, and returns the exit status
 /// (2 for a usage error, after clap's message).
 pub fn player_main(args: Vec<OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let cli: Cli = match parse_args(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(code) => return code,
     };
     let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
     let mut ai = AiConfig {

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use game_core::parse_args;
 use stratego::{Player, Setup};
 use terminal::Terminal;
 
@@ -34,12 +35,9 @@ struct Options {
 
 /// `human --game stratego ARGS...` (the arguments start with the program's name).
 pub fn human_main(args: Vec<OsString>) -> ExitCode {
-    let options = match Options::try_parse_from(args) {
+    let options: Options = match parse_args(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(code) => return code,
     };
     let fixed = match &options.setup {
         Some(path) => match std::fs::read_to_string(path) {

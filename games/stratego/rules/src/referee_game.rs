@@ -7,7 +7,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use game_core::{
-    Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, Tell, Viewer,
+    Context, Defaults, End, Framing, LineError, OptionsError, Question, Seat, SecretSetup, Tell,
+    Viewer, WithSetup,
 };
 use serde::{Deserialize, Serialize};
 
@@ -323,14 +324,12 @@ fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, LineError> {
 }
 
 impl game_core::Game for Match {
-    type Setup = Setup;
-    type SetupError = SeatSetupError;
+    type Phase = WithSetup<Match>;
     type Unchecked = Reply;
     type ParseError = ReplyError;
     type Move = Action;
     type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-    type SetupRecord = Vec<u8>;
 
     fn seats(&self) -> usize {
         2
@@ -348,55 +347,6 @@ impl game_core::Game for Match {
             return ucc::greeting(player(seat), &format!("player{}", 1 - seat));
         }
         wire::player_number_to_wire(player(seat))
-    }
-
-    fn setup_question(&self, seat: Seat) -> Option<Question> {
-        Some(Question {
-            lines: if self.ucc(seat) {
-                ucc::SETUP_ROWS
-            } else {
-                SETUP_LINES
-            },
-            ..Question::default()
-        })
-    }
-
-    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SeatSetupError> {
-        if self.ucc(seat) {
-            let rows = cleaned(lines).map_err(UccSetupError::from)?;
-            return Ok(ucc::setup_from_rows(player(seat), &rows)?);
-        }
-        let lines = cleaned(lines).map_err(SetupError::from)?;
-        Ok(Setup::from_lines(player(seat), &lines)?)
-    }
-
-    fn setup_answer(&self, seat: Seat, accepted: bool) -> String {
-        if self.ucc(seat) {
-            // The manager answers nothing to a setup it accepts; RED's
-            // first move starts with START.
-            return if accepted {
-                String::new()
-            } else {
-                Quit::BadSetup.line()
-            };
-        }
-        let answer = if accepted {
-            SetupAnswer::Ok
-        } else {
-            SetupAnswer::Ko
-        };
-        answer.to_wire().to_owned()
-    }
-
-    fn setup_record(&self, setup: &Setup) -> Vec<u8> {
-        setup.ranks().iter().map(|r| r.code()).collect()
-    }
-
-    fn begin(&mut self, setups: Vec<Setup>) {
-        let Ok([s0, s1]) = <[Setup; 2]>::try_from(setups) else {
-            panic!("two setups")
-        };
-        self.game = Some(Game::new(&s0, &s1, self.rules));
     }
 
     fn end(&self) -> Option<End> {
@@ -606,21 +556,6 @@ impl game_core::Game for Match {
         }
     }
 
-    fn setup_reply(&self, seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
-        let codes = || rec.iter().map(|c| c.to_string().into_bytes()).collect();
-        if !self.ucc(seat) {
-            return codes();
-        }
-        let ranks: Option<Vec<Rank>> = rec.iter().map(|&c| Rank::from_code(c)).collect();
-        match ranks.and_then(|r| Setup::new(player(seat), &r).ok()) {
-            Some(setup) => ucc::setup_rows(&setup)
-                .into_iter()
-                .map(String::into_bytes)
-                .collect(),
-            None => codes(),
-        }
-    }
-
     fn scene(&self, viewer: Option<Seat>) -> Option<String> {
         let game = self.game.as_ref()?;
         let last = self.last.zip(self.last_to).map(|(u, to)| (u.from, to));
@@ -636,6 +571,78 @@ impl game_core::Game for Match {
         Viewer {
             script: show::VIEWER_SCRIPT,
             style: show::VIEWER_STYLE,
+        }
+    }
+}
+
+/// Each seat sends its army at once (40 codes, or the UCC manager's four
+/// rows), unseen by the other.
+impl SecretSetup for Match {
+    type Setup = Setup;
+    type SetupError = SeatSetupError;
+    type SetupRecord = Vec<u8>;
+
+    fn setup_question(&self, seat: Seat) -> Question {
+        Question {
+            lines: if self.ucc(seat) {
+                ucc::SETUP_ROWS
+            } else {
+                SETUP_LINES
+            },
+            ..Question::default()
+        }
+    }
+
+    fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SeatSetupError> {
+        if self.ucc(seat) {
+            let rows = cleaned(lines).map_err(UccSetupError::from)?;
+            return Ok(ucc::setup_from_rows(player(seat), &rows)?);
+        }
+        let lines = cleaned(lines).map_err(SetupError::from)?;
+        Ok(Setup::from_lines(player(seat), &lines)?)
+    }
+
+    fn setup_answer(&self, seat: Seat, accepted: bool) -> String {
+        if self.ucc(seat) {
+            // The manager answers nothing to a setup it accepts; RED's
+            // first move starts with START.
+            return if accepted {
+                String::new()
+            } else {
+                Quit::BadSetup.line()
+            };
+        }
+        let answer = if accepted {
+            SetupAnswer::Ok
+        } else {
+            SetupAnswer::Ko
+        };
+        answer.to_wire().to_owned()
+    }
+
+    fn setup_record(&self, setup: &Setup) -> Vec<u8> {
+        setup.ranks().iter().map(|r| r.code()).collect()
+    }
+
+    fn begin(&mut self, setups: Vec<Setup>) {
+        let Ok([s0, s1]) = <[Setup; 2]>::try_from(setups) else {
+            panic!("two setups")
+        };
+        self.game = Some(Game::new(&s0, &s1, self.rules));
+    }
+
+    fn setup_reply(&self, seat: Seat, rec: &Vec<u8>) -> Vec<Vec<u8>> {
+        let codes = || rec.iter().map(|c| c.to_string().into_bytes()).collect();
+        if !self.ucc(seat) {
+            return codes();
+        }
+        let ranks: Option<Vec<Rank>> = rec.iter().map(|&c| Rank::from_code(c)).collect();
+        match ranks.and_then(|r| Setup::new(player(seat), &r).ok()) {
+            Some(setup) => ucc::setup_rows(&setup)
+                .into_iter()
+                .map(String::into_bytes)
+                .collect(),
+            None => codes(),
         }
     }
 }

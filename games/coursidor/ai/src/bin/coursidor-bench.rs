@@ -13,6 +13,7 @@ use clap::Parser;
 use coursidor::{Colour, Position, Shape};
 use coursidor_ai::search::{Searcher, Settings};
 use coursidor_ai::tour::Tours;
+use game_search::stats::median;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -43,11 +44,6 @@ fn positions(shape: Shape, m: u32, objectives: usize, count: u64) -> Vec<Positio
     (0..count)
         .filter_map(|seed| coursidor::sample::middle_game(shape, m, objectives, seed, 16, 6))
         .collect()
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 /// The example client built with `cc` in `dir`, if it can be.
@@ -133,7 +129,7 @@ fn main() -> ExitCode {
             .collect();
         println!(
             "  {shape}{m}, {k} objectives: {:.3} ms a table",
-            median(times)
+            median(&times).unwrap_or(f64::NAN)
         );
     }
     println!(
@@ -154,7 +150,10 @@ fn main() -> ExitCode {
                 r.nodes as f64 / t.elapsed().as_secs_f64()
             })
             .collect();
-        println!("  {shape}{m}: {:.0} nodes/s", median(rates));
+        println!(
+            "  {shape}{m}: {:.0} nodes/s",
+            median(&rates).unwrap_or(f64::NAN)
+        );
     }
     let dir = std::env::temp_dir().join(format!("coursidor-bench-{}", std::process::id()));
     if std::fs::create_dir_all(&dir).is_err() {

@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use clap::Parser;
+use game_search::Tally;
 use oust::{Colour, Options};
 use oust_ai::arena::{Side, play};
 use oust_ai::search::Settings;
@@ -94,7 +95,7 @@ fn main() {
         rows: cli.rows,
     };
     let per_move = Duration::from_millis(cli.move_time_ms);
-    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::default();
     let (mut depth_sum, mut depth_n, mut plies) = (0u64, 0u64, 0u64);
     for g in 0..cli.games {
         let a_black = g % 2 == 0;
@@ -110,32 +111,20 @@ fn main() {
         } else {
             Colour::White
         };
-        match game.winner {
-            Some(c) if c == a_colour => w += 1,
-            Some(_) => l += 1,
-            None => d += 1,
-        }
+        tally.add(game.winner, a_colour);
         let (s, n) = game.depth[a_colour.seat()];
         depth_sum += s;
         depth_n += n;
         plies += u64::from(game.plies);
     }
     let n = f64::from(cli.games);
-    let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
-    // Wilson 95% interval of the score.
-    let z = 1.96;
-    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     println!(
-        "{:?} vs {:?} on {}x{}, {} ms/move: {w} W / {d} D / {l} L, score {:.1}% (95% {:.1}-{:.1}%), A's mean depth {:.2}, mean plies {:.1}",
+        "{:?} vs {:?} on {}x{}, {} ms/move: {tally}, A's mean depth {:.2}, mean plies {:.1}",
         cli.a,
         cli.b,
         cli.cols,
         cli.rows,
         cli.move_time_ms,
-        100.0 * score,
-        100.0 * (centre - half),
-        100.0 * (centre + half),
         if depth_n > 0 {
             depth_sum as f64 / depth_n as f64
         } else {

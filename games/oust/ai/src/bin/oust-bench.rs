@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::Rng;
+use game_search::stats::median;
 use oust::{Options, Position};
 use oust_ai::search::{Settings, search};
 
@@ -85,11 +86,6 @@ fn middle_game(opts: Options, seed: u64, plies: u32) -> Position {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 fn main() {
     let cli = Cli::parse();
     println!("== Oust ==");
@@ -118,7 +114,7 @@ fn main() {
     }
     println!(
         "legal moves, 9x9 middle games (40 random moves in): {:.2} µs per position (median of 15 runs; {:.1} moves per position)",
-        median(per_position),
+        median(&per_position).unwrap_or(f64::NAN),
         legal as f64 / positions.len() as f64
     );
     // The search.
@@ -151,8 +147,8 @@ fn main() {
                 "search, {side}x{side} middle games ({} positions, {:.1} s each{label}): depth reached median {} ({lo}-{hi}), {:.0} k nodes/s (median)",
                 cli.positions,
                 cli.seconds,
-                median(depths),
-                median(rates) / 1e3
+                median(&depths).unwrap_or(f64::NAN),
+                median(&rates).unwrap_or(f64::NAN) / 1e3
             );
         }
     }

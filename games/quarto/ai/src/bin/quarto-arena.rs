@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use clap::Parser;
+use game_search::Tally;
 use quarto::Level;
 use quarto_ai::arena::{Side, play};
 use quarto_ai::search::Settings;
@@ -67,33 +68,21 @@ fn main() {
         settings: Settings::default(),
     };
     let per_move = Duration::from_millis(cli.move_time_ms);
-    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::default();
     let mut slowest = Duration::ZERO;
     for g in 0..cli.games {
         let a_seat = (g % 2) as usize;
         let sides = if a_seat == 0 { [&a, &b] } else { [&b, &a] };
         let game = play(sides, level, per_move, cli.seed + u64::from(g));
         slowest = slowest.max(game.slowest[a_seat]);
-        match game.winner {
-            Some(s) if usize::from(s) == a_seat => w += 1,
-            Some(_) => l += 1,
-            None => d += 1,
-        }
+        tally.add(game.winner.map(usize::from), a_seat);
     }
-    let n = f64::from(cli.games);
-    let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
-    let z = 1.96;
-    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     println!(
-        "{:?} vs {:?} at level {}, {} ms/move: {w} W / {d} D / {l} L, score {:.1}% (95% {:.1}-{:.1}%), A's slowest move {:.0} ms",
+        "{:?} vs {:?} at level {}, {} ms/move: {tally}, A's slowest move {:.0} ms",
         cli.a,
         cli.b,
         cli.level,
         cli.move_time_ms,
-        100.0 * score,
-        100.0 * (centre - half),
-        100.0 * (centre + half),
         slowest.as_secs_f64() * 1e3
     );
 }

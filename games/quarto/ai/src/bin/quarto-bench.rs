@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::Rng;
+use game_search::stats::median;
 use quarto::{Level, Position};
 use quarto_ai::search::{Searcher, Settings};
 use quarto_ai::strategy::greedy;
@@ -65,11 +66,6 @@ pub fn midgame(level: Level, seed: u64, empties: u32) -> Position {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 fn main() {
     let cli = Cli::parse();
     println!("== Quarto ==");
@@ -103,14 +99,14 @@ fn main() {
             println!(
                 "level {l}, {e} empty squares ({} positions from greedy games): exact solve median {:.1} ms, slowest {:.1} ms{}, {:.2} M nodes/s (median)",
                 cli.positions,
-                median(times) * 1e3,
+                median(&times).unwrap_or(f64::NAN) * 1e3,
                 worst * 1e3,
                 if unsolved > 0 {
                     format!(", {unsolved} not solved within {:.0} s", cli.cap_seconds)
                 } else {
                     String::new()
                 },
-                median(rates) / 1e6
+                median(&rates).unwrap_or(f64::NAN) / 1e6
             );
             if e >= 12 && !within {
                 break;

@@ -5,7 +5,7 @@
 //! - [`prior`], [`knowledge`], [`exposure`]: what each side can know;
 //! - [`sample`]: full boards drawn from the belief;
 //! - [`position`], [`values`], [`geometry`], [`fights`], [`eval`], [`search`]: search on one board;
-//! - [`pimc`]: the decision over many boards, within [`time`];
+//! - [`pimc`]: the decision over many boards, within a [`game_search::Budget`];
 //! - [`history`]: repetitions and the two-square rule;
 //! - [`stall`]: pushing cheap pieces on when the game has gone quiet;
 //! - [`rampage`]: sending our piece that stops an enemy piece taking ours;
@@ -29,6 +29,5 @@ pub mod search;
 pub mod setups;
 pub mod spy_watch;
 pub mod stall;
-pub mod time;
 pub mod tuning;
 pub mod values;

@@ -33,9 +33,9 @@ use super::knowledge::Knowledge;
 use super::position::Pos;
 use super::sample;
 use super::search::{RootJob, Searcher, WIN_BOUND};
-use super::time::Budget;
 use super::tuning::Tuning;
 use crate::rng::Rng;
+use game_search::Budget;
 
 /// What the decision found, for the log.
 #[derive(Clone, Debug)]

@@ -12,8 +12,8 @@ use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 use super::eval::{AttackRule, EvalContext, FlagZone, evaluate};
 use super::fights::{BEATEN_BY, BEATS};
 use super::position::Pos;
-use super::time::Budget;
 use super::values;
+use game_search::Budget;
 
 /// Score of a won game (Flag taken, or the opponent cannot move), less the
 /// number of plies to reach it.

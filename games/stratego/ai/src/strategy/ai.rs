@@ -17,9 +17,9 @@ use crate::ai::search::Searcher;
 use crate::ai::setups;
 use crate::ai::spy_watch::SpyWatch;
 use crate::ai::stall::Stall;
-use crate::ai::time::Budget;
 use crate::ai::tuning::Tuning;
 use crate::rng::Rng;
+use game_search::Budget;
 
 /// How the AI spends its time.
 #[derive(Clone, Copy, Debug)]

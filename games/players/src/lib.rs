@@ -1,11 +1,48 @@
 //! The programs of every game, `player --game NAME` and `human --game
 //! NAME`: the game picked from the command line, its program run with the
-//! rest of the arguments.
+//! rest of the arguments. The games are the registry's list
+//! (`games/registry/src/list.rs`), read here for their programs.
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use crate::{DEFAULT, Entry, entry, names};
+use game_core::Spec;
+use games::{DEFAULT, names};
+
+/// A game's programs.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// `--game NAME`.
+    pub name: &'static str,
+    /// Our player for it: `player --game NAME ARGS...` (the arguments
+    /// start with the program name).
+    pub player: fn(Vec<OsString>) -> ExitCode,
+    /// The program a person plays it with, if it has one: `human --game
+    /// NAME ARGS...`.
+    pub human: Option<fn(Vec<OsString>) -> ExitCode>,
+}
+
+macro_rules! games {
+    (@human) => { None };
+    (@human $human:path) => { Some($human as fn(Vec<OsString>) -> ExitCode) };
+    ($($spec:ty => $player:path $(, human $human:path)?);+ $(;)?) => {
+        /// The programs of every game, in the registry's order.
+        pub fn entries() -> Vec<Entry> {
+            vec![$(Entry {
+                name: <$spec as Spec>::NAME,
+                player: $player,
+                human: games!(@human $($human)?),
+            }),+]
+        }
+    };
+}
+
+include!("../../registry/src/list.rs");
+
+/// The programs of game `name`.
+fn entry(name: &str) -> Option<Entry> {
+    entries().into_iter().find(|e| e.name == name)
+}
 
 /// Which program of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,7 +89,7 @@ pub fn main(program: Program, mut args: Vec<OsString>) -> ExitCode {
         return ExitCode::from(2);
     };
     let Some(run) = program.of(&e) else {
-        let have: Vec<&str> = crate::entries()
+        let have: Vec<&str> = entries()
             .iter()
             .filter(|e| program.of(e).is_some())
             .map(|e| e.name)
@@ -100,6 +137,12 @@ mod tests {
 
     fn os(args: &[&str]) -> Vec<OsString> {
         args.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn every_game_of_the_registry_has_a_player() {
+        let ours: Vec<&str> = entries().iter().map(|e| e.name).collect();
+        assert_eq!(ours, names());
     }
 
     #[test]

@@ -1,0 +1,20 @@
+//! The toolkit our players search with. Each game keeps its own search (its
+//! moves, its evaluation, its table entries); what they share lives here
+//! once, tested once:
+//!
+//! - [`Budget`]: when a search must stop — a node budget counted exactly,
+//!   and the clock, always, read every few nodes;
+//! - [`Table`] and [`Bound`]: a transposition table's slots and what a
+//!   stored value bounds;
+//! - [`Tally`]: an in-process arena's results, seen from the side measured,
+//!   with its score's interval;
+//! - [`stats`]: the median and the Wilson interval of measurements.
+
+mod budget;
+pub mod stats;
+mod table;
+mod tally;
+
+pub use budget::Budget;
+pub use table::{Bound, Table};
+pub use tally::Tally;

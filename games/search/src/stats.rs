@@ -1,0 +1,56 @@
+//! The statistics of measurements: the median of timings, the interval of
+//! a score.
+
+/// The median of `values` (the mean of the two middle ones for an even
+/// count); `None` for no value. NaNs sort last.
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
+}
+
+/// The 95% Wilson score interval of a proportion `p` over `n` trials:
+/// unlike the normal approximation it stays inside [0, 1] and is not empty
+/// when every trial succeeds. `(0, 1)` for no trial.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
+    }
+
+    #[test]
+    fn wilson_is_inside_the_unit_interval_and_not_empty_at_the_edges() {
+        let (lo, hi) = wilson(1.0, 20.0);
+        assert!(lo > 0.8 && lo < 1.0 && hi == 1.0, "{lo} {hi}");
+        let (lo, hi) = wilson(0.0, 20.0);
+        assert!(lo == 0.0 && hi > 0.0 && hi < 0.2, "{lo} {hi}");
+        let (lo, hi) = wilson(0.5, 100.0);
+        assert!((lo - 0.404).abs() < 0.001 && (hi - 0.596).abs() < 0.001);
+        assert_eq!(wilson(0.5, 0.0), (0.0, 1.0));
+    }
+}
