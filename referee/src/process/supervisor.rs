@@ -576,9 +576,6 @@ impl Supervisor {
         Ok(())
     }
 
-    /// Acts on the signals received, if the signal source had an event
-    /// (`signalled`): reading them costs a system call and a scan of every
-    /// signal's flag, too much for every turn.
     /// The poll timeout for a wait of `t`, such that the poll wakes at
     /// the deadline rather than up to a millisecond after it (mio rounds a
     /// timeout up to whole milliseconds): whole milliseconds rounded down,
@@ -596,6 +593,9 @@ impl Supervisor {
         Ok(POLL_RESOLUTION)
     }
 
+    /// Acts on the signals received, if the signal source had an event
+    /// (`signalled`): reading them costs a system call and a scan of every
+    /// signal's flag, too much for every turn.
     fn handle_signals(&mut self, signalled: bool) {
         let pending: Vec<i32> = if signalled {
             self.signals.pending().collect()

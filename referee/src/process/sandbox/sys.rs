@@ -376,7 +376,11 @@ pub(crate) fn player_pidfd(init: ChildPid) -> Option<OwnedFd> {
     let init = init.raw();
     let children = || -> Option<Vec<libc::pid_t>> {
         let text = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).ok()?;
-        Some(text.split_whitespace().filter_map(|p| p.parse().ok()).collect())
+        Some(
+            text.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect(),
+        )
     };
     let &[player] = children()?.as_slice() else {
         return None;
