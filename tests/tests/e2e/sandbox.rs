@@ -395,3 +395,71 @@ fn the_attacks_fail_for_an_unprivileged_referee_too() {
         }
     }
 }
+
+/// `name` in `PATH`, if there.
+fn in_path(name: &str) -> Option<std::path::PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn a_java_player_runs_with_its_heap_sized_to_the_memory_limit() {
+    // A JVM reads /proc/cgroups to find its container's memory limit; the
+    // jail's /proc (subset=pid) has none, so the referee tells it the
+    // limit (JAVA_TOOL_OPTIONS=-XX:MaxRAM): a quarter of it is its heap.
+    let (Some(javac), Some(java)) = (in_path("javac"), in_path("java")) else {
+        tests::tools::skip(
+            "a_java_player_runs_with_its_heap_sized_to_the_memory_limit",
+            "no JDK (javac, java) in PATH",
+        );
+        return;
+    };
+    let bins = OpenBins::new();
+    let src = bins.dir().join("Probe.java");
+    std::fs::write(
+        &src,
+        "public class Probe { public static void main(String[] a) {\n\
+         System.err.println(\"@info heap \" + (Runtime.getRuntime().maxMemory() >> 20)\n\
+         + \" MiB user \" + System.getProperty(\"user.name\")); } }\n",
+    )
+    .unwrap();
+    let out = {
+        let _guard = util::shared();
+        std::process::Command::new(javac)
+            .arg("-d")
+            .arg(bins.dir())
+            .arg(&src)
+            .output()
+            .unwrap()
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let o = Game::new("", "")
+        .bins(&bins)
+        .spec(
+            0,
+            format!("{} -cp {} Probe", java.display(), bins.dir().display()),
+        )
+        .options(&["--setup-time-limit-ms", "20000"])
+        .run();
+    // It ran as a seat (no passwd entry: `?`); with the cgroup layer, its
+    // heap is a quarter of the default 2 GiB.
+    assert!(o.info[0].contains("user ?"), "{}\n{}", o.info[0], o.json);
+    if o.summary
+        .settings
+        .sandbox
+        .as_ref()
+        .is_some_and(|s| s.layers.iter().any(|l| l == "cgroup"))
+    {
+        assert!(
+            o.info[0].contains("heap 512 MiB"),
+            "{}\n{}",
+            o.info[0],
+            o.json
+        );
+    }
+}

@@ -257,7 +257,9 @@ impl Site {
     /// Reads the working directory and the mount table.
     pub fn read() -> Site {
         let cwd = std::env::current_dir().ok();
-        let is_dir = |p: &str| Path::new(p).is_dir();
+        // A directory itself, not a link to one: a mount on `/var/tmp`
+        // linked to `/tmp` would cover `/tmp`.
+        let is_dir = |p: &str| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
         let under = |root: &str| cwd.as_ref().is_some_and(|c| c.starts_with(root));
         let cwd_mode = cwd
             .as_ref()
