@@ -664,23 +664,29 @@ impl Child {
         })
     }
 
-    /// Kills the child for missing `deadline`: in a jail whose init takes
-    /// orders, SIGKILL to the player's own process at once (its pidfd) and
-    /// the order to kill every process of the jail (the init then reports
-    /// the player's death); else SIGKILL to its process group.
+    /// Kills the child for missing `deadline`: in a jail, SIGKILL to the
+    /// player's own process at once (its pidfd); its init reaps it, reports
+    /// its death and exits, and the rest of the jail dies with the init.
+    /// Only without a pidfd is the init ordered to kill the jail (an order
+    /// sent beside the signal wakes the init first, and delays its seeing
+    /// the death by as much as a wake-up). Without a jail, or an init that
+    /// takes orders, SIGKILL to its process group.
     fn kill_at_deadline(&mut self, deadline: Instant, why: Termination) {
         // Taken before the signal: the init may reap the player before this
         // thread runs again.
         let signalled = Instant::now();
         let live = self.status.is_none() && !self.reaped;
-        if let Some(p) = self.player.as_ref().filter(|_| live) {
-            jail_sys::pidfd_kill(p.as_fd(), nix::libc::SIGKILL);
-        }
-        let ordered = live
+        let direct = live
             && self
-                .control
+                .player
                 .as_ref()
-                .is_some_and(|c| jail_sys::send_order(c.as_fd(), jail_sys::Order::Kill));
+                .is_some_and(|p| jail_sys::pidfd_kill(p.as_fd(), nix::libc::SIGKILL));
+        let ordered = live
+            && (direct
+                || self
+                    .control
+                    .as_ref()
+                    .is_some_and(|c| jail_sys::send_order(c.as_fd(), jail_sys::Order::Kill)));
         if ordered {
             self.killed_by = self.killed_by.max(Some(why));
         } else {
