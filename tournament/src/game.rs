@@ -6,6 +6,7 @@ use std::ffi::OsString;
 
 use clap::{Args, FromArgMatches};
 use game_core::{Context, Defaults, Game as _, Limits, Spec};
+use games::Registry;
 use thiserror::Error;
 
 /// A game with its options applied.
@@ -92,12 +93,12 @@ fn first_line(message: &str) -> String {
         .to_owned()
 }
 
-/// The game `name` with `options` applied.
-pub fn describe(name: &str, options: &[String]) -> Result<GameInfo, GameError> {
-    games::visit(name, Describe { options }).unwrap_or_else(|| {
+/// The game `name` of registry `R` with `options` applied.
+pub fn describe<R: Registry>(name: &str, options: &[String]) -> Result<GameInfo, GameError> {
+    R::visit(name, Describe { options }).unwrap_or_else(|| {
         Err(GameError::Unknown {
             name: name.to_owned(),
-            known: games::names().join(", "),
+            known: R::names().join(", "),
         })
     })
 }
@@ -105,6 +106,7 @@ pub fn describe(name: &str, options: &[String]) -> Result<GameInfo, GameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use games::All;
 
     fn opts(words: &[&str]) -> Vec<String> {
         words.iter().map(|s| s.to_string()).collect()
@@ -112,27 +114,27 @@ mod tests {
 
     #[test]
     fn games_are_described_with_their_seats_and_defaults() {
-        let g = describe("stratego", &[]).unwrap();
+        let g = describe::<All>("stratego", &[]).unwrap();
         assert_eq!((g.seats, g.defaults.time_limit_ms), (2, 500));
-        let g = describe("oust", &opts(&["--cols", "9", "--rows", "5"])).unwrap();
+        let g = describe::<All>("oust", &opts(&["--cols", "9", "--rows", "5"])).unwrap();
         assert_eq!((g.name.as_str(), g.seats), ("oust", 2));
     }
 
     #[test]
     fn bad_games_and_options_are_named() {
-        let e = describe("chess", &[]).unwrap_err().to_string();
+        let e = describe::<All>("chess", &[]).unwrap_err().to_string();
         assert!(
             e.starts_with("unknown game `chess`; the games are: stratego"),
             "{e}"
         );
-        let e = describe("oust", &opts(&["--colz", "9"]))
+        let e = describe::<All>("oust", &opts(&["--colz", "9"]))
             .unwrap_err()
             .to_string();
         assert!(
             e.contains("--game-options for oust") && e.contains("--colz"),
             "{e}"
         );
-        let e = describe("oust", &opts(&["--cols", "40"]))
+        let e = describe::<All>("oust", &opts(&["--cols", "40"]))
             .unwrap_err()
             .to_string();
         assert!(e.contains("each side must be 2 to 30"), "{e}");

@@ -2,6 +2,7 @@
 //! the referee, through the `referee`, in parallel, resumably, and reports
 //! crosstables, ratings and SPRT results.
 
+pub mod cli;
 pub mod clock;
 pub mod executor;
 pub mod game;

@@ -306,7 +306,7 @@ fn run(cli: &Cli) -> Result<bool> {
     }
     let game_options = shlex::split(&cli.game_options)
         .ok_or_else(|| anyhow!("--game-options: unbalanced quotes"))?;
-    let g = game::describe(&cli.game, &game_options)?;
+    let g = game::describe::<games::All>(&cli.game, &game_options)?;
     let settings = Settings {
         game: g.name.clone(),
         game_options,

@@ -1,10 +1,5 @@
-//! `referee`: plays one game between player programs (see
-//! `docs/referee.md`) and prints the verdict.
-
-mod cli;
-mod output;
-mod playback;
-mod records;
+//! `referee`'s `main`: the game picked, its command line parsed, the match
+//! played and its verdict printed; or a record replayed or shown.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -12,21 +7,31 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use game_core::{Game, Spec};
+use games::Registry;
 use referee_schema::exit;
 
-fn main() -> ExitCode {
+use super::args as cli;
+use super::{output, records};
+
+/// The `referee` program with the games of registry `R`: `args` is its
+/// command line, the program's name first. Prints the verdict, or a usage
+/// error, and returns the exit status (`docs/referee.md`).
+pub fn main<R: Registry>(args: Vec<OsString>) -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let args: Vec<OsString> = std::env::args_os().collect();
     if records::is_command(&args) {
-        return records::main(&args);
+        return records::main::<R>(&args);
     }
     let name = cli::game_name(&args).unwrap_or_else(|| games::DEFAULT.to_owned());
-    match games::visit(&name, Run { args }) {
+    let run = Run {
+        args,
+        list: output::game_list(&R::entries()),
+    };
+    match R::visit(&name, run) {
         Some(code) => code,
         None => {
             eprintln!(
                 "error: unknown game '{name}'; the games are: {} (referee --list-games)",
-                games::names().join(", ")
+                R::names().join(", ")
             );
             ExitCode::from(exit::USAGE as u8)
         }
@@ -36,6 +41,8 @@ fn main() -> ExitCode {
 /// Runs the referee for one game's [`Spec`].
 struct Run {
     args: Vec<OsString>,
+    /// What `--list-games` prints: the registry's games.
+    list: String,
 }
 
 impl games::Visit for Run {
@@ -51,7 +58,7 @@ impl games::Visit for Run {
             }
         };
         if cli.list_games {
-            print!("{}", output::game_list());
+            print!("{}", self.list);
             return ExitCode::SUCCESS;
         }
         match run::<S>(&cli, &options) {
@@ -100,7 +107,7 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
         .enumerate()
         .map(|(seat, (name, program))| {
             let host = S::host(options, seat, std::path::Path::new(&program.path));
-            referee::hosted(host, program, dir).map(|p| (name, p))
+            crate::hosted(host, program, dir).map(|p| (name, p))
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(anyhow::Error::from)?;
@@ -113,9 +120,9 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
     };
     let report = if cli.verbose {
         let mut printer = output::board_printer(cli.json);
-        referee::play_match(game, options_json, S::NAME, &config, &mut printer)
+        crate::play_match(game, options_json, S::NAME, &config, &mut printer)
     } else {
-        referee::play_match(game, options_json, S::NAME, &config, &mut ())
+        crate::play_match(game, options_json, S::NAME, &config, &mut ())
     }
     .context("the game could not be played")?;
 
@@ -133,7 +140,7 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
             .with_context(|| format!("cannot write the record to {}", path.display()))?;
     }
     if let Some(path) = &cli.html {
-        let replay = records::judge(&report.record_json(), false)
+        let replay = crate::replay::rejudge::<S>(&report.record_json(), false)
             .context("the game's record cannot be shown")?;
         records::write_page(&replay, path)?;
     }

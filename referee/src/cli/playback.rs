@@ -6,8 +6,8 @@ use std::io::{self, Read, Write};
 use std::os::fd::AsFd;
 use std::time::Duration;
 
+use crate::replay::Replay;
 use nix::sys::termios::{self, LocalFlags, SetArg, SpecialCharacterIndices, Termios};
-use referee::replay::Replay;
 
 /// How the positions follow each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -5,12 +5,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::process::sandbox::{BindDir, EnvPolicy, EnvVar, Layers, ResourceLimits, Sandbox, Size};
+use crate::{MatchConfig, Program};
 use clap::{Args, CommandFactory, FromArgMatches};
 use game_core::{Defaults, Spec};
-use referee::process::sandbox::{
-    BindDir, EnvPolicy, EnvVar, Layers, ResourceLimits, Sandbox, Size,
-};
-use referee::{MatchConfig, Program};
 use referee_schema::ProgramSpec;
 
 /// The referee's options, whatever the game. The game's own options are
@@ -388,6 +386,7 @@ fn seed_from_clock() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use games::Registry as _;
     use stratego::referee_game::Spec as Stratego;
 
     fn os(args: &[&str]) -> Vec<OsString> {
@@ -492,8 +491,8 @@ mod tests {
                 assert_eq!(cli.players.len(), 2);
             }
         }
-        for name in games::names() {
-            games::visit(name, Check);
+        for name in games::All::names() {
+            games::All::visit(name, Check);
         }
     }
 

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::Observer;
 use game_core::Game;
-use referee::Observer;
 use referee_schema::{MoveEntry, Summary};
 
 /// The short summary printed at the end of a game.
@@ -67,9 +67,9 @@ pub fn summary(r: &Summary) -> String {
 }
 
 /// `referee --list-games`: each game with its defaults.
-pub fn game_list() -> String {
+pub fn game_list(entries: &[games::Entry]) -> String {
     let mut s = String::new();
-    for e in games::entries() {
+    for e in entries {
         let turns = match (e.defaults.max_turns, e.max_turns_rule) {
             (0, _) => "no turn limit".to_owned(),
             (n, None) => format!("draw after {n} moves"),

@@ -8,13 +8,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::replay::{self, Judgement, Replay, ReplayError};
 use anyhow::{Context as _, bail};
 use clap::Parser;
 use game_core::Spec;
-use referee::replay::{self, Judgement, Replay, ReplayError};
 use referee_schema::{Record, exit};
 
-use crate::playback;
+use games::Registry;
+
+use super::playback;
 
 /// `referee replay`.
 #[derive(Parser, Debug)]
@@ -59,16 +61,16 @@ pub fn is_command(args: &[OsString]) -> bool {
 }
 
 /// Runs `referee replay` or `referee view`.
-pub fn main(args: &[OsString]) -> ExitCode {
+pub fn main<R: Registry>(args: &[OsString]) -> ExitCode {
     let rest = &args[1..];
     let result = if rest[0] == "replay" {
         match ReplayCli::try_parse_from(rest) {
-            Ok(cli) => run_replay(&cli),
+            Ok(cli) => run_replay::<R>(&cli),
             Err(e) => return usage(&e),
         }
     } else {
         match ViewCli::try_parse_from(rest) {
-            Ok(cli) => run_view(&cli).map(|()| exit::VERDICT),
+            Ok(cli) => run_view::<R>(&cli).map(|()| exit::VERDICT),
             Err(e) => return usage(&e),
         }
     };
@@ -87,22 +89,22 @@ fn usage(e: &clap::Error) -> ExitCode {
 }
 
 /// Reads and judges the record at `path`.
-pub fn load(path: &Path, colour: bool) -> anyhow::Result<Replay> {
+pub fn load<R: Registry>(path: &Path, colour: bool) -> anyhow::Result<Replay> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the record {}", path.display()))?;
-    judge(&text, colour).with_context(|| format!("{} cannot be replayed", path.display()))
+    judge::<R>(&text, colour).with_context(|| format!("{} cannot be replayed", path.display()))
 }
 
 /// Judges the record `text` of whatever game it is.
-pub fn judge(text: &str, colour: bool) -> anyhow::Result<Replay> {
+pub fn judge<R: Registry>(text: &str, colour: bool) -> anyhow::Result<Replay> {
     let record: Record =
         Record::from_json(text).context("it is not a record written by referee --record")?;
-    match games::visit(&record.game, Judge { text, colour }) {
+    match R::visit(&record.game, Judge { text, colour }) {
         Some(replay) => Ok(replay?),
         None => bail!(
             "its game '{}' is not one of this referee's: {}",
             record.game,
-            games::names().join(", ")
+            R::names().join(", ")
         ),
     }
 }
@@ -144,9 +146,9 @@ pub fn judgement(replay: &Replay) -> (String, i32) {
     }
 }
 
-fn run_replay(cli: &ReplayCli) -> anyhow::Result<i32> {
+fn run_replay<R: Registry>(cli: &ReplayCli) -> anyhow::Result<i32> {
     let tty = std::io::stdout().is_terminal();
-    let replay = load(&cli.record, tty)?;
+    let replay = load::<R>(&cli.record, tty)?;
     let (line, code) = judgement(&replay);
     if !cli.check {
         let mode = match cli.step_ms {
@@ -166,8 +168,8 @@ fn run_replay(cli: &ReplayCli) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-fn run_view(cli: &ViewCli) -> anyhow::Result<()> {
-    let replay = load(&cli.record, false)?;
+fn run_view<R: Registry>(cli: &ViewCli) -> anyhow::Result<()> {
+    let replay = load::<R>(&cli.record, false)?;
     write_page(&replay, &cli.output)
 }
 
