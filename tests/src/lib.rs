@@ -22,10 +22,11 @@
 
 pub mod bins;
 pub mod faulty;
+pub mod tictactoe;
 pub mod tools;
 
 /// The games of `test-referee` and `test-tournament`: the registry's list,
 /// and after it the games the tests add (`games::And<_, Spec>`), which the
 /// programs we ship do not know. A game written for the tests is registered
 /// here, and nowhere else (`docs/games.md`).
-pub type Games = games::All;
+pub type Games = games::And<games::All, tictactoe::Spec>;
