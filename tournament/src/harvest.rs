@@ -77,7 +77,7 @@ pub fn harvest(
         if !path.exists() {
             continue;
         }
-        let (value, verdict) = match play::read_verdict(&path) {
+        let verdict = match play::read_verdict(&path) {
             Ok(read) => read,
             Err(e) => {
                 harvest.unreadable.push((game.id.clone(), e));
@@ -95,7 +95,7 @@ pub fn harvest(
             .and_then(|line| timings.get(&line))
             .map(|e| (e.started, e.runtime))
             .unwrap_or_else(|| file_timing(&path, &verdict));
-        let record = play::game_record(config, game, started, wall, value);
+        let record = play::game_record(config, game, started, wall, verdict.summary.clone());
         let line = results.append(&record)?;
         harvest.merged.push(Loaded {
             line,

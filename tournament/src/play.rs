@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use game_core::error_chain;
 
-use serde_json::Value;
+use referee_schema::Summary;
 use thiserror::Error;
 
 use crate::executor::{Executor, ExecutorError};
@@ -287,7 +287,7 @@ pub fn game_record(
     game: &Game,
     started: SystemTime,
     wall: Duration,
-    verdict: Value,
+    verdict: Summary,
 ) -> GameRecord {
     GameRecord {
         schema: record::SCHEMA,
@@ -330,7 +330,7 @@ struct GameHandler<'a> {
 
 /// What became of a game whose referee ended.
 enum GameEnd {
-    Verdict(Box<(Value, Verdict)>),
+    Verdict(Box<Verdict>),
     /// No verdict: a failure to report.
     Failed(GameError),
     /// The referee rejected its arguments: nothing will work.
@@ -355,7 +355,7 @@ impl GameHandler<'_> {
             // A verdict counts even if we had just asked the referee to
             // stop: the game was over.
             return match read_verdict(&dir.join(VERDICT_FILE)) {
-                Ok(read) => GameEnd::Verdict(Box::new(read)),
+                Ok(verdict) => GameEnd::Verdict(Box::new(verdict)),
                 Err(source) => GameEnd::Failed(GameError::Verdict { log, source }),
             };
         }
@@ -435,9 +435,8 @@ impl Handler for GameHandler<'_> {
                 Control::Stop
             }
             GameEnd::Failed(error) => self.failed(game, error),
-            GameEnd::Verdict(read) => {
-                let (value, verdict) = *read;
-                let record = game_record(self.config, game, started, wall, value);
+            GameEnd::Verdict(verdict) => {
+                let record = game_record(self.config, game, started, wall, verdict.summary.clone());
                 if let Err(e) = self.results.append(&record) {
                     // Without a results file nothing can be kept: stop now.
                     self.fatal.get_or_insert(Fatal::Results(e));
@@ -507,22 +506,25 @@ impl Handler for GameHandler<'_> {
     }
 }
 
-/// Reads and checks the verdict a referee printed: the object kept
-/// verbatim for the results file, and read.
-pub fn read_verdict(path: &Path) -> Result<(Value, Verdict), VerdictFileError> {
-    let bytes = std::fs::read(path).map_err(|source| VerdictFileError::Read {
+/// Reads and checks the verdict a referee printed.
+pub fn read_verdict(path: &Path) -> Result<Verdict, VerdictFileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| VerdictFileError::Read {
         path: path.to_owned(),
         source,
     })?;
-    let value: Value = serde_json::from_slice(&bytes).map_err(|source| VerdictFileError::Json {
-        path: path.to_owned(),
-        source,
-    })?;
-    let verdict = Verdict::from_value(&value).map_err(|source| VerdictFileError::Invalid {
-        path: path.to_owned(),
-        source,
-    })?;
-    Ok((value, verdict))
+    let path = path.to_owned();
+    match Summary::from_json(&text) {
+        // A JSON document, but not a verdict.
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            Err(VerdictFileError::Invalid {
+                path,
+                source: e.into(),
+            })
+        }
+        Err(source) => Err(VerdictFileError::Json { path, source }),
+        Ok(summary) => Verdict::from_summary(summary)
+            .map_err(|source| VerdictFileError::Invalid { path, source }),
+    }
 }
 
 /// The last lines of the referee's standard error, for a usage error.

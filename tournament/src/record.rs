@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
+use referee_schema::Summary;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::spec::Program;
 
@@ -57,6 +57,6 @@ pub struct GameRecord {
     pub wall_ms: u64,
     /// The game's log directory (player logs, game record, referee log).
     pub log_dir: PathBuf,
-    /// The referee's `--json` object, verbatim.
-    pub verdict: Value,
+    /// The referee's `--json` document.
+    pub verdict: Summary,
 }

@@ -354,8 +354,8 @@ fn parse_line(line: &[u8]) -> Result<(GameRecord, Verdict), String> {
             record::SCHEMA
         ));
     }
-    let verdict =
-        Verdict::from_value(&record.verdict).map_err(|e| format!("game {}: {e}", record.id))?;
+    let verdict = Verdict::from_summary(record.verdict.clone())
+        .map_err(|e| format!("game {}: {e}", record.id))?;
     Ok((record, verdict))
 }
 
@@ -364,7 +364,7 @@ mod tests {
     use super::*;
     use crate::record::Settings;
     use crate::spec::Program;
-    use serde_json::json;
+    use referee_schema::Summary;
 
     fn record(id: &str) -> GameRecord {
         let program = |name: &str| Program {
@@ -390,7 +390,10 @@ mod tests {
             started_unix_ms: 1,
             wall_ms: 2,
             log_dir: "logs/t/x".into(),
-            verdict: json!({"schema": 1, "winner": 0, "result": "1-0", "reason": "flag_captured"}),
+            verdict: Summary::from_json(
+                r#"{"schema": 1, "winner": 0, "result": "1-0", "reason": "flag_captured"}"#,
+            )
+            .unwrap(),
         }
     }
 
@@ -481,7 +484,7 @@ mod tests {
     #[test]
     fn an_invalid_verdict_is_an_error_naming_the_line() {
         let mut bad = record("a+b+1");
-        bad.verdict = json!({"winner": 3, "reason": "x"});
+        bad.verdict = Summary::from_json(r#"{"winner": 3, "reason": "x"}"#).unwrap();
         let text = format!("{}\n", serde_json::to_string(&bad).unwrap());
         let err = open_with(&text).unwrap_err();
         assert_eq!(

@@ -214,7 +214,6 @@ mod tests {
     use crate::record::{GameRecord, SCHEMA};
     use crate::schedule::{Mode, schedule};
     use crate::verdict::Verdict;
-    use serde_json::json;
 
     fn programs(n: usize) -> Vec<Program> {
         (0..n)
@@ -239,10 +238,13 @@ mod tests {
     }
 
     fn loaded(line: usize, game: &Game, programs: &[Program], settings: &Settings) -> Loaded {
-        let v = json!({"winner": 0, "result": "1-0", "reason": "flag_captured"});
+        let v = referee_schema::Summary::from_json(
+            r#"{"winner": 0, "result": "1-0", "reason": "flag_captured"}"#,
+        )
+        .unwrap();
         Loaded {
             line,
-            verdict: Verdict::from_value(&v).unwrap(),
+            verdict: Verdict::from_summary(v.clone()).unwrap(),
             record: GameRecord {
                 schema: SCHEMA,
                 id: game.id.clone(),

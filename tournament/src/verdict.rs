@@ -3,7 +3,6 @@
 //! outcome checked (the result well formed, agreeing with the winner).
 
 use referee_schema::{Fault, Outcome, OutcomeError, Summary};
-use serde_json::Value;
 use thiserror::Error;
 
 /// The verdict schema this runner understands.
@@ -34,18 +33,13 @@ pub enum VerdictError {
 }
 
 impl Verdict {
-    /// Reads and checks a verdict object.
-    pub fn from_value(value: &Value) -> Result<Verdict, VerdictError> {
-        let summary = Summary::deserialize_value(value)?;
-        Verdict::from_summary(summary)
-    }
-
     /// Checks a verdict read from the referee's output.
     pub fn from_json(text: &str) -> Result<Verdict, VerdictError> {
         Verdict::from_summary(Summary::from_json(text)?)
     }
 
-    fn from_summary(summary: Summary) -> Result<Verdict, VerdictError> {
+    /// Checks the referee's document.
+    pub fn from_summary(summary: Summary) -> Result<Verdict, VerdictError> {
         if summary.schema != SCHEMA {
             return Err(VerdictError::Schema(summary.schema));
         }
@@ -94,14 +88,13 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_referee_verdict_reads_and_old_ones_too() {
-        let v = Verdict::from_value(&json!({
-            "schema": 1, "winner": 1, "result": "0-1", "reason": "timeout",
-            "players": [{"program": "./a", "failure": "timeout"}, {"program": "./b"}]
-        }))
+        let v = Verdict::from_json(
+            r#"{"schema": 1, "winner": 1, "result": "0-1", "reason": "timeout",
+                "players": [{"program": "./a", "failure": "timeout"}, {"program": "./b"}]}"#,
+        )
         .unwrap();
         assert_eq!(v.outcome, Outcome::win(1, 2));
         assert_eq!(v.fault(), Some(Fault::Timeout));
@@ -111,17 +104,17 @@ mod tests {
 
     #[test]
     fn bad_verdicts_say_why() {
-        let bad = |v: Value| Verdict::from_value(&v).unwrap_err().to_string();
+        let bad = |v: &str| Verdict::from_json(v).unwrap_err().to_string();
         assert_eq!(
-            bad(json!({"schema": 2, "winner": 0, "reason": "x"})),
+            bad(r#"{"schema": 2, "winner": 0, "reason": "x"}"#),
             "unsupported verdict schema 2 (this tournament understands schema 1)"
         );
         assert_eq!(
-            bad(json!({"winner": null, "result": null, "reason": "interrupted"})),
+            bad(r#"{"winner": null, "result": null, "reason": "interrupted"}"#),
             "the game was interrupted and has no result"
         );
-        assert!(bad(json!([1])).starts_with("not a verdict"));
-        assert!(bad(json!({"winner": 0})).contains("missing field `reason`"));
-        assert!(bad(json!({"winner": 0, "result": "0-1", "reason": "x"})).contains("contradicts"));
+        assert!(bad("[1]").starts_with("not a verdict"));
+        assert!(bad(r#"{"winner": 0}"#).contains("missing field `reason`"));
+        assert!(bad(r#"{"winner": 0, "result": "0-1", "reason": "x"}"#).contains("contradicts"));
     }
 }
