@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 
 use referee_schema::{Reason, Record, Summary};
 use tests::tictactoe::MoveRecord;
-use tournament::results_file::ResultsFile;
+use tournament::results::file::ResultsFile;
 
 use crate::util::{self, scripted, workspace_bin};
 

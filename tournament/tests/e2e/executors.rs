@@ -15,7 +15,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use referee_schema::{Record, Settings, Summary};
 use tests::tools::{need, skip};
-use tournament::record::GameRecord;
+use tournament::results::record::GameRecord;
 
 use crate::util::{Sandbox, csv, records, show};
 use crate::{interrupt_and_resume, resumable_args};

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use tournament::record::GameRecord;
+use tournament::results::record::GameRecord;
 
 /// A binary of the workspace (built on first use: `cargo test` needs no
 /// build first).

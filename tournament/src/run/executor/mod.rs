@@ -2,14 +2,14 @@
 //! schedules the games and builds each one's command ([`GameJob`]); an
 //! executor only runs those commands and says how each ended:
 //!
-//! - [`Executor::Local`]: the tournament's own runner ([`crate::runner`]),
+//! - [`Executor::Local`]: the tournament's own runner ([`crate::run::runner`]),
 //!   each referee a child process in its own process group;
 //! - [`Executor::Parallel`]: GNU parallel, on local job slots or on remote
 //!   workers over ssh, fed the job list and watched through its joblog.
 //!
 //! Slurm does not run while the tournament waits: [`slurm`] writes a batch
 //! script around the same job list and submits it, and the games are
-//! merged afterwards ([`crate::harvest`]).
+//! merged afterwards ([`crate::run::harvest`]).
 
 pub mod joblog;
 mod local;
@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::job::{GameJob, LineError};
-use crate::play::Config;
-use crate::runner::{Handler, RunOutcome};
+use crate::plan::job::{GameJob, LineError};
+use crate::run::play::Config;
+use crate::run::runner::{Handler, RunOutcome};
 
 pub use parallel::{Parallel, ParallelError};
 

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::harvest::{self, Harvest, HarvestError};
-use crate::plan_file::{PlanFile, PlanFileError};
-use crate::play::Config;
-use crate::results_file::{Loaded, ResultsFile};
-use crate::resume::{self, Plan, PlanError};
-use crate::schedule::{self, Game};
+use crate::plan::file::{PlanFile, PlanFileError};
+use crate::plan::resume::{self, Plan, PlanError};
+use crate::plan::schedule::{self, Game};
+use crate::results::file::{Loaded, ResultsFile};
+use crate::run::harvest::{self, Harvest, HarvestError};
+use crate::run::play::Config;
 
 /// A run, ready to play.
 #[derive(Debug)]

@@ -18,10 +18,10 @@ use std::time::Duration;
 use referee_schema::{ProgramSpec, RefereeCommand};
 use thiserror::Error;
 
-use crate::play::Config;
-use crate::runner;
-use crate::schedule::Game;
-use crate::spec::Program;
+use crate::plan::schedule::Game;
+use crate::plan::spec::Program;
+use crate::run::play::Config;
+use crate::run::runner;
 
 /// The referee's `--json` verdict, in the game's log directory: the game's
 /// result file.
@@ -237,8 +237,8 @@ pub const TIMEOUT_STATUSES: [i32; 2] = [124, 137];
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Settings;
-    use crate::schedule::{Mode, schedule};
+    use crate::plan::schedule::{Mode, schedule};
+    use crate::results::record::Settings;
 
     pub(crate) fn config() -> Config {
         let program = |name: &str, args: &[&str]| Program {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use referee_schema::Summary;
 use serde::{Deserialize, Serialize};
 
-use crate::spec::Program;
+use crate::plan::spec::Program;
 
 /// Version of the results-file line format.
 pub const SCHEMA: u32 = 1;
@@ -40,7 +40,7 @@ fn default_game() -> String {
 pub struct GameRecord {
     /// Line format version ([`SCHEMA`]).
     pub schema: u32,
-    /// The game's stable id (see [`crate::schedule::Game::id`]).
+    /// The game's stable id (see [`crate::plan::schedule::Game::id`]).
     pub id: String,
     /// Names of the table's programs, in program order (the pairing, in a
     /// two-seat game).

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use referee_schema::{Fault, Outcome, SetupStatus};
 
-use crate::verdict::Verdict;
+use crate::results::verdict::Verdict;
 /// Wins, draws and losses from one side's point of view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wdl {

@@ -23,8 +23,8 @@ use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg};
 use thiserror::Error;
 
-use crate::record::{self, GameRecord};
-use crate::verdict::Verdict;
+use crate::results::record::{self, GameRecord};
+use crate::results::verdict::Verdict;
 
 /// A record read back from the file, with its checked verdict.
 #[derive(Debug, Clone)]
@@ -362,8 +362,8 @@ fn parse_line(line: &[u8]) -> Result<(GameRecord, Verdict), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Settings;
-    use crate::spec::Program;
+    use crate::plan::spec::Program;
+    use crate::results::record::Settings;
     use referee_schema::Summary;
 
     fn record(id: &str) -> GameRecord {

@@ -1,7 +1,7 @@
 //! Slurm: a batch script that runs the job list as an array job
 //! (`sbatch --array`), each array task a slice of its lines, and its
 //! submission. The tournament does not wait for the array: `tournament
-//! merge` collects the games when it is done ([`crate::harvest`]), and
+//! merge` collects the games when it is done ([`crate::run::harvest`]), and
 //! running the tournament again submits only the games still missing.
 //!
 //! Each task writes a joblog of its own in GNU parallel's format
@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use thiserror::Error;
 
 use super::{JobListError, write_atomically, write_job_list};
-use crate::job::GameJob;
+use crate::plan::job::GameJob;
 
 /// The directory, in the tournament's log directory, of the tasks' output
 /// and joblogs.

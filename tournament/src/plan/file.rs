@@ -14,13 +14,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::executor::write_atomically;
-use crate::play::Config;
-use crate::rating::{Anchor, RatingOptions};
-use crate::record::Settings;
-use crate::schedule::Mode;
-use crate::spec::Program;
-use crate::sprt::Sprt;
+use crate::plan::schedule::Mode;
+use crate::plan::spec::Program;
+use crate::report::rating::{Anchor, RatingOptions};
+use crate::report::sprt::Sprt;
+use crate::results::record::Settings;
+use crate::run::executor::write_atomically;
+use crate::run::play::Config;
 
 /// The plan file's name, in the tournament's log directory.
 pub const FILE: &str = "plan.json";

@@ -17,7 +17,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::tally::Wdl;
+use crate::results::tally::Wdl;
 
 /// SPRT parameters.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -13,26 +13,28 @@ use game_core::error_chain;
 use referee_schema::Summary;
 use thiserror::Error;
 
-use crate::executor::{Executor, ExecutorError};
-use crate::job::{GameJob, game_dir};
-use crate::progress::Progress;
-use crate::record::{self, GameRecord, Settings};
+use crate::plan::job::{GameJob, game_dir};
+use crate::plan::resume::Plan;
+use crate::plan::schedule::{Game, Mode};
+use crate::plan::spec::Program;
 use crate::report::SprtStatus;
-use crate::results_file::{Loaded, ResultsFile};
-use crate::resume::Plan;
-use crate::runner::{Control, Exit, Handler, JobEnd, KillReason, Notice, RunOutcome, StopReason};
-use crate::schedule::{Game, Mode};
-use crate::spec::Program;
-use crate::sprt::{Decision, Sprt};
-use crate::tally::Tally;
-use crate::verdict::{Verdict, VerdictError};
+use crate::report::sprt::{Decision, Sprt};
+use crate::results::file::{Loaded, ResultsFile};
+use crate::results::record::{self, GameRecord, Settings};
+use crate::results::tally::Tally;
+use crate::results::verdict::{Verdict, VerdictError};
+use crate::run::executor::{Executor, ExecutorError};
+use crate::run::progress::Progress;
+use crate::run::runner::{
+    Control, Exit, Handler, JobEnd, KillReason, Notice, RunOutcome, StopReason,
+};
 
 /// Games in a row without a verdict after which the tournament stops: the
 /// referee (or the machine) is broken, and playing on would only waste
 /// time.
 pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
 
-pub use crate::job::{
+pub use crate::plan::job::{
     GAME_RECORD, KILL_GRACE, REFEREE_LOG, VERDICT_FILE, expand_arg, game_seed, referee_args,
     referee_command,
 };
@@ -174,7 +176,7 @@ pub enum Fatal {
     },
     /// A verdict could not be written to the results file.
     #[error("cannot record a result")]
-    Results(#[source] crate::results_file::ResultsError),
+    Results(#[source] crate::results::file::ResultsError),
 }
 
 /// What playing did.

@@ -20,13 +20,13 @@ use std::time::{Duration, SystemTime};
 
 use thiserror::Error;
 
-use crate::executor::joblog::{self, Entry};
-use crate::job::{GameJob, game_seed};
-use crate::play::{self, Config, VerdictFileError};
-use crate::results_file::{Loaded, ResultsError, ResultsFile};
-use crate::resume;
-use crate::schedule::Game;
-use crate::verdict::Verdict;
+use crate::plan::job::{GameJob, game_seed};
+use crate::plan::resume;
+use crate::plan::schedule::Game;
+use crate::results::file::{Loaded, ResultsError, ResultsFile};
+use crate::results::verdict::Verdict;
+use crate::run::executor::joblog::{self, Entry};
+use crate::run::play::{self, Config, VerdictFileError};
 
 /// What a merge found.
 #[derive(Debug, Default)]

@@ -24,8 +24,8 @@ use std::f64::consts::LN_10;
 
 use thiserror::Error;
 
-use crate::linalg;
-use crate::tally::{Crosstable, Wdl};
+use crate::report::linalg;
+use crate::results::tally::{Crosstable, Wdl};
 
 /// Elo per natural unit of the logistic: `p = σ(K (r_i − r_j))`.
 const K: f64 = LN_10 / 400.0;

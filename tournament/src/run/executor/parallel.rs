@@ -29,8 +29,8 @@ use thiserror::Error;
 
 use super::JobListError;
 use super::joblog::{self, Entry};
-use crate::job::{GameJob, KILL_GRACE, LineError, TIMEOUT_STATUSES};
-use crate::runner::{
+use crate::plan::job::{GameJob, KILL_GRACE, LineError, TIMEOUT_STATUSES};
+use crate::run::runner::{
     self, Control, Exit, Handler, JobEnd, KillReason, Notice, RunOutcome, StopReason,
 };
 

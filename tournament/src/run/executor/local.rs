@@ -2,9 +2,9 @@
 //! child process in its own process group, with the game's wall-clock
 //! limit, staged stopping on signals and the clean-up of orphans.
 
-use crate::job::{GameJob, KILL_GRACE};
-use crate::play::Config;
-use crate::runner::{Handler, RunOutcome, Runner};
+use crate::plan::job::{GameJob, KILL_GRACE};
+use crate::run::play::Config;
+use crate::run::runner::{Handler, RunOutcome, Runner};
 
 /// Runs `jobs`, `config.concurrency` at a time. Each game's log directory
 /// is emptied just before its referee starts.

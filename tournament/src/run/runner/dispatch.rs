@@ -322,7 +322,7 @@ mod tests {
     use nix::sys::signal::kill;
     use nix::unistd::{Pid, getpid};
 
-    use crate::runner::TEST_LOCK;
+    use crate::run::runner::TEST_LOCK;
 
     /// Records what happens and answers with a scripted control.
     #[derive(Default)]

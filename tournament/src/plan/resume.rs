@@ -17,10 +17,10 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::record::Settings;
-use crate::results_file::Loaded;
-use crate::schedule::Game;
-use crate::spec::Program;
+use crate::plan::schedule::Game;
+use crate::plan::spec::Program;
+use crate::results::file::Loaded;
+use crate::results::record::Settings;
 
 /// How the results file relates to the schedule.
 #[derive(Debug, Default)]
@@ -211,9 +211,9 @@ fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameRecord, SCHEMA};
-    use crate::schedule::{Mode, schedule};
-    use crate::verdict::Verdict;
+    use crate::plan::schedule::{Mode, schedule};
+    use crate::results::record::{GameRecord, SCHEMA};
+    use crate::results::verdict::Verdict;
 
     fn programs(n: usize) -> Vec<Program> {
         (0..n)
