@@ -13,10 +13,20 @@
 //! - `ucc-agent` (`src/bin/ucc-agent.rs`): an agent of the UCC 2012
 //!   manager's protocol, written from its manual, that checks every board
 //!   it is sent and plays random moves or chosen faults;
+//! - `test-referee` and `test-tournament` (`src/bin/`): the referee and the
+//!   tournament programs with the registry [`Games`], the list's games and
+//!   the tests' own;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them;
 //! - [`bins`] and [`tools`]: the workspace's binaries and the system
 //!   programs that end-to-end tests (here and in other crates) need.
 
 pub mod bins;
 pub mod faulty;
+pub mod tictactoe;
 pub mod tools;
+
+/// The games of `test-referee` and `test-tournament`: the registry's list,
+/// and after it the games the tests add (`games::And<_, Spec>`), which the
+/// programs we ship do not know. A game written for the tests is registered
+/// here, and nowhere else (`docs/games.md`).
+pub type Games = games::And<games::All, tictactoe::Spec>;

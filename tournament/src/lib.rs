@@ -1,25 +1,19 @@
 //! The tournament runner: plays many games between programs of any game of
 //! the referee, through the `referee`, in parallel, resumably, and reports
 //! crosstables, ratings and SPRT results.
+//!
+//! One folder per job, in the order a tournament goes through them:
+//! - [`plan`]: which games, between which programs, each one's referee
+//!   command, and what an earlier run already played;
+//! - [`run`]: running those commands (our runner, GNU parallel, Slurm)
+//!   and collecting each game's verdict;
+//! - [`results`]: the results file, its records and verdicts, and their
+//!   tally;
+//! - [`report`]: standings, ratings, the crosstable and the SPRT;
+//! - [`cli`]: the `tournament` program over them.
 
-pub mod clock;
-pub mod executor;
-pub mod game;
-pub mod harvest;
-pub mod job;
-pub mod linalg;
-pub mod plan_file;
-pub mod play;
-pub mod progress;
-pub mod rating;
-pub mod record;
+pub mod cli;
+pub mod plan;
 pub mod report;
-pub mod results_file;
-pub mod resume;
-pub mod runner;
-pub mod schedule;
-pub mod session;
-pub mod spec;
-pub mod sprt;
-pub mod tally;
-pub mod verdict;
+pub mod results;
+pub mod run;

@@ -26,11 +26,11 @@ use bench::game::Played;
 use bench::summary::{MAX_LOADED_SHARE, Tally};
 use clap::Parser;
 use referee_schema::ProgramSpec;
-use tournament::play::{self, Config};
-use tournament::record::Settings;
-use tournament::results_file::ResultsFile;
-use tournament::schedule::{self, Mode};
-use tournament::{game, resume, spec};
+use tournament::plan::schedule::{self, Mode};
+use tournament::plan::{game, resume, spec};
+use tournament::results::file::ResultsFile;
+use tournament::results::record::Settings;
+use tournament::run::play::{self, Config};
 
 /// Plays our AI against a game's baseline strategies through the referee.
 #[derive(Parser, Debug)]
@@ -306,7 +306,7 @@ fn run(cli: &Cli) -> Result<bool> {
     }
     let game_options = shlex::split(&cli.game_options)
         .ok_or_else(|| anyhow!("--game-options: unbalanced quotes"))?;
-    let g = game::describe(&cli.game, &game_options)?;
+    let g = game::describe::<games::All>(&cli.game, &game_options)?;
     let settings = Settings {
         game: g.name.clone(),
         game_options,

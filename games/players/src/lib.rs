@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use game_core::Spec;
-use games::{DEFAULT, names};
+use games::{All, DEFAULT, Registry as _};
 
 /// A game's programs.
 #[derive(Clone, Copy, Debug)]
@@ -84,7 +84,7 @@ pub fn main(program: Program, mut args: Vec<OsString>) -> ExitCode {
     let Some(e) = entry(&name) else {
         eprintln!(
             "{me}: unknown game '{name}'; the games are: {}",
-            names().join(", ")
+            All::names().join(", ")
         );
         return ExitCode::from(2);
     };
@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn every_game_of_the_registry_has_a_player() {
         let ours: Vec<&str> = entries().iter().map(|e| e.name).collect();
-        assert_eq!(ours, names());
+        assert_eq!(ours, All::names());
     }
 
     #[test]

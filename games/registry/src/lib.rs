@@ -4,10 +4,15 @@
 //! referee (`docs/games.md`).
 //!
 //! This crate keeps the specs only: the referee and the tournament, which
-//! judge, link the games' rules and none of our players. The referee
-//! reaches a game's types through [`visit`], which calls a generic function
-//! with the game's [`Spec`]; the `player` and `human` binaries go through
-//! `game-players`, which reads the same list.
+//! judge, link the games' rules and none of our players. They reach a
+//! game's types through a [`Registry`], whose [`visit`](Registry::visit)
+//! calls a generic function with the game's [`Spec`]: [`All`] is the list's,
+//! and [`And`] adds a game to a registry without the list knowing it (the
+//! tests build the referee and the tournament with a game of their own this
+//! way). The `player` and `human` binaries go through `game-players`, which
+//! reads the same list.
+
+use std::marker::PhantomData;
 
 use game_core::{Defaults, Spec};
 
@@ -34,26 +39,77 @@ pub trait Visit {
     fn visit<S: Spec>(self) -> Self::Output;
 }
 
+/// A set of games the referee and the tournament know: their entries, and
+/// each one's types through [`Visit`]. A type, not a value, because a visit
+/// is generic: the programs are generic over their registry.
+pub trait Registry {
+    /// Every game, in the order `--list-games` shows them; the first is
+    /// the default.
+    fn entries() -> Vec<Entry>;
+
+    /// Calls `v` with the [`Spec`] of game `name`; `None` if there is no
+    /// such game.
+    fn visit<V: Visit>(name: &str, v: V) -> Option<V::Output>;
+
+    /// The entry of game `name`.
+    fn entry(name: &str) -> Option<Entry> {
+        Self::entries().into_iter().find(|e| e.name == name)
+    }
+
+    /// The names of every game, for messages.
+    fn names() -> Vec<&'static str> {
+        Self::entries().iter().map(|e| e.name).collect()
+    }
+}
+
+/// The games of the list (`src/list.rs`): the registry of the programs we
+/// ship.
+#[derive(Debug)]
+pub enum All {}
+
+/// The games of registry `R`, then game `S` (its [`Spec`]): a game a
+/// program adds to a registry without the list knowing it, as the tests add
+/// theirs (`tests/src/lib.rs`). A name of `R`'s stays `R`'s.
+pub struct And<R, S>(PhantomData<fn() -> (R, S)>);
+
+impl<R: Registry, S: Spec> Registry for And<R, S> {
+    fn entries() -> Vec<Entry> {
+        let mut entries = R::entries();
+        entries.push(entry_of::<S>());
+        entries
+    }
+
+    fn visit<V: Visit>(name: &str, v: V) -> Option<V::Output> {
+        if R::entry(name).is_none() && name == S::NAME {
+            return Some(v.visit::<S>());
+        }
+        R::visit(name, v)
+    }
+}
+
+/// The entry of the game whose spec is `S`.
+fn entry_of<S: Spec>() -> Entry {
+    Entry {
+        name: S::NAME,
+        about: S::ABOUT,
+        defaults: S::DEFAULTS,
+        max_turns_rule: S::MAX_TURNS_RULE,
+    }
+}
+
 macro_rules! games {
     ($($spec:ty => $player:path $(, human $human:path)?);+ $(;)?) => {
-        /// Every game, in the order `--list-games` shows them; the first
-        /// is the default.
-        pub fn entries() -> Vec<Entry> {
-            vec![$(Entry {
-                name: <$spec as Spec>::NAME,
-                about: <$spec as Spec>::ABOUT,
-                defaults: <$spec as Spec>::DEFAULTS,
-                max_turns_rule: <$spec as Spec>::MAX_TURNS_RULE,
-            }),+]
-        }
+        impl Registry for All {
+            fn entries() -> Vec<Entry> {
+                vec![$(entry_of::<$spec>()),+]
+            }
 
-        /// Calls `v` with the [`Spec`] of game `name`; `None` if there is
-        /// no such game.
-        pub fn visit<V: Visit>(name: &str, v: V) -> Option<V::Output> {
-            $(if name == <$spec as Spec>::NAME {
-                return Some(v.visit::<$spec>());
-            })+
-            None
+            fn visit<V: Visit>(name: &str, v: V) -> Option<V::Output> {
+                $(if name == <$spec as Spec>::NAME {
+                    return Some(v.visit::<$spec>());
+                })+
+                None
+            }
         }
     };
 }
@@ -63,30 +119,20 @@ include!("list.rs");
 /// The default game.
 pub const DEFAULT: &str = "stratego";
 
-/// The entry of game `name`.
-pub fn entry(name: &str) -> Option<Entry> {
-    entries().into_iter().find(|e| e.name == name)
-}
-
-/// The names of every game, for messages.
-pub fn names() -> Vec<&'static str> {
-    entries().iter().map(|e| e.name).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_are_unique_and_the_default_is_first() {
-        let names = names();
+        let names = All::names();
         assert_eq!(names[0], DEFAULT);
         let mut sorted = names.clone();
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len());
-        assert!(entry(DEFAULT).is_some());
-        assert!(entry("nope").is_none());
+        assert!(All::entry(DEFAULT).is_some());
+        assert!(All::entry("nope").is_none());
     }
 
     struct Name;
@@ -113,9 +159,40 @@ mod tests {
 
     #[test]
     fn visit_reaches_each_game() {
-        for name in names() {
-            assert_eq!(visit(name, Name), Some(name));
+        for name in All::names() {
+            assert_eq!(All::visit(name, Name), Some(name));
         }
-        assert_eq!(visit("nope", Name), None);
+        assert_eq!(All::visit("nope", Name), None);
+    }
+
+    /// A game added to the list: after the list's, reached by its name;
+    /// one that takes a name of the list's does not hide the list's.
+    #[test]
+    fn and_adds_a_game_after_the_lists() {
+        struct Extra;
+        impl Spec for Extra {
+            const NAME: &'static str = "extra";
+            const ABOUT: &'static str = "a game of this test";
+            const DEFAULTS: Defaults = Defaults {
+                time_limit_ms: 1,
+                setup_time_limit_ms: 1,
+                max_turns: 0,
+            };
+            type Options = <oust::referee_game::Spec as Spec>::Options;
+            type Game = <oust::referee_game::Spec as Spec>::Game;
+            fn new(
+                options: &Self::Options,
+                context: &game_core::Context,
+            ) -> Result<Self::Game, game_core::OptionsError> {
+                oust::referee_game::Spec::new(options, context)
+            }
+        }
+        type Both = And<All, Extra>;
+        let names = Both::names();
+        assert_eq!(names.len(), All::names().len() + 1);
+        assert_eq!((names[0], *names.last().unwrap()), (DEFAULT, "extra"));
+        assert_eq!(Both::visit("extra", Name), Some("extra"));
+        assert_eq!(Both::visit("oust", Name), Some("oust"));
+        assert_eq!(Both::entry("extra").unwrap().about, "a game of this test");
     }
 }

@@ -17,6 +17,7 @@ mod quarto;
 mod replay;
 mod sandbox;
 mod terminal;
+mod tictactoe;
 mod ucc;
 mod util;
 mod viewer;

@@ -2,6 +2,9 @@
 //! reply times, game endings and the SPRT, as Markdown (also printed at
 //! the end of a run) or CSV.
 
+pub mod linalg;
+pub mod rating;
+pub mod sprt;
 mod table;
 
 use std::fmt::Write as _;
@@ -9,11 +12,11 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::rating::{self, Anchor, Rating, RatingError, RatingOptions};
-use crate::schedule::Mode;
-use crate::spec::Program;
-use crate::sprt::{Decision, Sprt};
-use crate::tally::{Tally, Wdl};
+use crate::plan::schedule::Mode;
+use crate::plan::spec::Program;
+use crate::results::tally::{Tally, Wdl};
+use rating::{Anchor, Rating, RatingError, RatingOptions};
+use sprt::{Decision, Sprt};
 use table::Align;
 
 /// The state of an SPRT.
@@ -579,7 +582,7 @@ fn capitalised(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::Verdict;
+    use crate::results::verdict::Verdict;
     use referee_schema::Outcome;
 
     fn programs() -> Vec<Program> {

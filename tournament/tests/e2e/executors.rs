@@ -13,37 +13,49 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use serde_json::Value;
+use referee_schema::{Record, Settings, Summary};
 use tests::tools::{need, skip};
+use tournament::results::record::GameRecord;
 
 use crate::util::{Sandbox, csv, records, show};
 use crate::{interrupt_and_resume, resumable_args};
 
-/// Fields that measure time: they differ between any two runs.
-const TIMING: [&str; 8] = [
-    "started_unix_ms",
-    "wall_ms",
-    "duration_ms",
-    "max_reply_ms",
-    "mean_reply_ms",
-    "setup_ms",
-    "reply_ms",
-    "signal_ms",
-];
+/// A results file's record without the fields that measure time (they
+/// differ between any two runs), and with the seats' uids blanked.
+fn untimed(mut r: GameRecord) -> GameRecord {
+    r.started_unix_ms = 0;
+    r.wall_ms = 0;
+    untimed_verdict(&mut r.verdict);
+    r
+}
 
-/// `value` without its timing fields, and with the seats' uids named in
-/// the sandbox's notes blanked (a seat's uid follows the referee's pid).
-fn untimed(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .filter(|(k, _)| !TIMING.contains(&k.as_str()) && k.as_str() != "death_seen_ms")
-                .map(|(k, v)| (k.clone(), untimed(v)))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(untimed).collect()),
-        Value::String(text) => Value::String(without_uids(text)),
-        other => other.clone(),
+/// A verdict without its timings, the seats' uids blanked.
+fn untimed_verdict(v: &mut Summary) {
+    v.duration_ms = 0.0;
+    without_uids_in(&mut v.settings);
+    for p in &mut v.players {
+        (p.setup_ms, p.max_reply_ms, p.mean_reply_ms) = (None, None, None);
+        if let Some(kill) = &mut p.exit.deadline_kill {
+            *kill = Default::default();
+        }
+        p.exit.text = without_uids(&p.exit.text);
+    }
+}
+
+/// A game record without its reply times, the seats' uids blanked.
+fn untimed_game(mut g: Record) -> Record {
+    for m in &mut g.moves {
+        m.reply_ms = 0.0;
+    }
+    without_uids_in(&mut g.settings);
+    g
+}
+
+/// The sandbox's notes with the seats' uids blanked (a seat's uid follows
+/// the referee's pid).
+fn without_uids_in(settings: &mut Settings) {
+    for note in settings.sandbox.iter_mut().flat_map(|s| &mut s.refused) {
+        *note = without_uids(note);
     }
 }
 
@@ -68,22 +80,20 @@ fn without_uids(text: &str) -> String {
 
 /// A results file's records by game id, without timings, each with its
 /// game record (the moves) from the game's log directory.
-fn games_of(dir: &Path, results: &str) -> BTreeMap<String, (Value, Value)> {
+fn games_of(dir: &Path, results: &str) -> BTreeMap<String, (GameRecord, Record)> {
     let recs = records(&dir.join(results));
-    let by_id: BTreeMap<String, (Value, Value)> = recs
-        .iter()
+    let n = recs.len();
+    let by_id: BTreeMap<String, (GameRecord, Record)> = recs
+        .into_iter()
         .map(|r| {
-            let log_dir = dir.join(r["log_dir"].as_str().unwrap());
-            let game: Value =
-                serde_json::from_str(&std::fs::read_to_string(log_dir.join("game.json")).unwrap())
+            let log_dir = dir.join(&r.log_dir);
+            let game =
+                Record::from_json(&std::fs::read_to_string(log_dir.join("game.json")).unwrap())
                     .unwrap();
-            (
-                r["id"].as_str().unwrap().to_owned(),
-                (untimed(r), untimed(&game)),
-            )
+            (r.id.clone(), (untimed(r), untimed_game(game)))
         })
         .collect();
-    assert_eq!(by_id.len(), recs.len(), "a game id twice in {results}");
+    assert_eq!(by_id.len(), n, "a game id twice in {results}");
     by_id
 }
 
@@ -571,7 +581,7 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
     assert_same_games(&sb.path().join("local"), &sb.path().join("dry"), "rr");
     // The merged timings are the tasks' joblog's.
     for rec in records(&dir.join("results.jsonl")) {
-        assert!(rec["started_unix_ms"].as_u64().unwrap() > 0);
+        assert!(rec.started_unix_ms > 0);
     }
 
     // A real cluster of one node, when one can be started here.

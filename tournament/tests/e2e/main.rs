@@ -9,7 +9,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use nix::sys::signal::Signal;
-use serde_json::Value;
 use util::{Sandbox, csv, num, records, show, sibling, signal, wait_for_lines};
 
 /// Checks what any finished tournament must satisfy: the crosstable sums
@@ -18,7 +17,7 @@ use util::{Sandbox, csv, num, records, show, sibling, signal, wait_for_lines};
 fn check_consistency(sandbox: &Sandbox, results: &Path, report_stem: &str, games: usize) {
     let recs = records(results);
     assert_eq!(recs.len(), games, "records");
-    let ids: HashSet<&str> = recs.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let ids: HashSet<&str> = recs.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), games, "duplicate game ids");
 
     let standings = csv(&sandbox.read(&format!("{report_stem}.csv")));
@@ -55,8 +54,7 @@ fn check_consistency(sandbox: &Sandbox, results: &Path, report_stem: &str, games
     }
 
     for rec in &recs {
-        let dir = Path::new(rec["log_dir"].as_str().unwrap());
-        let dir = sandbox.path().join(dir);
+        let dir = sandbox.path().join(&rec.log_dir);
         for file in ["player0.log", "player1.log", "game.json", "verdict.json"] {
             assert!(
                 dir.join(file).is_file(),
@@ -239,7 +237,7 @@ pub(crate) fn interrupt_and_resume(sb: &Sandbox, args: &[String], total: usize) 
     // Only the missing games were played: the first run's records are
     // untouched and no game id appears twice.
     assert_eq!(all[..first.len()], first[..]);
-    let ids: HashSet<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let ids: HashSet<&str> = all.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), total);
 
     // A third run has nothing left to play.
@@ -470,7 +468,7 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
     );
     let recs = records(&path);
     assert_eq!(recs.len(), 3);
-    let ids: HashSet<&str> = recs.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let ids: HashSet<&str> = recs.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), 3);
 }
 
@@ -505,7 +503,7 @@ fn resuming_with_other_programs_is_refused_unless_forced() {
     forced.push("--force");
     let out = sb.run(&forced);
     assert!(out.status.success(), "{}", show(&out));
-    let recs: Vec<Value> = records(&sb.path().join("r.jsonl"));
+    let recs = records(&sb.path().join("r.jsonl"));
     // The two games were played again; the new records supersede the old.
     assert_eq!(recs.len(), 4);
     assert!(String::from_utf8_lossy(&out.stdout).contains("2 of 2 games played"));
@@ -549,12 +547,12 @@ fn an_oust_round_robin_passes_the_game_and_its_options_to_every_game() {
     let results = sb.path().join("logs/oust/results.jsonl");
     check_consistency(&sb, &results, "oust", 3 * 2);
     for rec in records(&results) {
-        assert_eq!(rec["settings"]["game"], "oust", "{rec}");
-        assert_eq!(rec["settings"]["game_options"][1], "5", "{rec}");
+        assert_eq!(rec.settings.game, "oust", "{rec:?}");
+        assert_eq!(rec.settings.game_options[1], "5", "{rec:?}");
         // The referee's default for Oust, not Stratego's.
-        assert_eq!(rec["settings"]["time_limit_ms"], 4000, "{rec}");
+        assert_eq!(rec.settings.time_limit_ms, 4000, "{rec:?}");
         // The game itself was played on 5 x 4 with the game's seed.
-        let dir = sb.path().join(rec["log_dir"].as_str().unwrap());
+        let dir = sb.path().join(&rec.log_dir);
         let record: referee_schema::Record = referee_schema::Record::from_json(
             &std::fs::read_to_string(dir.join("game.json")).unwrap(),
         )
@@ -594,7 +592,7 @@ fn stratego_game_options_reach_the_referee() {
     assert!(out.status.success(), "{}", show(&out));
     let recs = records(&sb.path().join("logs/tsr/results.jsonl"));
     assert_eq!(recs.len(), 1);
-    let dir = sb.path().join(recs[0]["log_dir"].as_str().unwrap());
+    let dir = sb.path().join(&recs[0].log_dir);
     let verdict =
         referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
     assert_eq!(verdict.settings.options["two_square_rule"], true);
@@ -651,18 +649,13 @@ fn a_mansuba_round_robin_of_three_seats() {
     assert_eq!(recs.len(), 24);
     let mut orders: HashMap<String, HashSet<Vec<String>>> = HashMap::new();
     for rec in &recs {
-        assert_eq!(rec["settings"]["max_turns"], 60, "{rec}");
-        let seated: Vec<String> = rec["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["name"].as_str().unwrap().to_owned())
-            .collect();
-        assert_eq!(seated.len(), 3, "{rec}");
+        assert_eq!(rec.settings.max_turns, 60, "{rec:?}");
+        let seated: Vec<String> = rec.players.iter().map(|p| p.name.clone()).collect();
+        assert_eq!(seated.len(), 3, "{rec:?}");
         let mut table = seated.clone();
         table.sort();
         orders.entry(table.join("+")).or_default().insert(seated);
-        let dir = sb.path().join(rec["log_dir"].as_str().unwrap());
+        let dir = sb.path().join(&rec.log_dir);
         let verdict =
             referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
         assert_eq!(verdict.points.as_ref().map(Vec::len), Some(3));

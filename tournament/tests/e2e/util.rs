@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use tournament::results::record::GameRecord;
 
 /// A binary of the workspace (built on first use: `cargo test` needs no
 /// build first).
@@ -125,7 +125,7 @@ impl Sandbox {
 }
 
 /// The records of a results file.
-pub fn records(path: &Path) -> Vec<Value> {
+pub fn records(path: &Path) -> Vec<GameRecord> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()

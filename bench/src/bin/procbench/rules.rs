@@ -11,7 +11,8 @@ use std::time::SystemTime;
 
 use anyhow::Context;
 use bench::stats::Summary;
-use serde_json::Value;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 /// One criterion benchmark.
 pub struct Bench {
@@ -60,7 +61,31 @@ fn target(name: &str) -> Option<f64> {
     }
 }
 
-fn json(path: &Path) -> anyhow::Result<Value> {
+/// What criterion's `benchmark.json` says of a benchmark.
+#[derive(Deserialize)]
+struct Meta {
+    /// `group/name`.
+    full_id: String,
+    /// What one iteration processes, if the benchmark said.
+    #[serde(default)]
+    throughput: Option<Throughput>,
+}
+
+/// Criterion's throughput: elements per iteration, or another unit.
+#[derive(Deserialize)]
+struct Throughput {
+    #[serde(rename = "Elements")]
+    elements: Option<f64>,
+}
+
+/// Criterion's `sample.json`: each sample's iterations and total time (ns).
+#[derive(Deserialize)]
+struct Sample {
+    iters: Vec<f64>,
+    times: Vec<f64>,
+}
+
+fn json<T: DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
     let text = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     serde_json::from_slice(&text).with_context(|| format!("parsing {}", path.display()))
 }
@@ -80,23 +105,15 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Rules>> {
     let mut benches = Vec::new();
     let mut oldest = SystemTime::now();
     for d in dirs {
-        let meta = json(&d.join("benchmark.json"))?;
-        let sample = json(&d.join("sample.json"))?;
-        let name = meta["full_id"]
-            .as_str()
-            .context("benchmark.json without full_id")?
-            .to_owned();
-        let elements = meta["throughput"]["Elements"].as_f64().unwrap_or(1.0);
-        let iters = sample["iters"]
-            .as_array()
-            .context("sample.json without iters")?;
-        let times = sample["times"]
-            .as_array()
-            .context("sample.json without times")?;
-        let ns: Vec<f64> = iters
+        let meta: Meta = json(&d.join("benchmark.json"))?;
+        let sample: Sample = json(&d.join("sample.json"))?;
+        let name = meta.full_id;
+        let elements = meta.throughput.and_then(|t| t.elements).unwrap_or(1.0);
+        let ns: Vec<f64> = sample
+            .iters
             .iter()
-            .zip(times)
-            .filter_map(|(i, t)| Some(t.as_f64()? / i.as_f64()? / elements))
+            .zip(&sample.times)
+            .map(|(i, t)| t / i / elements)
             .collect();
         if ns.is_empty() {
             continue;

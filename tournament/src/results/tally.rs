@@ -1,0 +1,409 @@
+//! Counting finished games: the crosstable (wins, draws and losses of every
+//! program against every other) and each program's failures and reply
+//! times.
+
+use std::collections::BTreeMap;
+
+use referee_schema::{Fault, Outcome, SetupStatus};
+
+use crate::results::verdict::Verdict;
+/// Wins, draws and losses from one side's point of view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Wdl {
+    /// Wins, draws and losses.
+    pub const fn new(wins: u32, draws: u32, losses: u32) -> Wdl {
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// Number of games.
+    pub fn games(self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win is 1, a draw ½.
+    pub fn points(self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+
+    /// Points per game, if any game was played.
+    pub fn score(self) -> Option<f64> {
+        (self.games() > 0).then(|| self.points() / f64::from(self.games()))
+    }
+
+    /// The same games from the other side's point of view.
+    pub fn reversed(self) -> Wdl {
+        Wdl {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+
+    /// Adds a game in which this side scored `points` (1, ½ or 0).
+    pub fn add(&mut self, points: f64) {
+        if points > 0.75 {
+            self.wins += 1;
+        } else if points > 0.25 {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+}
+
+impl std::ops::AddAssign for Wdl {
+    fn add_assign(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
+/// Results of every program against every other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crosstable {
+    n: usize,
+    cells: Vec<Wdl>,
+}
+
+impl Crosstable {
+    /// An empty table for `n` programs.
+    pub fn new(n: usize) -> Crosstable {
+        Crosstable {
+            n,
+            cells: vec![Wdl::default(); n * n],
+        }
+    }
+
+    /// Number of programs.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the table has no programs.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Results of program `a` against program `b`.
+    pub fn get(&self, a: usize, b: usize) -> Wdl {
+        self.cells[a * self.n + b]
+    }
+
+    /// Records a game: `seats` are the programs by seat. Every pair of
+    /// seats counts as a game between their programs, won by the one that
+    /// scored more (two seats: the game itself).
+    pub fn add(&mut self, seats: &[usize], outcome: &Outcome) {
+        let points = outcome.points();
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                let (a, b) = (seats[i], seats[j]);
+                let (pa, pb) = (points[i], points[j]);
+                let side = if pa > pb {
+                    1.0
+                } else if pa < pb {
+                    0.0
+                } else {
+                    0.5
+                };
+                self.cells[a * self.n + b].add(side);
+                self.cells[b * self.n + a].add(1.0 - side);
+            }
+        }
+    }
+
+    /// Adds `wdl` (from `a`'s side) to the results of `a` against `b`, and
+    /// the reverse to `b` against `a`.
+    pub fn add_wdl(&mut self, a: usize, b: usize, wdl: Wdl) {
+        self.cells[a * self.n + b] += wdl;
+        self.cells[b * self.n + a] += wdl.reversed();
+    }
+
+    /// Results of program `a` against everyone.
+    pub fn total(&self, a: usize) -> Wdl {
+        let mut sum = Wdl::default();
+        for b in 0..self.n {
+            sum += self.get(a, b);
+        }
+        sum
+    }
+}
+
+/// One program's failures and reply times over all its games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProgramStats {
+    /// Replies that came too late.
+    pub timeouts: u64,
+    /// Games lost by dying: a signal, exiting, or failing to start.
+    pub crashes: u64,
+    /// Games lost by closing the output or not reading the input.
+    pub pipe_failures: u64,
+    /// Illegal moves.
+    pub illegal_moves: u64,
+    /// Setups the referee refused.
+    pub refused_setups: u64,
+    /// Moves made (the weights of the mean reply time).
+    pub moves: u64,
+    /// Sum over games of mean reply time × moves, in milliseconds.
+    reply_ms_total: f64,
+    /// Slowest reply over all games, in milliseconds.
+    pub max_reply_ms: f64,
+}
+
+impl ProgramStats {
+    /// Mean reply time over all moves, in milliseconds.
+    pub fn mean_reply_ms(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.reply_ms_total / self.moves as f64)
+    }
+}
+
+/// Everything counted over a set of finished games.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    /// Results of every program against every other.
+    pub crosstable: Crosstable,
+    /// Per-program failures and reply times.
+    pub stats: Vec<ProgramStats>,
+    /// Results from player 0's side (the first mover's advantage).
+    pub first_mover: Wdl,
+    /// Number of games ending for each reason.
+    pub reasons: BTreeMap<String, u32>,
+    /// Number of games.
+    pub games: u32,
+}
+
+impl Tally {
+    /// An empty tally for `n` programs.
+    pub fn new(n: usize) -> Tally {
+        Tally {
+            crosstable: Crosstable::new(n),
+            stats: vec![ProgramStats::default(); n],
+            first_mover: Wdl::default(),
+            reasons: BTreeMap::new(),
+            games: 0,
+        }
+    }
+
+    /// Counts a game played by programs `seats` (by seat).
+    ///
+    /// The verdict's own account of each player (`failure`, `timeouts`,
+    /// `illegal_moves`, `setup`) is used, as it is exact. A verdict without
+    /// players (not our referee's) charges its reason's fault to every seat
+    /// that scored less than the best.
+    pub fn add(&mut self, seats: &[usize], verdict: &Verdict) {
+        self.games += 1;
+        let outcome = &verdict.outcome;
+        self.crosstable.add(seats, outcome);
+        self.first_mover.add(outcome.points()[0]);
+        *self
+            .reasons
+            .entry(verdict.summary.reason.as_str().to_owned())
+            .or_default() += 1;
+        let best = outcome.points().iter().copied().fold(0.0, f64::max);
+        for (seat, &program) in seats.iter().enumerate() {
+            let stats = &mut self.stats[program];
+            let Some(report) = verdict.summary.players.get(seat) else {
+                let lost = outcome.points()[seat] < best || outcome.is_draw();
+                let charged = |kind: Fault| u64::from(lost && verdict.fault() == Some(kind));
+                stats.timeouts += charged(Fault::Timeout);
+                stats.illegal_moves += charged(Fault::IllegalMove);
+                stats.refused_setups += charged(Fault::RefusedSetup);
+                stats.crashes += charged(Fault::Crash);
+                stats.pipe_failures += charged(Fault::Pipe);
+                continue;
+            };
+            let own = report.failure.as_ref().and_then(|r| r.fault());
+            stats.timeouts += u64::from(report.timeouts);
+            stats.illegal_moves += u64::from(report.illegal_moves);
+            stats.refused_setups += u64::from(report.setup == Some(SetupStatus::Refused));
+            stats.crashes += u64::from(own == Some(Fault::Crash));
+            stats.pipe_failures += u64::from(own == Some(Fault::Pipe));
+            stats.moves += u64::from(report.moves);
+            stats.reply_ms_total += report.mean_reply_ms.unwrap_or(0.0) * f64::from(report.moves);
+            stats.max_reply_ms = stats.max_reply_ms.max(report.max_reply_ms.unwrap_or(0.0));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee_schema::{PlayerReport, Reason};
+
+    fn verdict(outcome: Outcome, reason: &str, players: Vec<PlayerReport>) -> Verdict {
+        Verdict::made(outcome, reason, players)
+    }
+
+    #[test]
+    fn wdl_counts_points() {
+        let mut w = Wdl::default();
+        for p in [1.0, 0.5, 0.5, 0.0] {
+            w.add(p);
+        }
+        assert_eq!(
+            w,
+            Wdl {
+                wins: 1,
+                draws: 2,
+                losses: 1
+            }
+        );
+        assert_eq!((w.games(), w.points(), w.score()), (4, 2.0, Some(0.5)));
+        assert_eq!(Wdl::default().score(), None);
+    }
+
+    #[test]
+    fn crosstable_is_antisymmetric() {
+        let mut t = Crosstable::new(3);
+        t.add(&[0, 1], &Outcome::win(0, 2));
+        t.add(&[1, 0], &Outcome::win(0, 2));
+        t.add(&[2, 0], &Outcome::draw(2));
+        assert_eq!(
+            t.get(0, 1),
+            Wdl {
+                wins: 1,
+                draws: 0,
+                losses: 1
+            }
+        );
+        assert_eq!(t.get(1, 0), t.get(0, 1).reversed());
+        assert_eq!(t.get(0, 2).draws, 1);
+        assert_eq!(t.total(0).games(), 3);
+        assert_eq!(t.get(1, 2), Wdl::default());
+    }
+
+    #[test]
+    fn a_game_of_three_seats_counts_every_pair() {
+        let mut t = Crosstable::new(3);
+        // Seat 1 (program 2) lost by a fault; seats 0 and 2 share the point.
+        t.add(&[1, 2, 0], &Outcome::lost(&[1], 3));
+        assert_eq!(t.get(1, 2), Wdl::new(1, 0, 0));
+        assert_eq!(t.get(0, 2), Wdl::new(1, 0, 0));
+        assert_eq!(t.get(1, 0), Wdl::new(0, 1, 0));
+        assert_eq!(t.total(2), Wdl::new(0, 0, 2));
+        // A win: the winner beats both, the others draw.
+        let mut t = Crosstable::new(3);
+        t.add(&[0, 1, 2], &Outcome::win(2, 3));
+        assert_eq!(t.total(2), Wdl::new(2, 0, 0));
+        assert_eq!(t.get(0, 1), Wdl::new(0, 1, 0));
+    }
+
+    #[test]
+    fn failures_are_charged_to_the_loser_without_per_player_counts() {
+        let mut tally = Tally::new(2);
+        tally.add(&[1, 0], &verdict(Outcome::win(0, 2), "crashed", vec![]));
+        tally.add(&[0, 1], &verdict(Outcome::win(0, 2), "timeout", vec![]));
+        tally.add(&[0, 1], &verdict(Outcome::draw(2), "setup_refused", vec![]));
+        tally.add(
+            &[0, 1],
+            &verdict(Outcome::win(0, 2), "stopped_reading", vec![]),
+        );
+        assert_eq!(tally.stats[0].crashes, 1);
+        assert_eq!(tally.stats[1].crashes, 0);
+        assert_eq!(tally.stats[1].timeouts, 1);
+        assert_eq!(tally.stats[0].timeouts, 0);
+        assert_eq!(tally.stats[0].refused_setups, 1);
+        assert_eq!(tally.stats[1].refused_setups, 1);
+        assert_eq!(tally.reasons["crashed"], 1);
+        assert_eq!(
+            (tally.stats[0].pipe_failures, tally.stats[1].pipe_failures),
+            (0, 1)
+        );
+        assert_eq!(
+            tally.first_mover,
+            Wdl {
+                wins: 3,
+                draws: 1,
+                losses: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_players_own_failure_field_wins_over_the_reason() {
+        let mut tally = Tally::new(2);
+        let failed = |f: Option<Reason>, timeouts| PlayerReport {
+            failure: f,
+            timeouts,
+            ..PlayerReport::default()
+        };
+        // Both failed, the draw's reason names only one: each is charged
+        // with its own failure.
+        tally.add(
+            &[0, 1],
+            &verdict(
+                Outcome::draw(2),
+                "exited",
+                vec![
+                    failed(Some(Reason::Timeout), 1),
+                    failed(Some(Reason::Exited), 0),
+                ],
+            ),
+        );
+        // The loser's failure is null (it lost on the board): no charge.
+        tally.add(
+            &[0, 1],
+            &verdict(
+                Outcome::win(0, 2),
+                "crashed",
+                vec![failed(None, 0), failed(None, 0)],
+            ),
+        );
+        assert_eq!((tally.stats[0].timeouts, tally.stats[0].crashes), (1, 0));
+        assert_eq!((tally.stats[1].timeouts, tally.stats[1].crashes), (0, 1));
+    }
+
+    #[test]
+    fn per_player_counts_win_and_reply_times_are_weighted_by_moves() {
+        let mut tally = Tally::new(2);
+        let p = |timeouts, setup, moves, mean, max| PlayerReport {
+            setup: Some(setup),
+            moves,
+            timeouts,
+            max_reply_ms: Some(max),
+            mean_reply_ms: Some(mean),
+            ..PlayerReport::default()
+        };
+        tally.add(
+            &[0, 1],
+            &verdict(
+                Outcome::win(1, 2),
+                "timeout",
+                vec![
+                    p(1, SetupStatus::Accepted, 10, 4.0, 501.0),
+                    p(0, SetupStatus::Accepted, 10, 1.0, 2.0),
+                ],
+            ),
+        );
+        tally.add(
+            &[1, 0],
+            &verdict(
+                Outcome::win(1, 2),
+                "setup_refused",
+                vec![
+                    p(0, SetupStatus::Refused, 0, 0.0, 3.0),
+                    p(0, SetupStatus::Accepted, 30, 8.0, 9.0),
+                ],
+            ),
+        );
+        let s = &tally.stats;
+        assert_eq!((s[0].timeouts, s[1].timeouts), (1, 0));
+        assert_eq!((s[0].refused_setups, s[1].refused_setups), (0, 1));
+        assert_eq!(s[0].mean_reply_ms(), Some((4.0 * 10.0 + 8.0 * 30.0) / 40.0));
+        assert_eq!(s[0].max_reply_ms, 501.0);
+        assert_eq!(s[1].max_reply_ms, 3.0);
+    }
+}
