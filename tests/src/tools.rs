@@ -19,17 +19,24 @@ pub fn skip(test: &str, why: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
 }
 
-/// The program `name` from `PATH`; `None` (after saying so) when the test
-/// that needs it is to be skipped.
-pub fn need(name: &str, test: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
+/// The program `name` in `PATH` or the `sbin` directories, if there: for
+/// a program no package of `make test`'s installs (a JDK), whose absence
+/// only skips.
+pub fn find(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             // Daemons (sshd, slurmctld) live in sbin, often not in a user's
             // PATH.
             .chain(["/usr/sbin".into(), "/sbin".into()])
             .map(|d| d.join(name))
             .find(|p| p.is_file())
-    });
+    })
+}
+
+/// The program `name` from `PATH`; `None` (after saying so) when the test
+/// that needs it is to be skipped.
+pub fn need(name: &str, test: &str) -> Option<PathBuf> {
+    let found = find(name);
     if found.is_some() {
         return found;
     }

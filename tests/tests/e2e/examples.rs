@@ -7,7 +7,7 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::util::{TestDir, referee_ok, shared, workspace_bin};
+use crate::util::{TestDir, compile, referee_ok, workspace_bin};
 use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
@@ -99,20 +99,11 @@ fn the_c_example_plays_whole_games_against_the_ai() {
     };
     let dir = TestDir::new();
     let binary = dir.path().join("random-player");
-    let out = {
-        let _guard = shared();
-        Command::new(cc)
-            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
-            .arg(&binary)
-            .arg(example("random-player.c"))
-            .output()
-            .unwrap()
-    };
-    assert!(
-        out.status.success(),
-        "the example does not compile cleanly: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut cmd = Command::new(cc);
+    cmd.args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&binary)
+        .arg(example("random-player.c"));
+    compile(cmd, "the example");
     for seat in [0, 1] {
         plays_a_whole_game(&binary.display().to_string(), seat);
     }

@@ -396,19 +396,13 @@ fn the_attacks_fail_for_an_unprivileged_referee_too() {
     }
 }
 
-/// `name` in `PATH`, if there.
-fn in_path(name: &str) -> Option<std::path::PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
 #[test]
 fn a_java_player_runs_with_its_heap_sized_to_the_memory_limit() {
     // A JVM reads /proc/cgroups to find its container's memory limit; the
     // jail's /proc (subset=pid) has none, so the referee tells it the
     // limit (JAVA_TOOL_OPTIONS=-XX:MaxRAM): a quarter of it is its heap.
-    let (Some(javac), Some(java)) = (in_path("javac"), in_path("java")) else {
+    let (Some(javac), Some(java)) = (tests::tools::find("javac"), tests::tools::find("java"))
+    else {
         tests::tools::skip(
             "a_java_player_runs_with_its_heap_sized_to_the_memory_limit",
             "no JDK (javac, java) in PATH",
@@ -424,20 +418,9 @@ fn a_java_player_runs_with_its_heap_sized_to_the_memory_limit() {
          + \" MiB user \" + System.getProperty(\"user.name\")); } }\n",
     )
     .unwrap();
-    let out = {
-        let _guard = util::shared();
-        std::process::Command::new(javac)
-            .arg("-d")
-            .arg(bins.dir())
-            .arg(&src)
-            .output()
-            .unwrap()
-    };
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut javac = std::process::Command::new(javac);
+    javac.arg("-d").arg(bins.dir()).arg(&src);
+    util::compile(javac, "Probe.java");
     let o = Game::new("", "")
         .bins(&bins)
         .spec(

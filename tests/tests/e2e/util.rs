@@ -57,6 +57,21 @@ pub fn illegal_move_told(record: &StrategoRecord) -> String {
     }
 }
 
+/// Runs a compiler's command `cmd` (holding the process lock) and fails
+/// the test, with what it printed, unless it succeeds: `what` says what
+/// was compiled.
+pub fn compile(mut cmd: Command, what: &str) {
+    let out = {
+        let _guard = shared();
+        cmd.output().expect("run the compiler")
+    };
+    assert!(
+        out.status.success(),
+        "{what} does not compile cleanly: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Runs the referee in `dir` with `args` (holding the process lock),
 /// checks that it exited 0, and returns what it printed.
 pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
