@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use nix::libc;
 
 use super::cgroup::{Cgroup, Events, Hierarchy, JailMount};
-use super::config::{Layer, ResourceLimits, Sandbox};
-use super::env::{EnvPolicy, PrivateDirs};
+use super::config::{Layer, Sandbox};
+use super::env::PrivateDirs;
 use super::reach::{Need, Needed, Reach, Seat, Step};
 use super::steps::{Builder, Feature, c};
 use super::sys::{self, Ids, JailPlan, JailReport, Op};
@@ -334,7 +334,6 @@ fn unescape_octal(s: &str) -> String {
 #[derive(Debug)]
 pub(crate) struct Jail {
     pub features: Features,
-    limits: ResourceLimits,
     /// The seat's uid and gid (as root), or the referee's.
     ids: (u32, u32),
     /// What the user should know of this jail (a cgroup that could not be
@@ -359,14 +358,10 @@ pub(crate) struct Jail {
     idmaps: Vec<((u32, u32), OwnedFd)>,
     /// Its home in its private `/tmp`.
     home: Option<PathBuf>,
-    /// Its environment's policy.
-    env: EnvPolicy,
-    /// It keeps the referee's terminal.
-    terminal: bool,
     /// Its seat, for messages.
     seat: usize,
-    /// Its program, if known, and the sandbox asked: what it needs is
-    /// worked out again when a feature is lost.
+    /// Its program, if known, and the sandbox asked (limits, environment,
+    /// binds): what it needs is worked out again when a feature is lost.
     program: Option<Program>,
     sandbox: Sandbox,
 }
@@ -420,7 +415,6 @@ impl Jail {
             .collect();
         let mut jail = Jail {
             features,
-            limits: sandbox.limits,
             ids,
             notes,
             refusal: None,
@@ -435,8 +429,6 @@ impl Jail {
             reach: Reach::default(),
             idmaps: Vec::new(),
             home: None,
-            env: sandbox.env.clone(),
-            terminal: !features.drop_terminal,
             seat,
             program: program.cloned(),
             sandbox: sandbox.clone(),
@@ -595,11 +587,14 @@ impl Jail {
             home: h.clone().into_os_string(),
             tmp: "/tmp".into(),
         });
-        let mut env = self.env.apply(referee, private.as_ref());
+        let mut env = self.sandbox.env.apply(referee, private.as_ref());
         let java = OsString::from("JAVA_TOOL_OPTIONS");
         if self.features.cgroup && self.features.proc_subset && !env.iter().any(|(k, _)| *k == java)
         {
-            env.push((java, format!("-XX:MaxRAM={}", self.limits.memory).into()));
+            env.push((
+                java,
+                format!("-XX:MaxRAM={}", self.sandbox.limits.memory).into(),
+            ));
         }
         env
     }
@@ -634,7 +629,7 @@ impl Jail {
         by_referee: bool,
     ) -> Option<LimitHit> {
         let f = self.features;
-        let l = self.limits;
+        let l = self.sandbox.limits;
         let events = self.cgroup_events();
         let cpu_hard = l.cpu_time.as_secs().max(1) + 1;
         match status {
@@ -707,13 +702,14 @@ impl Jail {
                     features: f,
                     site: &self.site,
                     ids: self.ids,
-                    disk: self.limits.disk,
+                    disk: self.sandbox.limits.disk,
                     hide: &self.hide,
                     reach: &self.reach,
                     idmaps: &idmaps,
                     home: self.home.as_deref(),
                     cgroups: &self.cgroup_mounts,
-                    terminal: self.terminal,
+                    // A seat that keeps the terminal has its tty.
+                    terminal: !f.drop_terminal,
                 },
             )?;
         }
@@ -750,11 +746,7 @@ impl Jail {
                 },
                 keyring: f.keyring,
                 no_new_privs: f.rlimits || f.seccomp,
-                seccomp: if f.seccomp {
-                    super::seccomp::filter()
-                } else {
-                    None
-                },
+                seccomp: super::seccomp::filter().filter(|_| f.seccomp),
                 dry_run,
                 argv_area: sys::argv_area(),
             },
@@ -770,7 +762,7 @@ impl Jail {
         if !f.rlimits {
             return Vec::new();
         }
-        let l = &self.limits;
+        let l = &self.sandbox.limits;
         let cpu = l.cpu_time.as_secs().max(1);
         let mut wanted = vec![
             (

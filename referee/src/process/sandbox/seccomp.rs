@@ -194,8 +194,15 @@ fn without_bits(nr: libc::c_long, arg: u32, mask: u32, deny: u32) -> Vec<Insn> {
     ]
 }
 
-/// The filter, or `None` on an architecture it does not know.
-pub(crate) fn filter() -> Option<Vec<Insn>> {
+/// The filter, built once, or `None` on an architecture it does not
+/// know.
+pub(crate) fn filter() -> Option<&'static [Insn]> {
+    static FILTER: std::sync::OnceLock<Option<Vec<Insn>>> = std::sync::OnceLock::new();
+    FILTER.get_or_init(build).as_deref()
+}
+
+/// Writes the filter.
+fn build() -> Option<Vec<Insn>> {
     if !cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
         return None;
     }
@@ -268,7 +275,7 @@ mod tests {
     }
 
     fn call(nr: libc::c_long, args: [u64; 6]) -> u32 {
-        run(&filter().unwrap(), NATIVE_ARCH, nr, args)
+        run(filter().unwrap(), NATIVE_ARCH, nr, args)
     }
 
     #[test]
@@ -336,10 +343,10 @@ mod tests {
     fn another_architecture_is_killed() {
         let prog = filter().unwrap();
         // AUDIT_ARCH_I386.
-        assert_eq!(run(&prog, 0x4000_0003, 3, [0; 6]), KILL_PROCESS);
+        assert_eq!(run(prog, 0x4000_0003, 3, [0; 6]), KILL_PROCESS);
         #[cfg(target_arch = "x86_64")]
         assert_eq!(
-            run(&prog, NATIVE_ARCH, (X32_BIT | 1) as i64, [0; 6]),
+            run(prog, NATIVE_ARCH, (X32_BIT | 1) as i64, [0; 6]),
             errno(libc::ENOSYS)
         );
     }

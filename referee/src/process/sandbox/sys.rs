@@ -196,7 +196,7 @@ pub(crate) struct JailPlan {
     /// Set `no_new_privs` before exec.
     pub no_new_privs: bool,
     /// The seccomp filter to install right before the exec.
-    pub seccomp: Option<Vec<super::seccomp::Insn>>,
+    pub seccomp: Option<&'static [super::seccomp::Insn]>,
     /// The player's process exits 0 where it would exec: the jail is only
     /// being tried.
     pub dry_run: bool,
