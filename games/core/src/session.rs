@@ -203,6 +203,33 @@ impl<W: From<Unexpected>, M, I> From<Unexpected> for SessionError<W, M, I> {
     }
 }
 
+/// The two conversions a game's wire error `$wire` needs to serve a
+/// session: from [`Unexpected`] into its `Unexpected { expected, got }`
+/// variant, and into [`SessionError::Wire`] so that `?` works on what its
+/// wire functions return. A macro, since game-core cannot write the second
+/// for every type: it would overlap the standard `From<T> for T`.
+#[macro_export]
+macro_rules! session_wire_error {
+    ($wire:ident) => {
+        impl From<$crate::session::Unexpected> for $wire {
+            fn from(e: $crate::session::Unexpected) -> $wire {
+                $wire::Unexpected {
+                    expected: e.expected,
+                    got: e.got,
+                }
+            }
+        }
+
+        /// Our players' session errors read this crate's wire errors as
+        /// they are.
+        impl<M, I> From<$wire> for $crate::session::SessionError<$wire, M, I> {
+            fn from(e: $wire) -> $crate::session::SessionError<$wire, M, I> {
+                $crate::session::SessionError::Wire(e)
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -291,18 +291,4 @@ pub enum WireError {
     },
 }
 
-impl From<game_core::session::Unexpected> for WireError {
-    fn from(e: game_core::session::Unexpected) -> WireError {
-        WireError::Unexpected {
-            expected: e.expected,
-            got: e.got,
-        }
-    }
-}
-
-/// Our players' session errors read this crate's wire errors as they are.
-impl<M, I> From<WireError> for game_core::session::SessionError<WireError, M, I> {
-    fn from(e: WireError) -> game_core::session::SessionError<WireError, M, I> {
-        game_core::session::SessionError::Wire(e)
-    }
-}
+game_core::session_wire_error!(WireError);
