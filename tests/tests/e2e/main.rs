@@ -310,8 +310,12 @@ fn regression_a_missing_code_is_a_timeout_not_ko() {
 #[test]
 fn the_setup_reply_has_two_seconds_by_default() {
     // A slow start (an interpreter, a JVM) eats into the setup reply only.
+    // It sleeps a little over the second measured: woken by the number's
+    // write, it may start sleeping before the referee reads its clock
+    // after that write (it preempted the referee), which makes the
+    // reply's time up to a scheduling delay shorter than the sleep.
     let p0 = format!(
-        "read 1\nsleep 1000\n{}\nread 1\nsend A3\\nE\\n3\n",
+        "read 1\nsleep 1020\n{}\nread 1\nsend A3\\nE\\n3\n",
         send_setup(&SETUP0)
     );
     let o = Game::new(&p0, &opening(&SETUP1)).run();
