@@ -24,12 +24,65 @@ demo: build
 		--arg1=--strategy --arg1=random --arg1=--seed --arg1=2 \
 		target/release/player target/release/player
 
+# The demo of each game but Stratego's: `demo-GAME` plays one game of it
+# through the referee, the board drawn after each move (-v), with the game's
+# options DEMO_OPTIONS_GAME and its players DEMO_PLAYERS_GAME (below).
+DEMO_GAMES = oust quarto mansuba coursidor
+$(DEMO_GAMES:%=demo-%): demo-%: build
+	target/release/referee --game $* $(DEMO_OPTIONS_$*) -v \
+		$(DEMO_PLAYERS_$*)
+
 ## demo-oust: a real game of Oust on 7x7 (a process per move) between our AI
 ## (thinking 0.3 s a move) and the greedy baseline, the board drawn after each move
-demo-oust: build
-	target/release/referee --game oust -v --time-limit-ms 2000 \
-		--player 'ai=target/release/player --game oust --move-time-ms 300' \
-		--player 'greedy=target/release/player --game oust --strategy greedy --seed 1'
+DEMO_OPTIONS_oust = --time-limit-ms 2000
+DEMO_PLAYERS_oust = \
+	--player 'ai=target/release/player --game oust --move-time-ms 300' \
+	--player 'greedy=target/release/player --game oust --strategy greedy --seed 1'
+
+## demo-quarto: a real game of Quarto at level 4 (a session per player)
+## between our AI and the greedy baseline, the board drawn after each move
+DEMO_OPTIONS_quarto = --level 4
+DEMO_PLAYERS_quarto = \
+	--player 'ai=target/release/player --game quarto' \
+	--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
+
+## demo-mansuba: a real game of Mansuba with three players (a session each):
+## our AI against two closer players, on the full configuration (pawns,
+## towers, elephants, bishops, captures, a relation that changes), the
+## board drawn after each turn
+DEMO_OPTIONS_mansuba = -c full --players 3 --seed 7
+DEMO_PLAYERS_mansuba = \
+	--player 'ai=target/release/player --game mansuba' \
+	--player 'closer1=target/release/player --game mansuba --strategy closer --seed 1' \
+	--player 'closer2=target/release/player --game mansuba --strategy closer --seed 2'
+
+## demo-coursidor: a real game of Coursidor on the default board (T 6, four
+## objectives; a session per player) between our AI and the tour baseline,
+## the board drawn after each move
+DEMO_OPTIONS_coursidor = -t T -m 6 --seed 1
+DEMO_PLAYERS_coursidor = \
+	--player 'ai=target/release/player --game coursidor' \
+	--player 'tour=target/release/player --game coursidor --strategy tour --seed 2'
+
+## demo-coursidor-so: the course's clients (.so libraries) under the
+## referee, each run in coursidor-host: the example client (built with gcc
+## against libgsl-dev, installed from Debian if missing) against our AI as a
+## client library, the board drawn after each move
+demo-coursidor-so: build
+	scripts/need.sh cc:gcc $(GSL_HEADER):libgsl-dev
+	mkdir -p logs/demo-coursidor-so
+	cc -std=c99 -O2 -Wall -Wextra -shared -fPIC -Iexamples/coursidor/include \
+		-o logs/demo-coursidor-so/random-client.so examples/coursidor/random-client.c
+	target/release/referee --game coursidor -v --seed 1 --log-dir logs/demo-coursidor-so \
+		target/release/libcoursidor_player.so logs/demo-coursidor-so/random-client.so
+
+## play-quarto: you against our AI at Quarto, at the terminal (human --game
+## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
+QUARTO_LEVEL ?= 1
+play-quarto: build
+	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game quarto' \
+		--player 'ai=target/release/player --game quarto'
 
 ## viewer-demo: a game between the AI and the random player, written as the
 ## HTML viewer's page, and a screenshot of its last position taken by a
@@ -48,51 +101,6 @@ viewer-demo: build
 		"file://$(CURDIR)/logs/viewer-demo/game.html#end" 2>/dev/null; \
 		status=$$?; rm -rf "$$profile"; exit $$status
 	@echo "page: logs/viewer-demo/game.html  screenshot: logs/viewer-demo/screenshot.png"
-
-## demo-quarto: a real game of Quarto at level 4 (a session per player)
-## between our AI and the greedy baseline, the board drawn after each move
-demo-quarto: build
-	target/release/referee --game quarto --level 4 -v \
-		--player 'ai=target/release/player --game quarto' \
-		--player 'greedy=target/release/player --game quarto --strategy greedy --seed 1'
-
-## play-quarto: you against our AI at Quarto, at the terminal (human --game
-## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
-QUARTO_LEVEL ?= 1
-play-quarto: build
-	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
-		--player 'you=target/release/human --game quarto' \
-		--player 'ai=target/release/player --game quarto'
-
-## demo-mansuba: a real game of Mansuba with three players (a session each):
-## our AI against two closer players, on the full configuration (pawns,
-## towers, elephants, bishops, captures, a relation that changes), the
-## board drawn after each turn
-demo-mansuba: build
-	target/release/referee --game mansuba -c full --players 3 --seed 7 -v \
-		--player 'ai=target/release/player --game mansuba' \
-		--player 'closer1=target/release/player --game mansuba --strategy closer --seed 1' \
-		--player 'closer2=target/release/player --game mansuba --strategy closer --seed 2'
-
-## demo-coursidor: a real game of Coursidor on the default board (T 6, four
-## objectives; a session per player) between our AI and the tour baseline,
-## the board drawn after each move
-demo-coursidor: build
-	target/release/referee --game coursidor -t T -m 6 -v --seed 1 \
-		--player 'ai=target/release/player --game coursidor' \
-		--player 'tour=target/release/player --game coursidor --strategy tour --seed 2'
-
-## demo-coursidor-so: the course's clients (.so libraries) under the
-## referee, each run in coursidor-host: the example client (built with gcc
-## against libgsl-dev, installed from Debian if missing) against our AI as a
-## client library, the board drawn after each move
-demo-coursidor-so: build
-	scripts/need.sh cc:gcc $(GSL_HEADER):libgsl-dev
-	mkdir -p logs/demo-coursidor-so
-	cc -std=c99 -O2 -Wall -Wextra -shared -fPIC -Iexamples/coursidor/include \
-		-o logs/demo-coursidor-so/random-client.so examples/coursidor/random-client.c
-	target/release/referee --game coursidor -v --seed 1 --log-dir logs/demo-coursidor-so \
-		target/release/libcoursidor_player.so logs/demo-coursidor-so/random-client.so
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md
@@ -207,13 +215,63 @@ bench-sparring:
 		$(if $(SPARRING_AGENT_MS),--opponent-time-limit-ms $(SPARRING_AGENT_MS)) \
 		--log-dir logs/bench-sparring
 
+# The strength runs of each game but Stratego's: `bench-GAME-strength`
+# builds the binaries (and STRENGTH_BUILD_GAME: --lib for Coursidor's
+# client) and runs `strength` once per word of STRENGTH_RUNS_GAME (a level,
+# a number of players, a quoted board: split into $1, $2 for the rest),
+# with the options STRENGTH_OPTIONS_GAME, STRENGTH_GAMES_GAME games per
+# opponent, the results in logs/bench-GAME-strength and its sub-directory
+# STRENGTH_DIR_GAME, if any. It fails, after every run, if one missed a
+# target; a run stopped early resumes.
+STRENGTH_BENCHES = oust quarto mansuba coursidor
+$(STRENGTH_BENCHES:%=bench-%-strength): bench-%-strength:
+	$(strip $(CARGO) build --release --workspace --bins $(STRENGTH_BUILD_$*))
+	status=0; for run in $(STRENGTH_RUNS_$*); do \
+		set -- $$run; \
+		target/release/strength $(strip --game $* $(STRENGTH_OPTIONS_$*)) \
+			--games $(STRENGTH_GAMES_$*) --jobs $(JOBS) \
+			--log-dir logs/bench-$*-strength$(STRENGTH_DIR_$*) || status=1; \
+	done; exit $$status
+
 ## bench-oust-strength: the Oust AI against random and greedy through the
 ## referee, the seed's 4 s per move, 7x7 (OUST_GAMES per opponent)
 OUST_GAMES ?= 100
-bench-oust-strength:
-	$(CARGO) build --release --workspace --bins
-	target/release/strength --game oust --games $(OUST_GAMES) --jobs $(JOBS) \
-		--log-dir logs/bench-oust-strength
+STRENGTH_GAMES_oust = $(OUST_GAMES)
+STRENGTH_RUNS_oust = once
+
+## bench-quarto-strength: the Quarto AI against random and greedy through
+## the referee (QUARTO_GAMES per opponent, sides alternating, JOBS at once),
+## at level 1 and at level 4; about 15 minutes per level at 200 games.
+## Fails (after both levels) if a target is missed.
+QUARTO_GAMES ?= 200
+STRENGTH_GAMES_quarto = $(QUARTO_GAMES)
+STRENGTH_RUNS_quarto = 1 4
+STRENGTH_OPTIONS_quarto = --game-options "--level $$1"
+STRENGTH_DIR_quarto = /level$$1
+
+## bench-mansuba-strength: the Mansuba AI against the seed's closer player
+## through the referee (MANSUBA_GAMES games, JOBS at once): two players
+## with the simple victory (target: 90% of the games), then three and five
+## players (the AI against two and four closers: its share of the games
+## won, beside the even share). Fails (after all three) if a target is
+## missed; a run stopped early resumes (logs/bench-mansuba-strength/).
+MANSUBA_GAMES ?= 200
+STRENGTH_GAMES_mansuba = $(MANSUBA_GAMES)
+STRENGTH_RUNS_mansuba = 2 3 5
+STRENGTH_OPTIONS_mansuba = --game-options "--players $$1" --opponents closer
+STRENGTH_DIR_mansuba = /players$$1
+
+## bench-coursidor-strength: the Coursidor AI against random and tour
+## through the referee on T 5, T 6, C 6 and H 6 (COURSIDOR_GAMES per
+## opponent and board, sides alternating, JOBS at once; the AI's default
+## 300 ms a move): about an hour at 100 games. Fails (after every board) if
+## a target is missed: 100% against random, 95% against tour.
+COURSIDOR_GAMES ?= 100
+STRENGTH_GAMES_coursidor = $(COURSIDOR_GAMES)
+STRENGTH_BUILD_coursidor = --lib
+STRENGTH_RUNS_coursidor = "T 5" "T 6" "C 6" "H 6"
+STRENGTH_OPTIONS_coursidor = --game-options "-t $$1 -m $$2" --opponents random,tour
+STRENGTH_DIR_coursidor = /$$1$$2
 
 ## bench-oust-variants: the seed's comparison of the Oust search's
 ## optimisations (docs/games/oust.md): the depth each variant reaches in
@@ -228,46 +286,3 @@ bench-oust-variants:
 		echo "A: full AI $$v"; \
 		target/release/oust-arena --a ai $$v --b ai --games $(VARIANT_GAMES) --move-time-ms 200 --opening 6 || exit 1; \
 	done
-
-## bench-quarto-strength: the Quarto AI against random and greedy through
-## the referee (QUARTO_GAMES per opponent, sides alternating, JOBS at once),
-## at level 1 and at level 4; about 15 minutes per level at 200 games.
-## Fails (after both levels) if a target is missed.
-QUARTO_GAMES ?= 200
-bench-quarto-strength:
-	$(CARGO) build --release --workspace --bins
-	status=0; for level in 1 4; do \
-		target/release/strength --game quarto --game-options "--level $$level" \
-			--games $(QUARTO_GAMES) --jobs $(JOBS) \
-			--log-dir logs/bench-quarto-strength/level$$level || status=1; \
-	done; exit $$status
-
-## bench-mansuba-strength: the Mansuba AI against the seed's closer player
-## through the referee (MANSUBA_GAMES games, JOBS at once): two players
-## with the simple victory (target: 90% of the games), then three and five
-## players (the AI against two and four closers: its share of the games
-## won, beside the even share). Fails (after all three) if a target is
-## missed; a run stopped early resumes (logs/bench-mansuba-strength/).
-MANSUBA_GAMES ?= 200
-bench-mansuba-strength:
-	$(CARGO) build --release --workspace --bins
-	status=0; for players in 2 3 5; do \
-		target/release/strength --game mansuba --game-options "--players $$players" \
-			--opponents closer --games $(MANSUBA_GAMES) --jobs $(JOBS) \
-			--log-dir logs/bench-mansuba-strength/players$$players || status=1; \
-	done; exit $$status
-
-## bench-coursidor-strength: the Coursidor AI against random and tour
-## through the referee on T 5, T 6, C 6 and H 6 (COURSIDOR_GAMES per
-## opponent and board, sides alternating, JOBS at once; the AI's default
-## 300 ms a move): about an hour at 100 games. Fails (after every board) if
-## a target is missed: 100% against random, 95% against tour.
-COURSIDOR_GAMES ?= 100
-bench-coursidor-strength:
-	$(CARGO) build --release --workspace --bins --lib
-	status=0; for board in "T 5" "T 6" "C 6" "H 6"; do \
-		set -- $$board; \
-		target/release/strength --game coursidor --game-options "-t $$1 -m $$2" \
-			--opponents random,tour --games $(COURSIDOR_GAMES) --jobs $(JOBS) \
-			--log-dir logs/bench-coursidor-strength/$$1$$2 || status=1; \
-	done; exit $$status
