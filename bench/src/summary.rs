@@ -447,9 +447,10 @@ mod tests {
         );
     }
 
-    /// Seven of nine losses to celsius in stop 37 came from our first
-    /// seat, and only reading every record showed it: the report splits
-    /// the games by our seat, and says nothing when one seat was played.
+    /// Seven of nine losses to celsius over two runs of 100 games came
+    /// from our first seat, and only reading every record showed it: the
+    /// report splits the games by our seat, and says nothing when one seat
+    /// was played.
     #[test]
     fn regression_the_report_splits_the_score_by_our_seat() {
         let mut one = Tally::default();
@@ -500,9 +501,10 @@ mod tests {
         );
     }
 
-    /// The celsius gauntlet of stop 35 ran beside another busy process on
-    /// 2 cores: our searches waited for a CPU half their time in 64% of the
-    /// moves, searched half the nodes, and the report said nothing.
+    /// A celsius gauntlet run beside another busy process on 2 cores: our
+    /// searches waited for a CPU half their time in 64% of the moves,
+    /// searched half the nodes, and the report said nothing
+    /// (`docs/experiments/2026-11-28-threat-and-rampage.md`).
     #[test]
     fn regression_a_run_on_a_loaded_machine_says_so() {
         let line = |waiting: &str| {

@@ -88,8 +88,10 @@ struct Cli {
     /// Further arguments of the AI, one string split like a shell command
     /// line [default: none, so a run measures the player's own defaults;
     /// a second default here went stale when the player's changed].
-    /// Stratego runs logged before stop 40 passed `--move-time-ms 350`:
-    /// resume or re-tally them with `--ai-args "--move-time-ms 350"`.
+    /// A results file records the arguments its games were played with:
+    /// the older Stratego runs, started when this passed
+    /// `--move-time-ms 350`, resume or re-tally with `--ai-args
+    /// "--move-time-ms 350"`.
     #[arg(long, allow_hyphen_values = true)]
     ai_args: Option<String>,
     /// The referee's limit per move reply [default: the game's].

@@ -158,7 +158,8 @@ impl EvalContext {
     /// For when every move loses the Flag on every board (see
     /// [`super::pimc`]): the search then has no move to prefer, and the AI
     /// had stood by for up to 198 moves at "lost" while asmodeus's pieces,
-    /// blind to our Flag, stood beside it (stops 43 and 44).
+    /// blind to our Flag, stood beside it (8 of 15 lost games:
+    /// `docs/experiments/2026-11-29-settled-boards-and-flag-defence.md`).
     pub fn hoping(mut self) -> EvalContext {
         self.hoping = true;
         self.flag_zone = FlagZone::default();
@@ -203,16 +204,17 @@ impl EvalContext {
     /// Flag, stood next to it and might take the Miner back) nor the Flag,
     /// so a 3-ply search saw our Flag safe behind one Bomb with a known
     /// Miner beside it, stepped the Lieutenant guarding it away, and
-    /// asmodeus's Miner took the Bomb and opened the way to the Flag (stop
-    /// 43, game 59; peternlewis's games 66 and 73 of stop 42 went the
-    /// same way). A Miner that has come through a Bomb goes on.
+    /// asmodeus's Miner took the Bomb and opened the way to the Flag (two
+    /// games against peternlewis went the same way, each won on the board:
+    /// `docs/experiments/2026-11-29-settled-boards-and-flag-defence.md`).
+    /// A Miner that has come through a Bomb goes on.
     ///
     /// Other pieces' attacks on the Flag stay under the rule, as the
     /// opponent does not know it is there: with them searched too, an
     /// enemy General beside our Flag's open side made every move a certain
     /// loss three plies on, and the AI stopped defending, while asmodeus's
-    /// General, blind to the Flag, stood there for 24 moves (stop 44, game
-    /// 29). Such a piece costs what `flag_race` says instead.
+    /// General, blind to the Flag, stood there for 24 moves. Such a piece
+    /// costs what `flag_race` says instead.
     #[inline]
     pub fn attacked_whatever(&self, p: Player) -> FlagZone {
         if p == self.root {
@@ -352,8 +354,9 @@ fn unleashed(pos: &Pos, me: Player, v_opp: &Values) -> i32 {
 ///
 /// celsius sends its identified Colonel or General into our unmoved front
 /// row, which it takes for what it is: in 7 of the 10 games lost or drawn
-/// over 200 (stops 35 and 36) one took 3 to 6 of our pieces in a row while
-/// an unmoved piece of ours that beat or tied it stood 1 to 3 squares off.
+/// over 200 one took 3 to 6 of our pieces in a row while an unmoved piece
+/// of ours that beat or tied it stood 1 to 3 squares off
+/// (`docs/experiments/2026-11-28-threat-and-rampage.md`).
 /// Counting the unmoved pieces against such an opponent (`reckless`)
 /// values sending that piece.
 fn threat(pos: &Pos, me: Player, v_own: &Values, reckless: bool) -> i32 {
@@ -642,9 +645,10 @@ fn spy_threat(pos: &Pos, me: Player) -> i32 {
 /// identified General, once the Marshals were gone, took five of our
 /// pieces a game while ours stood aside, and its Colonels after it).
 /// Under [`Tuning::tie_far`] that hunt reaches across the board: in 12
-/// lost games of stop 34, an identified enemy piece none of ours beat took
-/// three to eleven of our pieces 18 times, and in 4 of them our only piece
-/// of its rank stood 8 to 14 squares away, where the hunt gave nothing.
+/// games lost to peternlewis, an identified enemy piece none of ours beat
+/// took three to eleven of our pieces 18 times, and in 4 of them our only
+/// piece of its rank stood 8 to 14 squares away, where the hunt gave
+/// nothing (`docs/experiments/2026-11-28-threat-and-rampage.md`).
 ///
 /// A known Miner near our Flag is worth more than its rank: by the Flag's
 /// distance, [`MINER_URGENCY`] is added to its value (peternlewis sent its
@@ -1168,7 +1172,7 @@ mod tests {
         };
         assert_eq!(tied(&general_at("E6"), true, &no_tie), 0);
         // Ten and nine squares off: nothing by default, each step felt
-        // under tie_far (stop 34's Colonel nine squares from theirs).
+        // under tie_far (a Colonel of ours nine squares from theirs).
         assert_eq!(tied(&general_at("A1"), true, &t), 0);
         let far = Tuning {
             tie_far: true,

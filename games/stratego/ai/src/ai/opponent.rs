@@ -3,14 +3,14 @@
 //!
 //! peternlewis attacks with its Marshal, General, Colonel and Major only
 //! what they beat whatever it is, so modelling it that way below the root
-//! ([`super::eval::AttackRule::Cautious`], searched three plies deep: see
-//! `docs/player.md`) won 88.0% of 100 games against 79.0%; celsius sends
-//! the same pieces at pieces of ours that have never moved (Bombs, for all
-//! it knows), and against it the same model lost a quarter of its games.
-//! Such an attack, one the attacker may lose, is what tells them apart: over
-//! the 200 recorded games of stops 30 and 31, celsius made a second one by
-//! ply 20 or 27 (median) in 196 games, peternlewis in 4 of 200 and hunter
-//! in 2 of 100.
+//! ([`super::eval::AttackRule::Cautious`], searched three plies deep) won
+//! 88.0% of 100 games against 79.0%; celsius sends the same pieces at
+//! pieces of ours that have never moved (Bombs, for all it knows), and
+//! against it the same model lost a quarter of its games. Such an attack,
+//! one the attacker may lose, is what tells them apart: over 200 recorded
+//! games each, celsius made a second one by ply 20 or 27 (median) in 196
+//! games, peternlewis in 4 of 200, and hunter in 2 of 100
+//! (`docs/experiments/2026-11-28-opponent-model.md`).
 
 use stratego::{Fight, MoveResult, Rank, UncheckedMove, View};
 

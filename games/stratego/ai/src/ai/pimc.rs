@@ -17,7 +17,8 @@
 //!
 //! Against an opponent modelled as cautious the passes stop at
 //! `cautious_depth` and the time goes to boards (at four plies and more
-//! the model lost games it won at three: stop 33 in `docs/player.md`),
+//! the model lost games it won at three:
+//! `docs/experiments/2026-11-28-opponent-model.md`),
 //! unless the boards are settled: when the first ones drawn are at most
 //! `settled_boards` distinct, more of them add nothing, and every pass the
 //! clock allows is searched.
@@ -766,7 +767,7 @@ mod tests {
 
     #[test]
     fn regression_settled_boards_were_searched_three_plies_deep_over_and_over() {
-        // Endgames against peternlewis (stop 42): every enemy piece known,
+        // Endgames against peternlewis: every enemy piece known,
         // hundreds of thousands of identical boards a move, each three
         // plies deep under the cautious model's cap.
         let known = position(
@@ -958,8 +959,8 @@ mod tests {
 
     #[test]
     fn regression_the_guard_beside_our_flags_bomb_left_for_a_prize_as_a_miner_stood_by() {
-        // asmodeus (stop 43, game 59) and peternlewis (stop 42, games 66
-        // and 73): our Flag behind one Bomb, an enemy Miner beside that
+        // asmodeus and peternlewis (three games lost from won positions):
+        // our Flag behind one Bomb, an enemy Miner beside that
         // Bomb, our piece that stops it on the other side. The cautious
         // model never let the Miner take the Bomb (the Flag beside it,
         // unidentified, might take it back), so the guard left for a prize
@@ -998,7 +999,7 @@ mod tests {
 
     #[test]
     fn regression_with_the_flag_lost_on_every_board_the_ai_stood_by() {
-        // asmodeus (stops 43 and 44): an enemy piece beside our Flag's open
+        // asmodeus (8 of 15 lost games): an enemy piece beside our Flag's open
         // side, none of ours near enough to stop it. Every move lost the
         // Flag on every board, so the AI played any move, for up to 198
         // moves, while the enemy piece, which did not know our Flag was

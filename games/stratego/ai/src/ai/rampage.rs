@@ -4,7 +4,7 @@
 //!
 //! Why: celsius sends its identified Colonel or General along our unmoved
 //! front row or an edge file, and in 7 of the 10 games lost or drawn to it
-//! over 200 (stops 35 and 36) one took 3 to 6 of our pieces in a row while
+//! over 200 one took 3 to 6 of our pieces in a row while
 //! an unmoved Colonel, General or Marshal of ours stood 1 to 3 squares off
 //! and never engaged (vixen's Colonels do the same, in games we win
 //! anyway). The search sees one capture ahead: it moves the threatened
@@ -13,7 +13,8 @@
 //! worthless. The real opponent does not know which of our pieces stops
 //! it, and walks on. The root bonus stands for what the search cannot
 //! see: the capture, or the trade of like for like, that ends the
-//! rampage. [`Tuning::rampage`] sets it (0: off).
+//! rampage. [`Tuning::rampage`] sets it (0: off: against celsius it gained
+//! nothing measurable, `docs/experiments/2026-11-28-threat-and-rampage.md`).
 
 use stratego::bits::{Bits, LAKES};
 use stratego::{Cell, Fight, Move, MoveResult, Rank, UncheckedMove, View, fight};
@@ -136,9 +137,9 @@ impl Rampages {
 /// closer to it, when none of those squares is free (nothing then if one
 /// is: the answering piece can step there itself).
 ///
-/// celsius's Colonel took six of our pieces in game 12 of stop 37's first
-/// run while our Colonel, three squares off, had both its squares towards
-/// it taken by our own Captains: no step of its own brought it closer.
+/// celsius's Colonel took six of our pieces in one game while our
+/// Colonel, three squares off, had both its squares towards it taken by
+/// our own Captains: no step of its own brought it closer.
 fn blockers(view: &View, target: usize, d: usize, nearest: Bits) -> Bits {
     let own = view.own_squares();
     let toward = ring(target, d - 1);

@@ -260,9 +260,10 @@ mod tests {
     fn regression_a_miner_walled_in_by_its_own_bombs_never_moved() {
         // Template 4 had a Miner on its back column between two Bombs and
         // above the Bomb beside the Flag: in a sixth of the games one of
-        // our five Miners could never move, and hunter's game 98 (stop 29)
-        // and celsius's seed 80 (stop 26) were drawn with our last Miner
-        // shut in there while the enemy Flag lay open to a Miner.
+        // our five Miners could never move, and a game against hunter and
+        // one against celsius were drawn with our last Miner shut in there
+        // while the enemy Flag lay open to a Miner
+        // (docs/experiments/2026-11-27-gauntlets.md).
         for player in Player::BOTH {
             for (i, &template) in TEMPLATES.iter().enumerate() {
                 let mut rows = template;
@@ -284,13 +285,14 @@ mod tests {
     #[test]
     fn regression_a_side_lane_of_small_pieces_fed_celsius_colonel() {
         // celsius walks its Colonel, then its Marshal, down the side lane
-        // of row B. In stop 37 and 38's 300 games against it, our setups
+        // of row B. In 300 games against it, our setups
         // with a Colonel in rows A and B lost none of 33, those with the
         // Flag's corner there 1 of 105, the others 13 of 162: a lane of
         // Captains and less had its pieces taken one after another from
         // the front, none able to step away. Each side lane (rows A-B and
         // I-J, so both mirrors) holds the Flag or, in its two front
-        // columns, a Colonel or stronger.
+        // columns, a Colonel or stronger
+        // (docs/experiments/2026-11-29-budget-and-lane-guard.md).
         for (i, template) in TEMPLATES.iter().enumerate() {
             for lane in [&template[0..2], &template[8..10]] {
                 let flag = lane.iter().flatten().any(|&c| rank(c) == Rank::Flag);

@@ -7,8 +7,8 @@
 //! on an unidentified piece costs material on average (the wall holds
 //! Bombs and strong pieces), so the search, which sees a few moves ahead
 //! and a position it already judges good, shuffles too, and the game is
-//! drawn at the turn limit: 2 of 2 games at 2,000 moves before this
-//! module. Only probing the wall wins such a game, and only cheap pieces
+//! drawn at the turn limit: without the push, 2 of 2 games were drawn at
+//! 2,000 moves. Only probing the wall wins such a game, and only cheap pieces
 //! can afford it. The push starts after [`Tuning::stall_start`] plies
 //! without a battle (either side's), grows by [`Tuning::stall_ramp`] per
 //! ply up to [`Tuning::stall_max`], and is gone with the next battle: in a
@@ -17,8 +17,10 @@
 //! after 30 quiet plies and regardless of movers, it lost 4 of 27 games to
 //! `greedy` that the AI without it won on the same seeds (3 of the 4 with
 //! no movable piece of ours left); with none fewer allowed, hunter drew 8
-//! of 100 games at the turn limit (stop 41), 6 of them quiet for hundreds
-//! of plies with us one or two movers behind out of two dozen.
+//! of 100 games at the turn limit, 6 of them quiet for hundreds of plies
+//! with us one or two movers behind out of two dozen
+//! (`docs/experiments/2026-11-27-stall-push.md`,
+//! `docs/experiments/2026-11-29-settled-boards-and-flag-defence.md`).
 
 use stratego::bits::Bits;
 use stratego::{Cell, Move, MoveResult, Rank, View};

@@ -63,17 +63,18 @@ pub struct Tuning {
     /// Value of each mover the other side has neither seen move nor
     /// identified (it may be a Bomb, so strong pieces leave it alone).
     /// 5 by default: with it and `unleashed` at 20, celsius 97.0% over 100
-    /// games against 92.0% without (stop 32), peternlewis 79.0% against
-    /// 71.5% (stop 31), the same seeds and seats.
+    /// games against 92.0% without, peternlewis 79.0% against 71.5%, the
+    /// same seeds and seats
+    /// (`docs/experiments/2026-11-27-hidden-piece-weights.md`).
     pub unmoved: i32,
     /// Scale, in percent, of the penalty for our pieces near identified
-    /// enemy pieces that beat them. 200 by default since stop 35: with the
-    /// search capped at three plies against a cautious opponent, it stands
-    /// for the approach and capture the search no longer sees
-    /// (peternlewis: 93.5% over 100 games against 88.0% without, the same
-    /// seeds and seats; celsius 96.0% against 96.5%, both runs on a loaded
-    /// machine, and 94.5% on a quiet one, stop 36); at four plies and more
-    /// it had gained nothing (stop 31).
+    /// enemy pieces that beat them. 200 by default: with the search capped
+    /// at three plies against a cautious opponent, it stands for the
+    /// approach and capture the search does not see (peternlewis: 93.5%
+    /// over 100 games against 88.0% without, the same seeds and seats;
+    /// celsius 96.0% against 96.5%, both runs on a loaded machine, and
+    /// 94.5% on a quiet one); at four plies and more it gains nothing
+    /// (`docs/experiments/2026-11-28-threat-and-rampage.md`).
     pub threat: i32,
     /// Against an opponent searched as attacking freely
     /// ([`super::eval::AttackRule::Free`]: one that has attacked pieces it
@@ -82,7 +83,8 @@ pub struct Tuning {
     /// Scale, in percent, of the penalty for enemy pieces stronger than
     /// every piece of ours the other side has not identified. 20 by
     /// default; at 60 peternlewis scored 65.5% against 80.5% at 20 (100
-    /// games each at 100 ms a move, stop 32).
+    /// games each at 100 ms a move,
+    /// `docs/experiments/2026-11-27-hidden-piece-weights.md`).
     pub unleashed: i32,
     /// Root bonus, in percent of a rampaging enemy piece's base value (one
     /// identified and taking our pieces: see [`super::rampage`]), for an
@@ -142,9 +144,10 @@ pub struct Tuning {
     /// Most push.
     pub stall_max: f64,
     /// How many movers fewer than the opponent's we may have and still be
-    /// pushed (0: only when not behind): of hunter's six draws in 100
-    /// games of stop 29, three were stalls with us one, two and four
-    /// movers behind, and so were stop 41's (one or two behind).
+    /// pushed (0: only when not behind): with 0, three of hunter's six
+    /// draws in one run of 100 games were stalls with us one, two and four
+    /// movers behind, and six of its eight in another (one or two behind)
+    /// (`docs/experiments/2026-11-29-settled-boards-and-flag-defence.md`).
     pub stall_behind: usize,
     /// Cost of each unmoved unidentified enemy piece next to our
     /// identified Marshal after a root move, while their Spy lives
