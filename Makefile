@@ -9,8 +9,10 @@ CARGO ?= cargo
 all: build
 
 ## help: this list, every target and what it does
+# A block's first `##` line names its target; the lines after it are its
+# description, even one that happens to start with a word and a colon.
 help:
-	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); print; next } /^## / { sub(/^## /, "    "); print }' $(MAKEFILE_LIST)
+	@awk '/^## / { line = substr($$0, 4); print (inblock ? "    " : "") line; inblock = 1; next } { inblock = 0 }' $(MAKEFILE_LIST)
 
 ## build: release builds of every binary (referee, player, tournament, faulty-player, the bench helpers)
 ## and library (Coursidor's client library, target/release/libcoursidor_player.so)
