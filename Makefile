@@ -132,8 +132,12 @@ tournament-bench: build
 ## those: test-tools installs the missing ones from Debian, and
 ## REFEREE_TEST_TOOLS=require fails a test that finds one missing (plain
 ## `cargo test` skips it, saying so).
+# The build takes every target (tests and benches too), so that the
+# binaries the end-to-end tests run are built with the features the
+# dev-dependencies add (serde's `alloc`, among others): with `--bins --lib`
+# every crate of the workspace was compiled twice, once for each feature set.
 test: test-tools
-	$(CARGO) build --workspace --bins --lib
+	$(CARGO) build --workspace --all-targets
 	REFEREE_TEST_TOOLS=require $(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	$(CARGO) fmt --all --check
