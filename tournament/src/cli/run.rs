@@ -182,7 +182,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
     }
 
     let start = Instant::now();
-    let played = play::play_on(&exec, &config, &games, &plan, &records, &mut results)
+    let played = play::play(&exec, &config, &games, &plan, &records, &mut results)
         .context("cannot run the games")?;
     let wall = start.elapsed();
     results.close().map_err(anyhow::Error::from)?;
