@@ -22,3 +22,18 @@ pub mod game;
 pub mod shuffle;
 pub mod stats;
 pub mod summary;
+
+use std::fmt::Display;
+use std::process::ExitCode;
+
+/// The exit status of a program whose work ended with `result`: success,
+/// or failure with the error and its causes on stderr after `prefix`.
+pub fn exit_status<E: Display>(prefix: &str, result: Result<(), E>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{prefix}: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -18,6 +18,8 @@ pub mod cli;
 pub mod game;
 pub mod process;
 pub mod replay;
+#[cfg(test)]
+mod testing;
 
 pub use game::{
     HostError, MatchConfig, MatchError, MatchReport, Observer, Verdict, hosted, play_match,

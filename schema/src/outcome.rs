@@ -187,13 +187,9 @@ mod tests {
             Outcome::from_result("2-0"),
             Err(OutcomeError::Sum(..))
         ));
-        assert!(matches!(
-            Outcome::from_result("1-x"),
-            Err(OutcomeError::Result(_))
-        ));
-        assert!(matches!(
-            Outcome::from_result("1"),
-            Err(OutcomeError::Result(_))
-        ));
+        for bad in ["1-x", "1"] {
+            let e = Outcome::from_result(bad);
+            assert!(matches!(e, Err(OutcomeError::Result(_))), "{bad}: {e:?}");
+        }
     }
 }

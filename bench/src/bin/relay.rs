@@ -128,12 +128,5 @@ fn relay(cli: &Cli) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match relay(&cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("relay: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    bench::exit_status("relay", relay(&Cli::parse()))
 }

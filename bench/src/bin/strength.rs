@@ -30,6 +30,7 @@ use tournament::plan::schedule::{self, Mode};
 use tournament::plan::{game, resume, spec};
 use tournament::results::file::ResultsFile;
 use tournament::results::record::Settings;
+use tournament::run::executor::Executor;
 use tournament::run::play::{self, Config};
 
 /// Plays our AI against a game's baseline strategies through the referee.
@@ -264,7 +265,14 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
         false,
     )
     .with_context(|| format!("{} holds other games", results_path.display()))?;
-    let played = play::play(&config, &games, &plan, &contents.records, &mut results)?;
+    let played = play::play(
+        &Executor::Local,
+        &config,
+        &games,
+        &plan,
+        &contents.records,
+        &mut results,
+    )?;
     results.close()?;
     if let Some(fatal) = &played.fatal {
         bail!("{}", game_core::error_chain(fatal));

@@ -61,8 +61,7 @@ mod tests {
     fn a_program_without_a_host_runs_as_it_is_and_with_one_runs_in_it() {
         let p = Program::new("./a.so", ["x"]);
         assert_eq!(hosted(None, p.clone(), Path::new("/nowhere")).unwrap(), p);
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("the-host"), "").unwrap();
+        let (dir, _) = crate::testing::temp_file("the-host", "");
         // A program that exists goes to the host as an absolute path.
         let lib = dir.path().join("lib.so");
         std::fs::write(&lib, "").unwrap();

@@ -16,7 +16,7 @@ use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
 use super::sandbox::sys::{self as jail_sys, JailReport, Report};
 use super::spawn::Spawned;
-use super::sys::{self, WaitStatus};
+use super::sys::{self, PipeRead, WaitStatus, read_pipe};
 
 /// Most bytes read from one stderr per turn of the event loop, so a child
 /// flooding stderr cannot starve the other descriptors or the deadlines.
@@ -132,43 +132,9 @@ impl Child {
         log: LogPump,
         jail: Option<Jail>,
     ) -> Child {
-        Child {
-            program,
-            pid: Some(s.pid),
-            stdin: Some(s.stdin),
-            queue: Vec::new(),
-            queued_at: None,
-            drained_at: Instant::now(),
-            stdout: Some(s.stdout),
-            lines: LineBuffer::new(framing),
-            stderr: Some(s.stderr),
-            log,
-            stderr_more: false,
-            stdout_ready: true,
-            stderr_ready: true,
-            awaiting: None,
-            status: None,
-            reaped: false,
-            failure: None,
-            suspicion: None,
-            killed_by: None,
-            kill_at: None,
-            ended_at: None,
-            per_reply: false,
-            close_after_write: false,
-            retiring: false,
-            processes: 1,
-            stopped: false,
-            jail,
-            report: s.report,
-            control: s.control,
-            player: s.player,
-            died_at: None,
-            gone_at: None,
-            report_ready: false,
-            limit: None,
-            process_limit: None,
-        }
+        let mut c = Child::idle(program, framing, log, jail);
+        c.take_process(s, Instant::now());
+        c
     }
 
     /// A child whose program could not be started.
@@ -178,6 +144,13 @@ impl Child {
         log: LogPump,
         why: String,
     ) -> Child {
+        let mut c = Child::idle(program, framing, log, None);
+        c.failure = Some(Failure::ExecFailed(why));
+        c
+    }
+
+    /// A child with no process (none yet, or none at all), in `jail`.
+    fn idle(program: String, framing: Framing, log: LogPump, jail: Option<Jail>) -> Child {
         Child {
             program,
             pid: None,
@@ -195,7 +168,7 @@ impl Child {
             awaiting: None,
             status: None,
             reaped: true,
-            failure: Some(Failure::ExecFailed(why)),
+            failure: None,
             suspicion: None,
             killed_by: None,
             kill_at: None,
@@ -205,7 +178,7 @@ impl Child {
             retiring: false,
             processes: 0,
             stopped: false,
-            jail: None,
+            jail,
             report: None,
             control: None,
             player: None,
@@ -224,21 +197,27 @@ impl Child {
         log: LogPump,
         jail: Option<Jail>,
     ) -> Child {
-        let mut c = Child::not_started(program, framing, log, String::new());
-        c.failure = None;
+        let mut c = Child::idle(program, framing, log, jail);
         c.per_reply = true;
-        c.jail = jail;
         c
     }
 
     /// Puts a new process of a per-reply child in place of the last one
-    /// (ended and reaped): fresh pipes, line buffer and clocks; the log,
-    /// and the count of processes, go on. Its stdin is closed once
-    /// `input` is written.
+    /// ([`Child::take_process`]); its stdin is closed once `input` is
+    /// written.
     pub(super) fn respawn(&mut self, s: Spawned, input: &[u8]) {
         debug_assert!(self.per_reply && self.has_ended() && self.failure.is_none());
-        let framing = self.lines.framing();
         let now = Instant::now();
+        self.take_process(s, now);
+        self.close_after_write = true;
+        self.send(input, now);
+    }
+
+    /// Takes the new process `s` in place of the last one, if any (ended
+    /// and reaped): fresh pipes, line buffer and clocks from `now`; the
+    /// log, the jail and the count of processes go on.
+    fn take_process(&mut self, s: Spawned, now: Instant) {
+        let framing = self.lines.framing();
         self.pid = Some(s.pid);
         self.stdin = Some(s.stdin);
         self.queue.clear();
@@ -266,8 +245,6 @@ impl Child {
         self.ended_at = None;
         self.retiring = false;
         self.processes += 1;
-        self.close_after_write = true;
-        self.send(input, now);
     }
 
     /// A per-reply child whose new process could not be started.
@@ -450,32 +427,20 @@ impl Child {
                 return;
             };
             let buf = self.lines.spare_mut();
-            let room = buf.len();
-            if room == 0 {
+            if buf.is_empty() {
                 // Full: the child waits until a reply is taken.
                 return;
             }
-            match sys::read(fd.as_fd(), buf) {
-                Ok(0) => return self.stdout_closed(registry),
-                Ok(n) => {
+            match read_pipe(fd.as_fd(), buf) {
+                PipeRead::Bytes { n, emptied } => {
                     self.lines.commit(n);
-                    if n < room {
-                        // A pipe read returns less than asked only when it
-                        // emptied the pipe: the next write raises an event.
+                    if emptied {
                         self.stdout_ready = false;
                         return;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    self.stdout_ready = false;
-                    return;
-                }
-                Err(e) => {
-                    log::warn!("{}: reading stdout failed: {e}", self.program);
-                    self.lines.close();
-                    Child::close_fd(&mut self.stdout, registry);
-                    return;
-                }
+                PipeRead::End => return self.stdout_closed(registry),
+                PipeRead::Failed(e) => return self.stdout_failed(registry, &e),
             }
         }
     }
@@ -488,25 +453,24 @@ impl Child {
         }
         let mut scratch = [0u8; 4096];
         while let Some(fd) = self.stdout.as_ref() {
-            match sys::read(fd.as_fd(), &mut scratch) {
-                Ok(0) => return self.stdout_closed(registry),
-                Ok(n) if n < scratch.len() => {
+            match read_pipe(fd.as_fd(), &mut scratch) {
+                PipeRead::Bytes { emptied: true, .. } => {
                     self.stdout_ready = false;
                     return;
                 }
-                Ok(_) => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    self.stdout_ready = false;
-                    return;
-                }
-                Err(e) => {
-                    log::warn!("{}: reading stdout failed: {e}", self.program);
-                    self.lines.close();
-                    Child::close_fd(&mut self.stdout, registry);
-                    return;
-                }
+                PipeRead::Bytes { .. } => {}
+                PipeRead::End => return self.stdout_closed(registry),
+                PipeRead::Failed(e) => return self.stdout_failed(registry, &e),
             }
         }
+    }
+
+    /// Reading stdout failed: it is closed, as at its end of file but
+    /// without suspecting the child.
+    fn stdout_failed(&mut self, registry: &Registry, e: &io::Error) {
+        log::warn!("{}: reading stdout failed: {e}", self.program);
+        self.lines.close();
+        Child::close_fd(&mut self.stdout, registry);
     }
 
     /// End of file on stdout.
@@ -532,22 +496,17 @@ impl Child {
                 self.stderr_more = true;
                 return;
             }
-            match sys::read(fd.as_fd(), &mut chunk) {
-                Ok(0) => Child::close_fd(&mut self.stderr, registry),
-                Ok(n) => {
+            match read_pipe(fd.as_fd(), &mut chunk) {
+                PipeRead::Bytes { n, emptied } => {
                     budget = budget.saturating_sub(n);
                     self.log.write(&chunk[..n]);
-                    if n < chunk.len() {
-                        // Emptied (see `read_stdout`).
+                    if emptied {
                         self.stderr_ready = false;
                         return;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    self.stderr_ready = false;
-                    return;
-                }
-                Err(e) => {
+                PipeRead::End => Child::close_fd(&mut self.stderr, registry),
+                PipeRead::Failed(e) => {
                     log::warn!("{}: reading stderr failed: {e}", self.program);
                     Child::close_fd(&mut self.stderr, registry);
                 }

@@ -74,9 +74,7 @@ mod tests {
 
     #[test]
     fn caps_the_log_with_one_mark() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("p.log");
-        std::fs::write(&path, "old content").unwrap();
+        let (_dir, path) = crate::testing::temp_file("p.log", "old content");
         let mut log = LogPump::create(&path, 10).unwrap();
         log.write(b"12345");
         log.write(b"6789abcdef");

@@ -47,6 +47,41 @@ pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> io::Result<usize> {
     retry(|| nix::unistd::read(fd, buf))
 }
 
+/// What one read of a nonblocking pipe got.
+#[derive(Debug)]
+pub enum PipeRead {
+    /// `n` bytes, 0 when the read would block. `emptied` when fewer than
+    /// asked: a pipe read returns less than asked only when it emptied the
+    /// pipe, and the next write raises an event.
+    Bytes {
+        /// How many.
+        n: usize,
+        /// Whether the pipe is empty now.
+        emptied: bool,
+    },
+    /// The end of the stream.
+    End,
+    /// The read failed.
+    Failed(io::Error),
+}
+
+/// One read of the nonblocking pipe `fd` into `buf` (which has room).
+pub fn read_pipe(fd: BorrowedFd<'_>, buf: &mut [u8]) -> PipeRead {
+    let asked = buf.len();
+    match read(fd, buf) {
+        Ok(0) => PipeRead::End,
+        Ok(n) => PipeRead::Bytes {
+            n,
+            emptied: n < asked,
+        },
+        Err(e) if e.kind() == io::ErrorKind::WouldBlock => PipeRead::Bytes {
+            n: 0,
+            emptied: true,
+        },
+        Err(e) => PipeRead::Failed(e),
+    }
+}
+
 /// One `write(2)`; `EPIPE` comes back as `ErrorKind::BrokenPipe` (the
 /// process ignores SIGPIPE, as every Rust program does).
 pub fn write(fd: BorrowedFd<'_>, buf: &[u8]) -> io::Result<usize> {
@@ -190,29 +225,32 @@ pub fn is_child_subreaper() -> io::Result<bool> {
 pub fn children_of_self() -> io::Result<Vec<i32>> {
     let me = std::process::id() as i32;
     let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc")? {
-        let Ok(entry) = entry else { continue };
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
+    for pid in proc_pids()? {
         // The process may be gone already: skip what cannot be read.
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        let Some(stat) = stat_after_name(pid) else {
             continue;
         };
-        // The command name (field 2) is in parentheses and may hold spaces.
-        let Some(after) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
-            continue;
-        };
-        let ppid = after.split_whitespace().nth(1).and_then(|s| s.parse().ok());
+        let ppid = stat.split_whitespace().nth(1).and_then(|s| s.parse().ok());
         if ppid == Some(me) {
             out.push(pid);
         }
     }
     Ok(out)
+}
+
+/// The pids `/proc` lists (of this process's PID namespace); a process
+/// may be gone by the time its files are read.
+pub fn proc_pids() -> io::Result<impl Iterator<Item = i32>> {
+    Ok(std::fs::read_dir("/proc")?
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok()))
+}
+
+/// The fields of `/proc/PID/stat` after the command name (field 2, in
+/// parentheses, which may hold spaces and parentheses): the state (field
+/// 3) first. `None` if the process is gone.
+pub fn stat_after_name(pid: i32) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rfind(')').map(|i| stat[i + 1..].to_owned())
 }
 
 /// Where the child was when it failed before running the program.

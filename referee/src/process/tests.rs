@@ -36,6 +36,16 @@ macro_rules! both {
     };
 }
 
+/// A program without arguments.
+fn bare(path: impl Into<std::ffi::OsString>) -> Program {
+    Program::new(path, Vec::<String>::new())
+}
+
+/// Why `path` cannot be started (outside a jail), in words.
+fn spawn_error(path: impl Into<std::ffi::OsString>) -> String {
+    spawn::spawn(&bare(path), None).unwrap_err().to_string()
+}
+
 fn sh(script: &str) -> Program {
     Program::new("/bin/sh", ["-c", script])
 }
@@ -51,6 +61,15 @@ fn marker() -> String {
     static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     format!("60.{}{:04}", std::process::id(), n)
+}
+
+/// A shell that starts `sleep MARKER` in the background (with `setsid`:
+/// in a session of its own, out of reach of a group kill), says `started`,
+/// then runs `then`; and the marker.
+fn with_grandchild(setsid: bool, then: &str) -> (Program, String) {
+    let m = marker();
+    let setsid = if setsid { "setsid " } else { "" };
+    (sh(&format!("{setsid}sleep {m} & echo started; {then}")), m)
 }
 
 fn config(limit_ms: u64, sandbox: &Sandbox) -> SupervisorConfig {
@@ -71,6 +90,21 @@ fn start(
     start_with(programs, config(limit_ms, sandbox))
 }
 
+/// [`start`] of a [`with_grandchild`] shell, once it has said `started`
+/// and its grandchild runs: the marker and the grandchild's pid too.
+fn start_grandparent(
+    setsid: bool,
+    then: &str,
+    limit_ms: u64,
+    sandbox: &Sandbox,
+) -> (Supervisor, tempfile::TempDir, String, i32) {
+    let (program, m) = with_grandchild(setsid, then);
+    let (mut sup, dir) = start(&[program], limit_ms, sandbox);
+    assert_eq!(line(&mut sup), "started");
+    let pid = wait_marked(&m);
+    (sup, dir, m, pid)
+}
+
 /// [`start`] with a configuration of the test's own.
 fn start_with(programs: &[Program], config: SupervisorConfig) -> (Supervisor, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
@@ -80,12 +114,47 @@ fn start_with(programs: &[Program], config: SupervisorConfig) -> (Supervisor, te
     (Supervisor::start(programs, &logs, config).unwrap(), dir)
 }
 
-/// Waits for a one-line reply.
-fn line(sup: &mut Supervisor) -> String {
+/// How `end`'s process ended, and the referee's harshest signal to it.
+fn how(end: &ProcessEnd) -> (Option<WaitStatus>, Option<Termination>) {
+    (end.status, end.killed_by)
+}
+
+/// [`how`] a process killed by the referee's `signal`, sent for `why`.
+fn killed(signal: i32, why: Termination) -> (Option<WaitStatus>, Option<Termination>) {
+    (Some(WaitStatus::Signaled(signal)), Some(why))
+}
+
+/// [`how`] a process that exited with 0 by itself.
+const EXITED_0: (Option<WaitStatus>, Option<Termination>) = (Some(WaitStatus::Exited(0)), None);
+
+/// Waits for a one-line reply of child 0: the event that ends the wait.
+fn answer(sup: &mut Supervisor) -> Event {
     sup.expect_reply(0, 1);
-    match sup.next_event().unwrap() {
-        Event::Reply { lines, .. } => String::from_utf8(lines[0].clone()).unwrap(),
-        other => panic!("no line: {other:?}"),
+    sup.next_event().unwrap()
+}
+
+/// Waits for a one-line reply of child 0.
+fn line(sup: &mut Supervisor) -> String {
+    String::from_utf8(reply(answer(sup)).remove(0)).unwrap()
+}
+
+/// The lines of the reply of child 0 that `event` reports (panics on any
+/// other event).
+fn reply(event: Event) -> Vec<Vec<u8>> {
+    match event {
+        Event::Reply {
+            child: 0, lines, ..
+        } => lines,
+        other => panic!("no reply of child 0: {other:?}"),
+    }
+}
+
+/// The failure of child 0 that `event` reports (panics on any other
+/// event).
+fn failure(event: Event) -> Failure {
+    match event {
+        Event::Failed { child: 0, failure } => failure,
+        other => panic!("no failure of child 0: {other:?}"),
     }
 }
 
@@ -93,10 +162,7 @@ fn line(sup: &mut Supervisor) -> String {
 /// pids of our namespace.
 fn pids_marked(marker: &str) -> Vec<i32> {
     let mut pids = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
-            continue;
-        };
+    for pid in sys::proc_pids().unwrap() {
         let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
             continue;
         };
@@ -129,28 +195,18 @@ fn wait_marked(marker: &str) -> i32 {
 #[test]
 fn exec_failures_name_the_program_and_the_reason() {
     let _g = lock();
-    let e = spawn::spawn(
-        &Program::new("./no/such/program", Vec::<String>::new()),
-        None,
-    )
-    .unwrap_err();
+    let e = spawn::spawn(&bare("./no/such/program"), None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "exec of ./no/such/program failed: No such file or directory"
     );
     assert!(e.is_program_fault());
-    let e = spawn::spawn(&Program::new("/etc/passwd", Vec::<String>::new()), None).unwrap_err();
     assert_eq!(
-        e.to_string(),
+        spawn_error("/etc/passwd"),
         "exec of /etc/passwd failed: Permission denied (it is not executable: `chmod +x /etc/passwd`)"
     );
-    let e = spawn::spawn(
-        &Program::new("no-such-program-in-path", Vec::<String>::new()),
-        None,
-    )
-    .unwrap_err();
     assert_eq!(
-        e.to_string(),
+        spawn_error("no-such-program-in-path"),
         "exec of no-such-program-in-path failed: not found in PATH"
     );
     // The failed children were reaped: none is left.
@@ -166,8 +222,7 @@ fn regression_a_script_whose_interpreter_is_missing_was_reported_as_a_missing_fi
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
-        let program = Program::new(&path, Vec::<String>::new());
-        let message = spawn::spawn(&program, None).unwrap_err().to_string();
+        let message = spawn_error(&path);
         let prefix = format!("exec of {} failed: ", path.display());
         message.strip_prefix(&prefix).unwrap().to_owned()
     };
@@ -198,20 +253,11 @@ fn regression_a_script_whose_interpreter_is_missing_was_reported_as_a_missing_fi
 
 fn exec_failure_becomes_an_event(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start(
-        &[Program::new("./nope", Vec::<String>::new())],
-        500,
-        sandbox,
+    let (mut sup, _dir) = start(&[bare("./nope")], 500, sandbox);
+    assert_eq!(
+        failure(sup.next_event().unwrap()),
+        Failure::ExecFailed("exec of ./nope failed: No such file or directory".into())
     );
-    match sup.next_event().unwrap() {
-        Event::Failed {
-            child: 0,
-            failure: Failure::ExecFailed(m),
-        } => {
-            assert_eq!(m, "exec of ./nope failed: No such file or directory")
-        }
-        other => panic!("{other:?}"),
-    }
     let ends = sup.finish().unwrap();
     assert!(!ends[0].started);
     assert_eq!(sys::reap_any().unwrap(), sys::ReapAny::NoChildren);
@@ -253,36 +299,20 @@ fn replies_across_split_writes(sandbox: &Sandbox) {
         other => panic!("{other:?}"),
     }
     let ends = sup.finish().unwrap();
-    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
-    assert_eq!(ends[0].killed_by, None);
+    assert_eq!(how(&ends[0]), EXITED_0);
     assert_eq!(ends[0].deadline_kill, None);
 }
 both!(replies_across_split_writes);
 
 fn timeout_kills_the_whole_group(sandbox: &Sandbox) {
     let _g = lock();
-    let m = marker();
-    let (mut sup, _dir) = start(
-        &[sh(&format!("sleep {m} & echo started; wait"))],
-        300,
-        sandbox,
-    );
-    assert_eq!(line(&mut sup), "started");
-    let grandchild = wait_marked(&m);
-    sup.expect_reply(0, 1);
-    assert!(matches!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Timeout { .. }
-        }
-    ));
+    let (mut sup, _dir, m, grandchild) = start_grandparent(false, "wait", 300, sandbox);
+    assert!(matches!(failure(answer(&mut sup)), Failure::Timeout { .. }));
     let ends = sup.finish().unwrap();
     assert_eq!(
-        ends[0].status,
-        Some(WaitStatus::Signaled(nix::libc::SIGKILL))
+        how(&ends[0]),
+        killed(nix::libc::SIGKILL, Termination::Timeout)
     );
-    assert_eq!(ends[0].killed_by, Some(Termination::Timeout));
     assert!(
         pids_marked(&m).is_empty(),
         "the grandchild {grandchild} in the group survived"
@@ -303,24 +333,8 @@ fn subreaper_kills_and_reaps_a_setsid_grandchild(sandbox: &Sandbox) {
     let _g = lock();
     // The grandchild leaves the group and session, keeps stdout open, and
     // its parent exits: EOF never comes, SIGCHLD does.
-    let m = marker();
-    let (mut sup, _dir) = start(
-        &[sh(&format!(
-            "setsid sleep {m} & echo started; sleep 0.1; exit 4"
-        ))],
-        2000,
-        sandbox,
-    );
-    assert_eq!(line(&mut sup), "started");
-    wait_marked(&m);
-    sup.expect_reply(0, 1);
-    assert_eq!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Exited(4)
-        }
-    );
+    let (mut sup, _dir, m, _) = start_grandparent(true, "sleep 0.1; exit 4", 2000, sandbox);
+    assert_eq!(failure(answer(&mut sup)), Failure::Exited(4));
     sup.finish().unwrap();
     assert!(
         pids_marked(&m).is_empty(),
@@ -346,16 +360,8 @@ fn end_of_session_escalates_to_sigterm_then_sigkill(sandbox: &Sandbox) {
     );
     sup.send(0, b"hello\n");
     let ends = sup.finish().unwrap();
-    assert_eq!(
-        ends[0].status,
-        Some(WaitStatus::Signaled(nix::libc::SIGTERM))
-    );
-    assert_eq!(ends[0].killed_by, Some(Termination::Term));
-    assert_eq!(
-        ends[1].status,
-        Some(WaitStatus::Signaled(nix::libc::SIGKILL))
-    );
-    assert_eq!(ends[1].killed_by, Some(Termination::Kill));
+    assert_eq!(how(&ends[0]), killed(nix::libc::SIGTERM, Termination::Term));
+    assert_eq!(how(&ends[1]), killed(nix::libc::SIGKILL, Termination::Kill));
 }
 both!(end_of_session_escalates_to_sigterm_then_sigkill);
 
@@ -366,8 +372,7 @@ fn stderr_flood_is_capped_and_does_not_block_the_reply(sandbox: &Sandbox) {
         5000,
         sandbox,
     );
-    sup.expect_reply(0, 1);
-    assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
+    reply(answer(&mut sup));
     sup.finish().unwrap();
     let log = std::fs::read(dir.path().join("0.log")).unwrap();
     assert_eq!(log.len(), 1000 + log_pump::TRUNCATED_MARK.len());
@@ -378,15 +383,8 @@ fn eof_mid_line_completes_the_reply_then_the_exit_is_a_failure(sandbox: &Sandbox
     let _g = lock();
     let (mut sup, _dir) = start(&[sh("printf 'x\\ny'")], 2000, sandbox);
     sup.expect_reply(0, 2);
-    assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
-    sup.expect_reply(0, 1);
-    assert_eq!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Exited(0)
-        }
-    );
+    reply(sup.next_event().unwrap());
+    assert_eq!(failure(answer(&mut sup)), Failure::Exited(0));
     sup.finish().unwrap();
 }
 both!(eof_mid_line_completes_the_reply_then_the_exit_is_a_failure);
@@ -394,17 +392,9 @@ both!(eof_mid_line_completes_the_reply_then_the_exit_is_a_failure);
 fn a_child_that_stops_reading_fails(sandbox: &Sandbox) {
     let _g = lock();
     let (mut sup, _dir) = start(&[sh("exec 0<&-; echo closed; sleep 60")], 300, sandbox);
-    sup.expect_reply(0, 1);
-    assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
+    reply(answer(&mut sup));
     sup.send(0, b"anything\n");
-    sup.expect_reply(0, 1);
-    assert_eq!(
-        sup.next_event().unwrap(),
-        Event::Failed {
-            child: 0,
-            failure: Failure::StoppedReading
-        }
-    );
+    assert_eq!(failure(answer(&mut sup)), Failure::StoppedReading);
     let ends = sup.finish().unwrap();
     // EPIPE, not a missed deadline: no deadline kill to time.
     assert_eq!(ends[0].deadline_kill, None);
@@ -415,14 +405,7 @@ fn many_sessions_leak_no_descriptor(sandbox: &Sandbox) {
     let _g = lock();
     let count = || std::fs::read_dir("/proc/self/fd").unwrap().count();
     let run = || {
-        let (mut sup, _dir) = start(
-            &[
-                sh("read x; echo $x"),
-                Program::new("./nope", Vec::<String>::new()),
-            ],
-            2000,
-            sandbox,
-        );
+        let (mut sup, _dir) = start(&[sh("read x; echo $x"), bare("./nope")], 2000, sandbox);
         sup.send(0, b"1\n");
         sup.expect_reply(0, 1);
         while !matches!(sup.next_event().unwrap(), Event::Reply { .. }) {}
@@ -465,8 +448,7 @@ fn start_per_reply(
 fn ask_per_reply(sup: &mut Supervisor, args: &[&str], input: &[u8]) -> Event {
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     sup.launch(0, &args, input).unwrap();
-    sup.expect_reply(0, 1);
-    sup.next_event().unwrap()
+    answer(sup)
 }
 
 fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file(sandbox: &Sandbox) {
@@ -476,18 +458,15 @@ fn a_process_per_reply_gets_its_arguments_and_input_then_end_of_file(sandbox: &S
     let script = "n=$(wc -l); echo \"$0 $n\"; echo \"move $0\" >&2";
     let (mut sup, dir) = start_per_reply(&[sh(script)], 2000, sandbox);
     for (arg, want) in [("4", "4 2"), ("7", "7 2")] {
-        match ask_per_reply(&mut sup, &[arg], b"a\nb\n") {
-            Event::Reply {
-                child: 0, lines, ..
-            } => assert_eq!(lines, [want.as_bytes()]),
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            reply(ask_per_reply(&mut sup, &[arg], b"a\nb\n")),
+            [want.as_bytes()]
+        );
         sup.retire(0).unwrap();
     }
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].processes, 2);
-    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
-    assert_eq!(ends[0].killed_by, None);
+    assert_eq!(how(&ends[0]), EXITED_0);
     // Both processes' stderr, in one log.
     let log = std::fs::read_to_string(dir.path().join("0.log")).unwrap();
     assert_eq!(log, "move 4\nmove 7\n");
@@ -499,11 +478,8 @@ fn a_process_per_reply_that_exits_without_replying_fails(sandbox: &Sandbox) {
     let _g = lock();
     let (mut sup, _dir) = start_per_reply(&[sh("exit 3")], 2000, sandbox);
     assert_eq!(
-        ask_per_reply(&mut sup, &[], b""),
-        Event::Failed {
-            child: 0,
-            failure: Failure::Exited(3)
-        }
+        failure(ask_per_reply(&mut sup, &[], b"")),
+        Failure::Exited(3)
     );
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].processes, 1);
@@ -514,18 +490,9 @@ fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants(s
     let _g = lock();
     // Answers, then keeps running in the foreground and leaves a setsid
     // grandchild behind.
-    let m = marker();
-    let (mut sup, _dir) = start_per_reply(
-        &[sh(&format!(
-            "setsid sleep {m} & echo started; trap '' TERM; sleep 60"
-        ))],
-        2000,
-        sandbox,
-    );
-    assert!(matches!(
-        ask_per_reply(&mut sup, &[], b""),
-        Event::Reply { .. }
-    ));
+    let (program, m) = with_grandchild(true, "trap '' TERM; sleep 60");
+    let (mut sup, _dir) = start_per_reply(&[program], 2000, sandbox);
+    reply(ask_per_reply(&mut sup, &[], b""));
     wait_marked(&m);
     sup.retire(0).unwrap();
     assert!(
@@ -533,10 +500,7 @@ fn a_process_per_reply_that_lingers_is_terminated_with_its_escaped_descendants(s
         "the escaped grandchild survived the retirement"
     );
     // Retired: a new process may start.
-    assert!(matches!(
-        ask_per_reply(&mut sup, &[], b""),
-        Event::Reply { .. }
-    ));
+    reply(ask_per_reply(&mut sup, &[], b""));
     sup.retire(0).unwrap();
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].processes, 2);
@@ -550,14 +514,8 @@ fn a_process_per_reply_is_killed_at_its_deadline(sandbox: &Sandbox) {
     let (mut sup, _dir) = start_per_reply(&[sh("printf 'B3\\nE'; sleep 60")], 2000, sandbox);
     sup.launch(0, &[], b"").unwrap();
     sup.expect_reply_within(0, 3, Duration::from_millis(200));
-    let event = sup.next_event().unwrap();
-    let Event::Failed {
-        child: 0,
-        failure: failure @ Failure::Timeout { .. },
-    } = event
-    else {
-        panic!("expected a timeout, got {event:?}")
-    };
+    let failure = failure(sup.next_event().unwrap());
+    assert!(matches!(failure, Failure::Timeout { .. }), "{failure:?}");
     // The message says what had arrived.
     assert_eq!(
         failure.to_string(),
@@ -571,17 +529,10 @@ both!(a_process_per_reply_is_killed_at_its_deadline);
 
 fn a_process_per_reply_that_cannot_start_fails_and_is_not_launched_again(sandbox: &Sandbox) {
     let _g = lock();
-    let (mut sup, _dir) = start_per_reply(
-        &[Program::new("./nope", Vec::<String>::new())],
-        500,
-        sandbox,
-    );
+    let (mut sup, _dir) = start_per_reply(&[bare("./nope")], 500, sandbox);
     assert!(matches!(
-        ask_per_reply(&mut sup, &[], b""),
-        Event::Failed {
-            child: 0,
-            failure: Failure::ExecFailed(_)
-        }
+        failure(ask_per_reply(&mut sup, &[], b"")),
+        Failure::ExecFailed(_)
     ));
     assert!(matches!(
         sup.launch(0, &[], b""),
@@ -605,9 +556,8 @@ fn a_session_child_cannot_be_launched() {
 
 /// The state letter of `pid` in `/proc` (`T` for stopped).
 fn state(pid: i32) -> char {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| s.rsplit(')').next()?.trim_start().chars().next())
+    sys::stat_after_name(pid)
+        .and_then(|s| s.trim_start().chars().next())
         .unwrap_or('?')
 }
 
@@ -655,18 +605,11 @@ fn a_paused_child_is_stopped_and_its_write_clock_waits(sandbox: &Sandbox) {
     assert!(matches!(event, Event::Reply { child: 1, .. }), "{event:?}");
     assert_eq!(sup.failure(0), None);
     sup.resume(0);
-    sup.expect_reply(0, 1);
-    match sup.next_event().unwrap() {
-        Event::Reply {
-            child: 0, lines, ..
-        } => assert_eq!(lines, [b"done".to_vec()]),
-        other => panic!("expected child 0's reply, got {other:?}"),
-    }
+    assert_eq!(reply(answer(&mut sup)), [b"done".to_vec()]);
     // Stopped again at the end: finish continues it, and it exits on its
     // end of file.
     sup.pause(0);
     let ends = sup.finish().unwrap();
-    assert_eq!(ends[0].status, Some(WaitStatus::Exited(0)));
-    assert_eq!(ends[0].killed_by, None);
+    assert_eq!(how(&ends[0]), EXITED_0);
 }
 both!(a_paused_child_is_stopped_and_its_write_clock_waits);

@@ -99,6 +99,10 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
     } = prepared;
     tell_resume(&plan);
     let finished = games.len() - plan.to_play.len();
+    let job_list = exec::JobList {
+        dir: config.log_dir.clone(),
+        workdir,
+    };
 
     if plan_only || executor == ExecutorKind::Slurm {
         let jobs_to_play: Vec<job::GameJob> = plan
@@ -109,8 +113,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
         results.close().map_err(anyhow::Error::from)?;
         if executor == ExecutorKind::Slurm {
             let slurm = Slurm {
-                dir: config.log_dir.clone(),
-                workdir: workdir.clone(),
+                job_list,
                 name: config.name.clone(),
                 sbatch_args,
                 games_per_task,
@@ -125,8 +128,8 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
                 (finished, games.len()),
             );
         }
-        let list = config.log_dir.join(exec::parallel::JOB_LIST);
-        exec::write_job_list(&list, &workdir, &jobs_to_play).map_err(anyhow::Error::from)?;
+        let list = job_list.path();
+        job_list.write(&jobs_to_play).map_err(anyhow::Error::from)?;
         println!(
             "{}: {} game(s) to run, one referee command a line ({} of {} already in {}); plan \
              in {}. Run the lines with any scheduler (`parallel --joblog {} :::: {}`, for one), \
@@ -147,8 +150,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
     let exec = match executor {
         ExecutorKind::Parallel => Executor::Parallel(Parallel {
             program: "parallel".into(),
-            dir: config.log_dir.clone(),
-            workdir: workdir.clone(),
+            job_list,
             sshloginfile,
             jobs,
         }),
@@ -182,7 +184,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
     }
 
     let start = Instant::now();
-    let played = play::play_on(&exec, &config, &games, &plan, &records, &mut results)
+    let played = play::play(&exec, &config, &games, &plan, &records, &mut results)
         .context("cannot run the games")?;
     let wall = start.elapsed();
     results.close().map_err(anyhow::Error::from)?;
@@ -221,7 +223,7 @@ pub(super) fn submit(
         eprintln!(
             "tournament: every game already has a result ({finished} of {scheduled}); nothing \
              to submit; `tournament merge {}` prints the report",
-            slurm.dir.display()
+            slurm.job_list.dir.display()
         );
         return Ok(0);
     }
@@ -232,7 +234,7 @@ pub(super) fn submit(
         script.games,
         script.per_task,
         script.tasks,
-        slurm.job_list().display(),
+        slurm.job_list.path().display(),
         script.path.display()
     );
     if dry_run {
@@ -241,7 +243,7 @@ pub(super) fn submit(
             "tournament: not submitted: {summary}; submit it with `sbatch {}`, then \
              `tournament merge {}`",
             script.path.display(),
-            slurm.dir.display()
+            slurm.job_list.dir.display()
         );
         return Ok(0);
     }
@@ -253,7 +255,7 @@ pub(super) fn submit(
     println!(
         "submitted array job {id}: {summary}. When it is done (squeue -j {id}), run \
          `tournament merge {}`; running this command again submits the games still missing.",
-        slurm.dir.display()
+        slurm.job_list.dir.display()
     );
     Ok(0)
 }

@@ -199,6 +199,19 @@ impl Report<'_> {
         self.ratings.as_ref().ok().and_then(|r| r[p])
     }
 
+    /// A standings table's rows, in rank order: `row` writes each program's
+    /// from its rank (1 first), its index, its total and its rating.
+    fn standings(
+        &self,
+        row: impl Fn(usize, usize, Wdl, Option<Rating>) -> Vec<String>,
+    ) -> Vec<Vec<String>> {
+        self.ranking()
+            .into_iter()
+            .enumerate()
+            .map(|(rank, p)| row(rank + 1, p, self.tally.crosstable.total(p), self.rating(p)))
+            .collect()
+    }
+
     /// Program indices from first to last: by rating, then score, then
     /// name; programs without a rating after those with one.
     pub fn ranking(&self) -> Vec<usize> {
@@ -300,27 +313,20 @@ impl Report<'_> {
 
     fn standings_markdown(&self, out: &mut String) {
         let _ = writeln!(out, "## Standings\n");
-        let rows: Vec<Vec<String>> = self
-            .ranking()
-            .into_iter()
-            .enumerate()
-            .map(|(rank, p)| {
-                let total = self.tally.crosstable.total(p);
-                let rating = self.rating(p);
-                vec![
-                    (rank + 1).to_string(),
-                    self.programs[p].name.clone(),
-                    rating.map(|r| signed(r.elo)).unwrap_or_default(),
-                    rating.map(|r| one_decimal(r.ci95)).unwrap_or_default(),
-                    total.games().to_string(),
-                    total.wins.to_string(),
-                    total.draws.to_string(),
-                    total.losses.to_string(),
-                    one_decimal(total.points()),
-                    percent(total),
-                ]
-            })
-            .collect();
+        let rows = self.standings(|rank, p, total, rating| {
+            vec![
+                rank.to_string(),
+                self.programs[p].name.clone(),
+                rating.map(|r| signed(r.elo)).unwrap_or_default(),
+                rating.map(|r| one_decimal(r.ci95)).unwrap_or_default(),
+                total.games().to_string(),
+                total.wins.to_string(),
+                total.draws.to_string(),
+                total.losses.to_string(),
+                one_decimal(total.points()),
+                percent(total),
+            ]
+        });
         use Align::{Left, Right};
         out.push_str(&table::markdown(
             &[
@@ -483,38 +489,31 @@ impl Report<'_> {
     /// One line per program: rank, ratings, results, failures, reply
     /// times and command.
     pub fn standings_csv(&self) -> String {
-        let rows: Vec<Vec<String>> = self
-            .ranking()
-            .into_iter()
-            .enumerate()
-            .map(|(rank, p)| {
-                let total = self.tally.crosstable.total(p);
-                let rating = self.rating(p);
-                let s = &self.tally.stats[p];
-                vec![
-                    (rank + 1).to_string(),
-                    self.programs[p].name.clone(),
-                    rating.map(|r| format!("{:.2}", r.elo)).unwrap_or_default(),
-                    rating.map(|r| format!("{:.2}", r.ci95)).unwrap_or_default(),
-                    total.games().to_string(),
-                    total.wins.to_string(),
-                    total.draws.to_string(),
-                    total.losses.to_string(),
-                    total.points().to_string(),
-                    total.score().map(|x| format!("{x:.4}")).unwrap_or_default(),
-                    s.timeouts.to_string(),
-                    s.crashes.to_string(),
-                    s.pipe_failures.to_string(),
-                    s.illegal_moves.to_string(),
-                    s.refused_setups.to_string(),
-                    s.mean_reply_ms()
-                        .map(|x| format!("{x:.2}"))
-                        .unwrap_or_default(),
-                    format!("{:.2}", s.max_reply_ms),
-                    self.programs[p].command_line(),
-                ]
-            })
-            .collect();
+        let rows = self.standings(|rank, p, total, rating| {
+            let s = &self.tally.stats[p];
+            vec![
+                rank.to_string(),
+                self.programs[p].name.clone(),
+                rating.map(|r| format!("{:.2}", r.elo)).unwrap_or_default(),
+                rating.map(|r| format!("{:.2}", r.ci95)).unwrap_or_default(),
+                total.games().to_string(),
+                total.wins.to_string(),
+                total.draws.to_string(),
+                total.losses.to_string(),
+                total.points().to_string(),
+                total.score().map(|x| format!("{x:.4}")).unwrap_or_default(),
+                s.timeouts.to_string(),
+                s.crashes.to_string(),
+                s.pipe_failures.to_string(),
+                s.illegal_moves.to_string(),
+                s.refused_setups.to_string(),
+                s.mean_reply_ms()
+                    .map(|x| format!("{x:.2}"))
+                    .unwrap_or_default(),
+                format!("{:.2}", s.max_reply_ms),
+                self.programs[p].command_line(),
+            ]
+        });
         table::csv(
             &[
                 "rank",

@@ -199,22 +199,10 @@ pub struct Played {
     pub unfinished: usize,
 }
 
-/// Plays the games `plan` leaves to play on the local runner, appending
-/// each verdict to `results`; `records` are the results file's records.
-pub fn play(
-    config: &Config,
-    schedule: &[Game],
-    plan: &Plan,
-    records: &[Loaded],
-    results: &mut ResultsFile,
-) -> Result<Played, ExecutorError> {
-    play_on(&Executor::Local, config, schedule, plan, records, results)
-}
-
 /// Plays the games `plan` leaves to play on `executor`, appending each
 /// verdict to `results` as its game ends; `records` are the results file's
 /// records.
-pub fn play_on(
+pub fn play(
     executor: &Executor,
     config: &Config,
     schedule: &[Game],

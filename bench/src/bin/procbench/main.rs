@@ -84,14 +84,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("procbench: error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    bench::exit_status("procbench: error", run(&Cli::parse()))
 }
 
 /// How a target is reported.
@@ -206,12 +199,12 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         ),
         format!(
             "sandbox start-up        {:.2} ms per game ({:.2} against {:.2}), {:.3} ms per process of a game run a process per move ({:.3} against {:.3})",
-            st.per_game(),
-            st.game.median(),
-            st.game_plain.median(),
-            st.per_launch(),
-            st.launch.median(),
-            st.launch_plain.median()
+            st.game.cost(),
+            st.game.sandboxed.median(),
+            st.game.plain.median(),
+            st.launch.cost(),
+            st.launch.sandboxed.median(),
+            st.launch.plain.median()
         ),
         format!(
             "false timeouts          {} in {} replies at limit − {} ms (target 0: {})",

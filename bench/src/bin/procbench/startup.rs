@@ -14,56 +14,57 @@ use bench::stats::Summary;
 
 use crate::tools::{self, Player, Tools};
 
+/// A figure with the sandbox and without it, measured alternately, in ms.
+pub struct Compared {
+    /// Sandboxed.
+    pub sandboxed: Summary,
+    /// With `--sandbox none`.
+    pub plain: Summary,
+}
+
+impl Compared {
+    /// The sandbox's cost, ms (the difference of the medians).
+    pub fn cost(&self) -> f64 {
+        self.sandboxed.median() - self.plain.median()
+    }
+
+    /// The figure under `title`: both ways with `digits` decimals, and the
+    /// cost `per` what it is measured for.
+    fn lines(&self, title: String, digits: usize, per: &str) -> [String; 4] {
+        [
+            title,
+            format!("  sandboxed          {} ms", self.sandboxed.display(digits)),
+            format!("  --sandbox none     {} ms", self.plain.display(digits)),
+            format!("  the sandbox's cost {:.digits$} ms per {per}", self.cost()),
+        ]
+    }
+}
+
 /// The figures of the start-up benchmark.
 pub struct Startup {
-    /// Wall ms of a two-move game, sandboxed.
-    pub game: Summary,
-    /// The same without the sandbox.
-    pub game_plain: Summary,
-    /// Wall ms per process started, in an Oust game, sandboxed.
-    pub launch: Summary,
-    /// The same without the sandbox.
-    pub launch_plain: Summary,
+    /// Wall of a two-move game.
+    pub game: Compared,
+    /// Wall per process started, in an Oust game.
+    pub launch: Compared,
     /// Processes per Oust game (mean).
     pub processes: f64,
 }
 
 impl Startup {
-    /// The sandbox's cost per game, ms (difference of the medians).
-    pub fn per_game(&self) -> f64 {
-        self.game.median() - self.game_plain.median()
-    }
-
-    /// The sandbox's cost per process started, ms.
-    pub fn per_launch(&self) -> f64 {
-        self.launch.median() - self.launch_plain.median()
-    }
-
     /// The figures, one per line.
     pub fn lines(&self) -> Vec<String> {
-        vec![
-            format!(
-                "a two-move Stratego game, whole referee run, {} runs each, alternating: median (min, max)",
-                self.game.len()
-            ),
-            format!("  sandboxed          {} ms", self.game.display(2)),
-            format!("  --sandbox none     {} ms", self.game_plain.display(2)),
-            format!(
-                "  the sandbox's cost {:.2} ms per game (two players)",
-                self.per_game()
-            ),
-            format!(
-                "Oust 5x5, a process per move ({:.0} per game), {} games each: wall per process started",
-                self.processes,
-                self.launch.len()
-            ),
-            format!("  sandboxed          {} ms", self.launch.display(3)),
-            format!("  --sandbox none     {} ms", self.launch_plain.display(3)),
-            format!(
-                "  the sandbox's cost {:.3} ms per process started",
-                self.per_launch()
-            ),
-        ]
+        let game = format!(
+            "a two-move Stratego game, whole referee run, {} runs each, alternating: median (min, max)",
+            self.game.sandboxed.len()
+        );
+        let launch = format!(
+            "Oust 5x5, a process per move ({:.0} per game), {} games each: wall per process started",
+            self.processes,
+            self.launch.sandboxed.len()
+        );
+        let mut lines = self.game.lines(game, 2, "game (two players)").to_vec();
+        lines.extend(self.launch.lines(launch, 3, "process started"));
+        lines
     }
 }
 
@@ -121,10 +122,14 @@ pub fn measure(tools: &Tools, runs: usize) -> anyhow::Result<Startup> {
         }
     }
     Ok(Startup {
-        game: Summary::new(game),
-        game_plain: Summary::new(game_plain),
-        launch: Summary::new(launch),
-        launch_plain: Summary::new(launch_plain),
+        game: Compared {
+            sandboxed: Summary::new(game),
+            plain: Summary::new(game_plain),
+        },
+        launch: Compared {
+            sandboxed: Summary::new(launch),
+            plain: Summary::new(launch_plain),
+        },
         processes: processes as f64 / runs.max(1) as f64,
     })
 }

@@ -104,20 +104,12 @@ impl Hierarchy {
         let cg = match self {
             Hierarchy::V2 { parent } => {
                 let dir = parent.join(name);
-                make_dir(&dir)?;
-                let cg = Cgroup {
-                    dirs: vec![dir.clone()],
-                    v2: true,
-                    last: Events::default(),
-                    freezer: None,
-                    frozen: false,
-                };
+                let mut cg = Cgroup::make(&dir, true)?;
                 write(&dir.join("memory.max"), &memory.to_string())?;
                 // No swap: the limit is the memory's. Absent without swap
                 // accounting.
                 let _ = write(&dir.join("memory.swap.max"), "0");
                 write(&dir.join("pids.max"), &processes.to_string())?;
-                let mut cg = cg;
                 cg.freezer = open_freezer(&dir.join("cgroup.freeze"));
                 cg
             }
@@ -127,16 +119,8 @@ impl Hierarchy {
                 freezer,
             } => {
                 let (mdir, pdir) = (m.join(name), p.join(name));
-                make_dir(&mdir)?;
-                let cg = Cgroup {
-                    dirs: vec![mdir.clone()],
-                    v2: false,
-                    last: Events::default(),
-                    freezer: None,
-                    frozen: false,
-                };
+                let mut cg = Cgroup::make(&mdir, false)?;
                 make_dir(&pdir)?;
-                let mut cg = cg;
                 cg.dirs.push(pdir.clone());
                 if let Some(f) = freezer {
                     let fdir = f.join(name);
@@ -286,6 +270,19 @@ pub(crate) struct Cgroup {
 }
 
 impl Cgroup {
+    /// Makes the directory `dir`, the cgroup's first: from here on a
+    /// failure drops the cgroup, which removes what was made.
+    fn make(dir: &Path, v2: bool) -> io::Result<Cgroup> {
+        make_dir(dir)?;
+        Ok(Cgroup {
+            dirs: vec![dir.to_path_buf()],
+            v2,
+            last: Events::default(),
+            freezer: None,
+            frozen: false,
+        })
+    }
+
     /// Whether the jail can be frozen whole.
     pub fn can_freeze(&self) -> bool {
         self.freezer.is_some()

@@ -925,9 +925,7 @@ mod tests {
 
     #[test]
     fn a_scripts_interpreters_are_read_from_its_first_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let prog = dir.path().join("prog");
-        std::fs::write(&prog, "#!/bin/sh -e\necho\n").unwrap();
+        let (_dir, prog) = crate::testing::temp_file("prog", "#!/bin/sh -e\necho\n");
         let words = shebang(&prog).unwrap();
         assert_eq!(interpreters(&words), [PathBuf::from("/bin/sh")]);
         assert_eq!(shebang(Path::new("/bin/sh")), None);

@@ -192,54 +192,9 @@ impl Machine {
             Trouble::Step(feature, errno) => {
                 notes.push(turn_off(&mut l.features, *feature, *errno));
             }
-            Trouble::Stage(ChildStage::Limits | ChildStage::NoNewPrivs, errno) => {
-                l.features.rlimits = false;
-                l.features.nproc = false;
-                notes.push((
-                    Layer::Limits,
-                    format!("setting the limits failed ({})", errno.desc()),
-                ));
+            Trouble::Stage(stage, errno) => {
+                notes.extend(stage_off(&mut l.features, *stage, *errno));
             }
-            Trouble::Stage(ChildStage::Seccomp, errno) => {
-                l.features.seccomp = false;
-                notes.push((
-                    Layer::Seccomp,
-                    format!("the kernel refused the filter ({})", errno.desc()),
-                ));
-            }
-            Trouble::Stage(ChildStage::Keyring, errno) => {
-                l.features.keyring = false;
-                notes.push((
-                    Layer::User,
-                    format!(
-                        "the players keep the referee's session keyring: a new one was refused ({})",
-                        errno.desc()
-                    ),
-                ));
-            }
-            Trouble::Stage(ChildStage::CgroupNamespace, errno) => {
-                l.features.cgroup_ns = false;
-                notes.push((
-                    Layer::Cgroup,
-                    format!(
-                        "the players see no cgroup: a cgroup namespace was refused ({})",
-                        errno.desc()
-                    ),
-                ));
-            }
-            Trouble::Stage(ChildStage::Signals, errno) => {
-                l.features.control = false;
-                notes.push((
-                    Layer::Pid,
-                    format!(
-                        "--no-ponder stops the player's process group only, and a missed \
-                         deadline's kill is timed to the jail's end: its init cannot take \
-                         orders ({})",
-                        errno.desc()
-                    ),
-                ));
-            }
-            Trouble::Stage(..) => {}
             Trouble::Clone if !l.diagnosed => {
                 l.diagnosed = true;
                 let root = self.root;
@@ -420,131 +375,154 @@ fn turn_off(f: &mut Features, feature: Feature, errno: Errno) -> (Layer, String)
                 format!("writing the user namespace's maps failed ({e}): no namespace at all"),
             )
         }
-        Feature::Mount => {
-            f.mount = false;
-            (
-                Layer::Fs,
-                format!("the mount namespace cannot be set up ({e})"),
-            )
-        }
-        Feature::PrivateTmp => {
-            f.private_tmp = false;
-            (
-                Layer::Fs,
-                format!(
-                    "no private writable /tmp or working directory: the tmpfs or its overlay was refused ({e})"
+        Feature::Mount => lost(
+            &mut f.mount,
+            Layer::Fs,
+            "the mount namespace cannot be set up",
+            e,
+        ),
+        Feature::PrivateTmp => lost(
+            &mut f.private_tmp,
+            Layer::Fs,
+            "no private writable /tmp or working directory: the tmpfs or its overlay was refused",
+            e,
+        ),
+        Feature::CwdOverlay => lost(
+            &mut f.cwd_overlay,
+            Layer::Fs,
+            "the working directory stays read-only: its overlay was refused",
+            e,
+        ),
+        Feature::ReadOnly => lost(
+            &mut f.read_only,
+            Layer::Fs,
+            "the file system stays writable: the read-only remount was refused",
+            &format!("{e}; it needs Linux 5.12"),
+        ),
+        Feature::HideRun => lost(
+            &mut f.hide_run,
+            Layer::Fs,
+            "/run stays visible: hiding it was refused",
+            e,
+        ),
+        Feature::HideLogs => lost(
+            &mut f.hide_logs,
+            Layer::Fs,
+            "the referee's logs stay readable: hiding them was refused",
+            e,
+        ),
+        Feature::Dev => lost(
+            &mut f.dev,
+            Layer::Fs,
+            "/dev stays the machine's (read-only, nodev): a /dev of its own was refused",
+            e,
+        ),
+        Feature::Sys => {
+            let (view, why) = match f.sys {
+                SysView::Fresh => (
+                    SysView::Empty,
+                    "/sys is empty: a sysfs of its own was refused",
                 ),
-            )
-        }
-        Feature::CwdOverlay => {
-            f.cwd_overlay = false;
-            (
-                Layer::Fs,
-                format!("the working directory stays read-only: its overlay was refused ({e})"),
-            )
-        }
-        Feature::ReadOnly => {
-            f.read_only = false;
-            (
-                Layer::Fs,
-                format!(
-                    "the file system stays writable: the read-only remount was refused ({e}; it needs Linux 5.12)"
+                _ => (
+                    SysView::Host,
+                    "/sys stays the machine's (read-only): hiding it was refused",
                 ),
-            )
+            };
+            f.sys = view;
+            (Layer::Fs, format!("{why} ({e})"))
         }
-        Feature::HideRun => {
-            f.hide_run = false;
-            (
-                Layer::Fs,
-                format!("/run stays visible: hiding it was refused ({e})"),
-            )
-        }
-        Feature::HideLogs => {
-            f.hide_logs = false;
-            (
-                Layer::Fs,
-                format!("the referee's logs stay readable: hiding them was refused ({e})"),
-            )
-        }
-        Feature::Dev => {
-            f.dev = false;
-            (
-                Layer::Fs,
-                format!(
-                    "/dev stays the machine's (read-only, nodev): a /dev of its own was refused ({e})"
+        Feature::CgroupView => lost(
+            &mut f.cgroup_ns,
+            Layer::Cgroup,
+            "the players see no cgroup: mounting their own was refused",
+            e,
+        ),
+        Feature::Idmap => lost(
+            &mut f.idmap,
+            Layer::User,
+            "a directory closed to the seats' uids that holds what a program needs cannot be \
+             shown to them: ID-mapped mounts were refused",
+            e,
+        ),
+        Feature::Mask => lost(
+            &mut f.reach,
+            Layer::User,
+            "a directory closed to the seats' uids on the way to what a program needs cannot \
+             be shown to them: masking it was refused",
+            e,
+        ),
+        Feature::Proc if f.proc_subset => lost(
+            &mut f.proc_subset,
+            Layer::Pid,
+            "/proc shows the machine's files beside the jail's processes: \
+             hidepid=invisible,subset=pid was refused",
+            &format!("{e}; it needs Linux 5.8"),
+        ),
+        Feature::Proc => {
+            let (view, why) = match f.proc {
+                ProcView::Fresh => (
+                    ProcView::Hidden,
+                    "/proc is empty: a fresh /proc was refused",
                 ),
-            )
-        }
-        Feature::Sys => match f.sys {
-            SysView::Fresh => {
-                f.sys = SysView::Empty;
-                (
-                    Layer::Fs,
-                    format!("/sys is empty: a sysfs of its own was refused ({e})"),
-                )
-            }
-            _ => {
-                f.sys = SysView::Host;
-                (
-                    Layer::Fs,
-                    format!("/sys stays the machine's (read-only): hiding it was refused ({e})"),
-                )
-            }
-        },
-        Feature::CgroupView => {
-            f.cgroup_ns = false;
-            (
-                Layer::Cgroup,
-                format!("the players see no cgroup: mounting their own was refused ({e})"),
-            )
-        }
-        Feature::Idmap => {
-            f.idmap = false;
-            (
-                Layer::User,
-                format!(
-                    "a directory closed to the seats' uids that holds what a program needs cannot \
-                     be shown to them: ID-mapped mounts were refused ({e})"
+                _ => (
+                    ProcView::Host,
+                    "/proc shows the machine's processes: hiding it was refused",
                 ),
-            )
+            };
+            f.proc = view;
+            (Layer::Pid, format!("{why} ({e})"))
         }
-        Feature::Mask => {
-            f.reach = false;
-            (
-                Layer::User,
-                format!(
-                    "a directory closed to the seats' uids on the way to what a program needs \
-                     cannot be shown to them: masking it was refused ({e})"
-                ),
-            )
-        }
-        Feature::Proc if f.proc_subset => {
-            f.proc_subset = false;
-            (
-                Layer::Pid,
-                format!(
-                    "/proc shows the machine's files beside the jail's processes: \
-                     hidepid=invisible,subset=pid was refused ({e}; it needs Linux 5.8)"
-                ),
-            )
-        }
-        Feature::Proc => match f.proc {
-            ProcView::Fresh => {
-                f.proc = ProcView::Hidden;
-                (
-                    Layer::Pid,
-                    format!("/proc is empty: a fresh /proc was refused ({e})"),
-                )
-            }
-            _ => {
-                f.proc = ProcView::Host;
-                (
-                    Layer::Pid,
-                    format!("/proc shows the machine's processes: hiding it was refused ({e})"),
-                )
-            }
-        },
     }
+}
+
+/// Turns off what needs the fixed `stage` of the init's set-up that
+/// failed; returns the layer and the reason to report, `None` for a stage
+/// that nothing can do without.
+fn stage_off(f: &mut Features, stage: ChildStage, errno: Errno) -> Option<(Layer, String)> {
+    let e = errno.desc();
+    Some(match stage {
+        ChildStage::Limits | ChildStage::NoNewPrivs => {
+            f.nproc = false;
+            lost(
+                &mut f.rlimits,
+                Layer::Limits,
+                "setting the limits failed",
+                e,
+            )
+        }
+        ChildStage::Seccomp => lost(
+            &mut f.seccomp,
+            Layer::Seccomp,
+            "the kernel refused the filter",
+            e,
+        ),
+        ChildStage::Keyring => lost(
+            &mut f.keyring,
+            Layer::User,
+            "the players keep the referee's session keyring: a new one was refused",
+            e,
+        ),
+        ChildStage::CgroupNamespace => lost(
+            &mut f.cgroup_ns,
+            Layer::Cgroup,
+            "the players see no cgroup: a cgroup namespace was refused",
+            e,
+        ),
+        ChildStage::Signals => lost(
+            &mut f.control,
+            Layer::Pid,
+            "--no-ponder stops the player's process group only, and a missed deadline's kill \
+             is timed to the jail's end: its init cannot take orders",
+            e,
+        ),
+        _ => return None,
+    })
+}
+
+/// Clears `flag`: the layer, and `why` with the error `e`.
+fn lost(flag: &mut bool, layer: Layer, why: &str, e: &str) -> (Layer, String) {
+    *flag = false;
+    (layer, format!("{why} ({e})"))
 }
 
 /// Why a jail did not start.

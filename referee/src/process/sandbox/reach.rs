@@ -362,22 +362,23 @@ mod tests {
         gid: 0x7fff_0001,
     };
 
+    fn need(path: PathBuf, what: Needed) -> Need {
+        Need { path, what }
+    }
+
     fn file(p: PathBuf) -> Need {
-        Need {
-            path: p,
-            what: Needed::File(5),
-        }
+        need(p, Needed::File(5))
+    }
+
+    /// The plan that shows `seat` the program `root/prog`, `root` hidden.
+    fn plan_to(root: &Path, seat: Option<Seat>, prog: &str) -> Reach {
+        Reach::plan(&hidden(root), seat, &[file(root.join(prog))]).unwrap()
     }
 
     #[test]
     fn a_closed_directory_on_the_way_is_masked_and_the_programs_own_is_bound() {
         let (_t, root) = tree();
-        let r = Reach::plan(
-            &hidden(&root),
-            Some(STRANGER),
-            &[file(root.join("open/closed/inner/prog"))],
-        )
-        .unwrap();
+        let r = plan_to(&root, Some(STRANGER), "open/closed/inner/prog");
         let open = root.join("open");
         let closed = open.join("closed");
         let inner = closed.join("inner");
@@ -416,12 +417,7 @@ mod tests {
     fn a_closed_directory_holding_the_program_is_bound_with_its_owner_mapped() {
         let (_t, root) = tree();
         let me = std::fs::metadata(&root).unwrap();
-        let r = Reach::plan(
-            &hidden(&root),
-            Some(STRANGER),
-            &[file(root.join("box/bot"))],
-        )
-        .unwrap();
+        let r = plan_to(&root, Some(STRANGER), "box/bot");
         let b = root.join("box");
         assert_eq!(
             r.steps,
@@ -444,7 +440,7 @@ mod tests {
             uid: me.uid(),
             gid: me.gid(),
         };
-        let r = Reach::plan(&hidden(&root), Some(own), &[file(root.join("box/bot"))]).unwrap();
+        let r = plan_to(&root, Some(own), "box/bot");
         assert!(!r.needs_idmap());
     }
 
@@ -469,7 +465,7 @@ mod tests {
         let (_t, root) = tree();
         let link = root.join("link");
         std::os::unix::fs::symlink(root.join("open/closed/inner"), &link).unwrap();
-        let r = Reach::plan(&hidden(&root), Some(STRANGER), &[file(link.join("prog"))]).unwrap();
+        let r = plan_to(&root, Some(STRANGER), "link/prog");
         assert!(r.steps.contains(&Step::Link {
             path: link,
             target: root.join("open/closed/inner")
@@ -482,17 +478,11 @@ mod tests {
     #[test]
     fn the_working_directory_under_its_overlay_needs_only_its_path() {
         let (_t, root) = tree();
-        let needs = [Need {
-            path: root.join("box"),
-            what: Needed::WorkDir { overlay: true },
-        }];
+        let needs = [need(root.join("box"), Needed::WorkDir { overlay: true })];
         let r = Reach::plan(&hidden(&root), Some(STRANGER), &needs).unwrap();
         assert!(!r.needs_idmap(), "{r:?}");
         assert!(r.shows(&root.join("box")));
-        let needs = [Need {
-            path: root.join("box"),
-            what: Needed::WorkDir { overlay: false },
-        }];
+        let needs = [need(root.join("box"), Needed::WorkDir { overlay: false })];
         assert!(
             Reach::plan(&[root], Some(STRANGER), &needs)
                 .unwrap()
@@ -503,12 +493,7 @@ mod tests {
     #[test]
     fn without_a_seat_uid_only_the_hidden_places_matter() {
         let (_t, root) = tree();
-        let r = Reach::plan(
-            &hidden(&root),
-            None,
-            &[file(root.join("open/closed/inner/prog"))],
-        )
-        .unwrap();
+        let r = plan_to(&root, None, "open/closed/inner/prog");
         assert_eq!(r.steps.len(), 2, "{r:?}");
         assert!(
             Reach::plan(&[], None, &[file(root.join("box/bot"))])
@@ -517,22 +502,14 @@ mod tests {
                 .is_empty()
         );
         // A need that does not exist adds nothing.
-        assert!(
-            Reach::plan(&hidden(&root), None, &[file(root.join("nope/x"))])
-                .unwrap()
-                .steps
-                .is_empty()
-        );
+        assert!(plan_to(&root, None, "nope/x").steps.is_empty());
         assert_eq!(normalise(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
     }
 
     #[test]
     fn a_directory_bound_writable_is_bound_even_where_nothing_hides_it() {
         let (_t, root) = tree();
-        let needs = [Need {
-            path: root.join("open"),
-            what: Needed::Dir { writable: true },
-        }];
+        let needs = [need(root.join("open"), Needed::Dir { writable: true })];
         let r = Reach::plan(&[], Some(STRANGER), &needs).unwrap();
         assert_eq!(
             r.steps,

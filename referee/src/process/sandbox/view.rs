@@ -34,6 +34,10 @@ use super::reach::{Reach, Step};
 use super::steps::{Builder, Feature, c, cpath, cstr};
 use super::sys::{MOUNT_ATTR_NODEV, MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, Op};
 
+/// The flags of the mounts a player may only read and run nothing from:
+/// `/run`, `/proc`, `/sys` and its cgroups.
+const SEALED: libc::c_ulong = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY;
+
 /// The most pseudo-terminals one jail's `devpts` hands out.
 pub(crate) const PTYS: u32 = 16;
 
@@ -142,16 +146,9 @@ pub(crate) fn plan(b: &mut Builder, v: &View<'_>) -> std::io::Result<Option<RawF
     if f.hide_run && v.site.has_run {
         b.op(
             Feature::HideRun,
-            mount(
-                Some(c("tmpfs")),
-                c("/run"),
-                Some("tmpfs"),
-                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
-                Some("size=4k,nr_inodes=16,mode=0755".into()),
-            ),
+            tmpfs(c("/run"), SEALED, "size=4k,nr_inodes=16,mode=0755".into()),
         );
     }
-    let sealed = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY;
     match f.proc {
         ProcView::Host => {}
         ProcView::Fresh => b.op(
@@ -160,43 +157,25 @@ pub(crate) fn plan(b: &mut Builder, v: &View<'_>) -> std::io::Result<Option<RawF
                 Some(c("proc")),
                 c("/proc"),
                 Some("proc"),
-                sealed,
+                SEALED,
                 f.proc_subset
                     .then(|| "hidepid=invisible,subset=pid".to_owned()),
             ),
         ),
-        ProcView::Hidden => b.op(
-            Feature::Proc,
-            mount(
-                Some(c("tmpfs")),
-                c("/proc"),
-                Some("tmpfs"),
-                sealed,
-                Some("size=4k,nr_inodes=16,mode=0555".into()),
-            ),
-        ),
+        ProcView::Hidden => b.op(Feature::Proc, hidden(c("/proc"))),
     }
     match f.sys {
         SysView::Host => {}
         SysView::Fresh => {
             b.op(
                 Feature::Sys,
-                mount(Some(c("sysfs")), c("/sys"), Some("sysfs"), sealed, None),
+                mount(Some(c("sysfs")), c("/sys"), Some("sysfs"), SEALED, None),
             );
             if f.cgroup_ns {
-                cgroup_view(b, v.cgroups, sealed);
+                cgroup_view(b, v.cgroups);
             }
         }
-        SysView::Empty => b.op(
-            Feature::Sys,
-            mount(
-                Some(c("tmpfs")),
-                c("/sys"),
-                Some("tmpfs"),
-                sealed,
-                Some("size=4k,nr_inodes=16,mode=0555".into()),
-            ),
-        ),
+        SysView::Empty => b.op(Feature::Sys, hidden(c("/sys"))),
     }
     if f.hide_logs {
         for file in v.hide {
@@ -241,12 +220,10 @@ fn private_tmp(b: &mut Builder, v: &View<'_>) -> std::io::Result<RawFd> {
     let inodes = (bytes / 1024).max(1024);
     b.op(
         Feature::PrivateTmp,
-        mount(
-            Some(c("tmpfs")),
+        tmpfs(
             c("/tmp"),
-            Some("tmpfs"),
             libc::MS_NOSUID | libc::MS_NODEV,
-            Some(format!("size={bytes},nr_inodes={inodes},mode=0755")),
+            format!("size={bytes},nr_inodes={inodes},mode=0755"),
         ),
     );
     let disk = b.slot()?;
@@ -326,12 +303,10 @@ fn reach(b: &mut Builder, v: &View<'_>, slots: &[RawFd]) {
                 masks.push(path);
                 b.op(
                     owner,
-                    mount(
-                        Some(c("tmpfs")),
+                    tmpfs(
                         cpath(path),
-                        Some("tmpfs"),
                         libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                        Some("size=64k,nr_inodes=256,mode=0755".into()),
+                        "size=64k,nr_inodes=256,mode=0755".into(),
                     ),
                 );
             }
@@ -411,12 +386,10 @@ fn owner_of(reach: &Reach, step: &Step) -> Feature {
 fn dev(b: &mut Builder, devices: &[(&str, RawFd)], disk: Option<RawFd>) {
     b.op(
         Feature::Dev,
-        mount(
-            Some(c("tmpfs")),
+        tmpfs(
             c("/dev"),
-            Some("tmpfs"),
             libc::MS_NOSUID | libc::MS_NOEXEC,
-            Some("size=64k,nr_inodes=64,mode=0755".into()),
+            "size=64k,nr_inodes=64,mode=0755".into(),
         ),
     );
     for (name, _) in devices {
@@ -498,17 +471,15 @@ fn dev(b: &mut Builder, devices: &[(&str, RawFd)], disk: Option<RawFd>) {
 
 /// Its own cgroups under `/sys/fs/cgroup`, read-only: in its cgroup
 /// namespace each hierarchy's root is its cgroup.
-fn cgroup_view(b: &mut Builder, mounts: &[JailMount], sealed: libc::c_ulong) {
+fn cgroup_view(b: &mut Builder, mounts: &[JailMount]) {
     let v1 = mounts.iter().any(|m| !m.dir.is_empty());
     if v1 {
         b.op(
             Feature::CgroupView,
-            mount(
-                Some(c("tmpfs")),
+            tmpfs(
                 c("/sys/fs/cgroup"),
-                Some("tmpfs"),
                 libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                Some("size=4k,nr_inodes=16,mode=0755".into()),
+                "size=4k,nr_inodes=16,mode=0755".into(),
             ),
         );
     }
@@ -534,7 +505,7 @@ fn cgroup_view(b: &mut Builder, mounts: &[JailMount], sealed: libc::c_ulong) {
                 Some(c("cgroup")),
                 cstr(target),
                 Some(m.fstype),
-                sealed,
+                SEALED,
                 m.controller.map(str::to_owned),
             ),
         );
@@ -567,6 +538,16 @@ fn mount(
         data: data.map(cstr),
         if_exists: false,
     }
+}
+
+/// A `tmpfs` on `target`, with `flags` and the options `data`.
+fn tmpfs(target: std::ffi::CString, flags: libc::c_ulong, data: String) -> Op {
+    mount(Some(c("tmpfs")), target, Some("tmpfs"), flags, Some(data))
+}
+
+/// An empty, read-only `tmpfs` on `target`: what was there is hidden.
+fn hidden(target: std::ffi::CString) -> Op {
+    tmpfs(target, SEALED, "size=4k,nr_inodes=16,mode=0555".into())
 }
 
 fn bind(source: &str, target: std::ffi::CString) -> Op {

@@ -91,32 +91,49 @@ pub enum JobListError {
     },
 }
 
-/// Writes the job list of `jobs` to `path`, one line per game (see
-/// [`GameJob::shell_line`]), each entering `workdir` first, and returns the
-/// key of each line. The games' log directories are emptied first, as the
-/// local runner does before each game: files of an earlier attempt must
-/// not pass for this one's.
-pub fn write_job_list(
-    path: &Path,
-    workdir: &Path,
-    jobs: &[GameJob],
-) -> Result<HashMap<String, usize>, JobListError> {
-    let mut keys = HashMap::with_capacity(jobs.len());
-    let mut text = String::new();
-    for job in jobs {
-        let line = job.shell_line(workdir)?;
-        text.push_str(&line);
-        text.push('\n');
-        keys.insert(line, job.key);
+/// The job list's name, in the tournament's log directory.
+pub const JOB_LIST: &str = "jobs.txt";
+
+/// A tournament's job list: one line per game (see
+/// [`GameJob::shell_line`]) in [`JOB_LIST`] in its log directory, each
+/// entering its working directory first.
+#[derive(Debug, Clone)]
+pub struct JobList {
+    /// The tournament's log directory, where the executors' other files go
+    /// too.
+    pub dir: PathBuf,
+    /// The tournament's working directory (absolute), which every job
+    /// enters first.
+    pub workdir: PathBuf,
+}
+
+impl JobList {
+    /// The job list's path.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(JOB_LIST)
     }
-    for job in jobs {
-        job.clear_dir();
+
+    /// Writes the job list of `jobs` and returns the key of each line. The
+    /// games' log directories are emptied first, as the local runner does
+    /// before each game: files of an earlier attempt must not pass for
+    /// this one's.
+    pub fn write(&self, jobs: &[GameJob]) -> Result<HashMap<String, usize>, JobListError> {
+        let mut keys = HashMap::with_capacity(jobs.len());
+        let mut text = String::new();
+        for job in jobs {
+            let line = job.shell_line(&self.workdir)?;
+            text.push_str(&line);
+            text.push('\n');
+            keys.insert(line, job.key);
+        }
+        for job in jobs {
+            job.clear_dir();
+        }
+        let path = self.path();
+        write_atomically(&path, text.as_bytes())
+            .map_err(|source| JobListError::Io { path, source })?;
+        Ok(keys)
     }
-    write_atomically(path, text.as_bytes()).map_err(|source| JobListError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    Ok(keys)
 }
 
 /// Writes `path` through a temporary file beside it and a rename, so that

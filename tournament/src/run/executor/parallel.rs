@@ -27,15 +27,13 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use thiserror::Error;
 
-use super::JobListError;
 use super::joblog::{self, Entry};
+use super::{JobList, JobListError};
 use crate::plan::job::{GameJob, KILL_GRACE, LineError, TIMEOUT_STATUSES};
 use crate::run::runner::{
     self, Control, Exit, Handler, JobEnd, KillReason, Notice, RunOutcome, StopReason,
 };
 
-/// The job list, in the tournament's log directory.
-pub const JOB_LIST: &str = "jobs.txt";
 /// GNU parallel's joblog, appended to by every run.
 pub const JOBLOG: &str = "parallel.joblog";
 /// GNU parallel's own output (its warnings and errors).
@@ -49,12 +47,8 @@ const POLL: Duration = Duration::from_millis(100);
 pub struct Parallel {
     /// The `parallel` program (a bare name is looked up in `PATH`).
     pub program: PathBuf,
-    /// Where the job list, the joblog and parallel's output go: the
-    /// tournament's log directory.
-    pub dir: PathBuf,
-    /// The tournament's working directory, which every job enters first
-    /// (an absolute path).
-    pub workdir: PathBuf,
+    /// The job list; the joblog and parallel's output go beside it.
+    pub job_list: JobList,
     /// Remote workers, one sshlogin a line (`parallel --sshloginfile`);
     /// none: the local machine.
     pub sshloginfile: Option<PathBuf>,
@@ -130,14 +124,9 @@ pub enum ParallelError {
 }
 
 impl Parallel {
-    /// The job list's path.
-    pub fn job_list(&self) -> PathBuf {
-        self.dir.join(JOB_LIST)
-    }
-
     /// The joblog's path.
     pub fn joblog(&self) -> PathBuf {
-        self.dir.join(JOBLOG)
+        self.job_list.dir.join(JOBLOG)
     }
 
     /// Parallel's arguments, the job list last.
@@ -160,7 +149,7 @@ impl Parallel {
             args.push(file.display().to_string());
         }
         args.push("--arg-file".to_owned());
-        args.push(self.job_list().display().to_string());
+        args.push(self.job_list.path().display().to_string());
         args
     }
 
@@ -177,11 +166,10 @@ impl Parallel {
         if jobs.is_empty() {
             return Ok(outcome);
         }
-        let keys =
-            super::write_job_list(&self.job_list(), &self.workdir, &jobs).map_err(|e| match e {
-                JobListError::Line(e) => ParallelError::Line(e),
-                JobListError::Io { path, source } => ParallelError::JobList { path, source },
-            })?;
+        let keys = self.job_list.write(&jobs).map_err(|e| match e {
+            JobListError::Line(e) => ParallelError::Line(e),
+            JobListError::Io { path, source } => ParallelError::JobList { path, source },
+        })?;
         let timeouts: HashMap<usize, bool> =
             jobs.iter().map(|j| (j.key, j.timeout.is_some())).collect();
         let joblog_path = self.joblog();
@@ -202,7 +190,7 @@ impl Parallel {
         // doc); without it orphans go to init, a weaker clean-up.
         let _ = runner::become_subreaper();
 
-        let log_path = self.dir.join(LOG);
+        let log_path = self.job_list.dir.join(LOG);
         let log = File::create(&log_path).map_err(|source| ParallelError::Log {
             path: log_path.clone(),
             source,
@@ -460,8 +448,10 @@ mod tests {
     fn parallel_gets_the_joblog_the_grace_and_the_workers() {
         let p = Parallel {
             program: "parallel".into(),
-            dir: "/t/logs/x".into(),
-            workdir: "/t".into(),
+            job_list: JobList {
+                dir: "/t/logs/x".into(),
+                workdir: "/t".into(),
+            },
             sshloginfile: Some("workers".into()),
             jobs: Some(3),
         };

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 
 use thiserror::Error;
 
-use super::{JobListError, write_atomically, write_job_list};
+use super::{JobList, JobListError, write_atomically};
 use crate::plan::job::GameJob;
 
 /// The directory, in the tournament's log directory, of the tasks' output
@@ -28,12 +28,8 @@ pub const MAX_TASKS: usize = 1000;
 /// The batch script's settings.
 #[derive(Debug, Clone)]
 pub struct Slurm {
-    /// The tournament's log directory, where the job list, the script and
-    /// the tasks' files go.
-    pub dir: PathBuf,
-    /// The tournament's working directory (absolute), which every job
-    /// enters first.
-    pub workdir: PathBuf,
+    /// The job list; the script and the tasks' files go beside it.
+    pub job_list: JobList,
     /// The tournament's name, for the job's name.
     pub name: String,
     /// Further `#SBATCH` options (partition, time limit, account...), as
@@ -93,17 +89,12 @@ pub enum SlurmError {
 
 impl Slurm {
     fn absolute(&self, path: &Path) -> PathBuf {
-        self.workdir.join(path)
-    }
-
-    /// The job list's path.
-    pub fn job_list(&self) -> PathBuf {
-        self.dir.join(super::parallel::JOB_LIST)
+        self.job_list.workdir.join(path)
     }
 
     /// The script's path.
     pub fn script_path(&self) -> PathBuf {
-        self.dir.join(SCRIPT)
+        self.job_list.dir.join(SCRIPT)
     }
 
     /// Games per task and tasks for a job list of `games` lines.
@@ -118,7 +109,7 @@ impl Slurm {
     /// The batch script for a job list of `games` lines.
     pub fn script(&self, games: usize) -> Script {
         let (per_task, tasks) = self.split(games);
-        let dir = self.absolute(&self.dir);
+        let dir = self.absolute(&self.job_list.dir);
         let q = |p: &Path| quote(&p.to_string_lossy());
         let mut array = format!("1-{tasks}");
         if let Some(n) = self.max_running {
@@ -139,7 +130,7 @@ impl Slurm {
             dir_text = dir.display(),
             job_name = sbatch_word(&format!("tournament-{}", self.name)),
             output = sbatch_word(&format!("{}/{DIR}/%A_%a.out", dir.display())),
-            workdir = sbatch_word(&self.workdir.to_string_lossy()),
+            workdir = sbatch_word(&self.job_list.workdir.to_string_lossy()),
         );
         for arg in &self.sbatch_args {
             text.push_str(&format!("#SBATCH {}\n", sbatch_word(arg)));
@@ -164,7 +155,7 @@ impl Slurm {
              \x20       $(( ms / 1000 )) $(( ms % 1000 )) \"$status\" \"$line\" >>\"$joblog\"\n\
              \x20   seq=$(( seq + 1 ))\n\
              done\n",
-            jobs = q(&self.absolute(&self.job_list())),
+            jobs = q(&self.absolute(&self.job_list.path())),
             tasks_dir = q(&dir.join(DIR)),
         ));
         Script {
@@ -179,8 +170,8 @@ impl Slurm {
     /// Writes the job list of `jobs` and the batch script that runs it
     /// (nothing is submitted).
     pub fn write(&self, jobs: &[GameJob]) -> Result<Script, SlurmError> {
-        write_job_list(&self.job_list(), &self.workdir, jobs)?;
-        let tasks_dir = self.dir.join(DIR);
+        self.job_list.write(jobs)?;
+        let tasks_dir = self.job_list.dir.join(DIR);
         std::fs::create_dir_all(&tasks_dir).map_err(|source| SlurmError::Write {
             path: tasks_dir,
             source,
@@ -265,8 +256,10 @@ mod tests {
 
     fn slurm() -> Slurm {
         Slurm {
-            dir: "logs/t".into(),
-            workdir: "/home/u/course".into(),
+            job_list: JobList {
+                dir: "logs/t".into(),
+                workdir: "/home/u/course".into(),
+            },
             name: "t".into(),
             sbatch_args: vec!["--partition=short".into(), "--time=01:00:00".into()],
             games_per_task: None,

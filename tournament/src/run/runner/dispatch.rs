@@ -322,7 +322,7 @@ mod tests {
     use nix::sys::signal::kill;
     use nix::unistd::{Pid, getpid};
 
-    use crate::run::runner::TEST_LOCK;
+    use crate::run::runner::test_lock;
 
     /// Records what happens and answers with a scripted control.
     #[derive(Default)]
@@ -381,6 +381,45 @@ mod tests {
         }
     }
 
+    /// Runs the shell `scripts` as jobs 0, 1..., `concurrency` at a time,
+    /// told to `rec`: the outcome, and what `rec` recorded.
+    fn run_scripts(
+        concurrency: usize,
+        scripts: &[&str],
+        mut rec: Recorder,
+    ) -> (RunOutcome, Recorder) {
+        let dir = tempfile::tempdir().unwrap();
+        let jobs: Vec<Job> = (0..)
+            .zip(scripts)
+            .map(|(k, script)| sh(dir.path(), k, script))
+            .collect();
+        let outcome = runner(concurrency).run(jobs, &mut rec).unwrap();
+        (outcome, rec)
+    }
+
+    /// The jobs `exit 0`, `second` and `exit 0` two at a time, `control`
+    /// given as job 0 ends (job 1 runs then, job 2 waits, and never
+    /// starts), as [`run_scripts`].
+    fn control_after_first(control: Control, second: &str) -> (RunOutcome, Recorder) {
+        let rec = Recorder {
+            control_after: Some((0, control)),
+            ..Recorder::default()
+        };
+        let (outcome, rec) = run_scripts(2, &["exit 0", second, "exit 0"], rec);
+        assert_eq!(rec.started, [0, 1]);
+        (outcome, rec)
+    }
+
+    /// Runs `script` alone as a job of 100 ms at most: what was recorded.
+    fn over_its_time(script: &str) -> Recorder {
+        let dir = tempfile::tempdir().unwrap();
+        let mut job = sh(dir.path(), 0, script);
+        job.timeout = Some(Duration::from_millis(100));
+        let mut rec = Recorder::default();
+        runner(1).run([job], &mut rec).unwrap();
+        rec
+    }
+
     fn runner(concurrency: usize) -> Runner {
         Runner {
             concurrency,
@@ -401,7 +440,7 @@ mod tests {
 
     #[test]
     fn runs_every_job_within_the_concurrency_limit() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = test_lock();
         let dir = tempfile::tempdir().unwrap();
         let jobs: Vec<Job> = (0..6)
             .map(|k| sh(dir.path(), k, &format!("sleep 0.05; echo out{k}; exit {k}")))
@@ -426,7 +465,7 @@ mod tests {
 
     #[test]
     fn a_job_that_cannot_start_is_reported_and_the_rest_run() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = test_lock();
         let dir = tempfile::tempdir().unwrap();
         let mut missing = sh(dir.path(), 0, "");
         missing.program = dir.path().join("no-such-program");
@@ -439,12 +478,8 @@ mod tests {
 
     #[test]
     fn a_job_over_its_time_limit_is_terminated() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let dir = tempfile::tempdir().unwrap();
-        let mut job = sh(dir.path(), 0, "exec sleep 30");
-        job.timeout = Some(Duration::from_millis(100));
-        let mut rec = Recorder::default();
-        runner(1).run([job], &mut rec).unwrap();
+        let _guard = test_lock();
+        let rec = over_its_time("exec sleep 30");
         let e = end(&rec, 0);
         assert_eq!(e.killed, Some(KillReason::TimedOut));
         assert_eq!(status(e).signal(), Some(Signal::SIGTERM as i32));
@@ -453,70 +488,41 @@ mod tests {
 
     #[test]
     fn a_job_ignoring_sigterm_is_killed_after_the_grace_period() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let dir = tempfile::tempdir().unwrap();
-        let mut job = sh(dir.path(), 0, "trap '' TERM; exec sleep 30");
-        job.timeout = Some(Duration::from_millis(100));
-        let mut rec = Recorder::default();
-        runner(1).run([job], &mut rec).unwrap();
+        let _guard = test_lock();
+        let rec = over_its_time("trap '' TERM; exec sleep 30");
         assert_eq!(status(end(&rec, 0)).signal(), Some(Signal::SIGKILL as i32));
         assert_eq!(rec.notices, [Notice::TimedOut(0), Notice::ForceKilled(0)]);
     }
 
     #[test]
     fn cancel_terminates_running_jobs_and_starts_no_more() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let dir = tempfile::tempdir().unwrap();
-        let jobs = vec![
-            sh(dir.path(), 0, "exit 0"),
-            sh(dir.path(), 1, "exec sleep 30"),
-            sh(dir.path(), 2, "exec sleep 30"),
-        ];
-        let mut rec = Recorder {
-            control_after: Some((0, Control::Cancel)),
-            ..Recorder::default()
-        };
-        let outcome = runner(2).run(jobs, &mut rec).unwrap();
+        let _guard = test_lock();
+        let (outcome, rec) = control_after_first(Control::Cancel, "exec sleep 30");
         assert_eq!(outcome.stop, Some(StopReason::Cancelled));
-        assert_eq!(rec.started, [0, 1]);
         assert_eq!(end(&rec, 1).killed, Some(KillReason::Cancelled));
         assert_eq!(status(end(&rec, 1)).signal(), Some(Signal::SIGTERM as i32));
     }
 
     #[test]
     fn stop_lets_running_jobs_finish() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let dir = tempfile::tempdir().unwrap();
-        let jobs = vec![
-            sh(dir.path(), 0, "exit 0"),
-            sh(dir.path(), 1, "sleep 0.3; exit 3"),
-            sh(dir.path(), 2, "exit 0"),
-        ];
-        let mut rec = Recorder {
-            control_after: Some((0, Control::Stop)),
-            ..Recorder::default()
-        };
-        let outcome = runner(2).run(jobs, &mut rec).unwrap();
+        let _guard = test_lock();
+        let (outcome, rec) = control_after_first(Control::Stop, "sleep 0.3; exit 3");
         assert_eq!(outcome.stop, Some(StopReason::Requested));
-        assert_eq!(rec.started, [0, 1]);
         assert_eq!(end(&rec, 1).killed, None);
         assert_eq!(status(end(&rec, 1)).code(), Some(3));
     }
 
     #[test]
     fn two_interrupts_terminate_running_jobs() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let dir = tempfile::tempdir().unwrap();
-        let jobs = vec![
-            sh(dir.path(), 0, "exec sleep 30"),
-            sh(dir.path(), 1, "exec sleep 30"),
-            sh(dir.path(), 2, "exec sleep 30"),
-        ];
-        let mut rec = Recorder {
-            interrupt_on_start: Some((1, 2)),
-            ..Recorder::default()
-        };
-        let outcome = runner(2).run(jobs, &mut rec).unwrap();
+        let _guard = test_lock();
+        let (outcome, rec) = run_scripts(
+            2,
+            &["exec sleep 30"; 3],
+            Recorder {
+                interrupt_on_start: Some((1, 2)),
+                ..Recorder::default()
+            },
+        );
         assert_eq!(outcome.stop, Some(StopReason::Terminated));
         assert_eq!(outcome.signal, Some(SIGINT));
         assert_eq!(rec.started, [0, 1]);
@@ -534,7 +540,7 @@ mod tests {
 
     #[test]
     fn processes_left_behind_by_a_job_are_killed() {
-        let _guard = TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = test_lock();
         let dir = tempfile::tempdir().unwrap();
         // The job starts a process in a session of its own (out of reach
         // of a group kill) and exits: the process becomes our orphan.

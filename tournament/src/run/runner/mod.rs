@@ -14,6 +14,10 @@ pub(crate) use orphans::{become_subreaper, sweep as sweep_orphans};
 pub(crate) use sys::terminate_with_parent;
 
 /// Serialises the tests that spawn processes or sweep orphans: a sweep in
-/// one test would otherwise reap another test's children.
+/// one test would otherwise reap another test's children. Held while the
+/// guard lives.
 #[cfg(test)]
-pub(crate) static TEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+pub(crate) fn test_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -124,9 +124,7 @@ mod tests {
 
     #[test]
     fn children_are_found_and_kept_children_survive_a_sweep() {
-        let _guard = crate::run::runner::TEST_LOCK
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let _guard = crate::run::runner::test_lock();
         let mut child = std::process::Command::new("sleep")
             .arg("5")
             .spawn()
