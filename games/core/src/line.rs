@@ -71,6 +71,40 @@ pub fn clean_line(raw: &[u8], line: usize, limit: usize) -> Result<Option<&str>,
     ))
 }
 
+/// Declares a game's wire error, why a message of its line-based wire
+/// format could not be read: the game's own variants as written, then the
+/// three that every such format shares, `Blank(line)` (a line of nothing
+/// but blanks), `Line(LineError)` (too long, not printable: see
+/// [`clean_line`]) and `Unexpected { expected, got }` (the player's side: a
+/// message from the referee that is not the one expected at that point).
+/// The enum derives `Clone`, `PartialEq`, `Eq`, `Debug` and
+/// `thiserror::Error`, so the calling crate depends on `thiserror`.
+#[macro_export]
+macro_rules! wire_error {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($own:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+        $vis enum $name {
+            $($own)*
+            /// A line holds nothing but blanks.
+            #[error("line {0} is blank")]
+            Blank(usize),
+            /// The line itself is unreadable (too long, not printable ASCII).
+            #[error(transparent)]
+            Line(#[from] $crate::LineError),
+            /// A message from the referee that is not the one expected (the
+            /// player's side).
+            #[error("expected {expected} from the referee, got {got}")]
+            Unexpected {
+                /// What was expected.
+                expected: &'static str,
+                /// What came, quoted.
+                got: String,
+            },
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

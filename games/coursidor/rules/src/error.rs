@@ -246,49 +246,35 @@ fn momentum_words(last: Option<Dir>, dir: Dir, allowed: u32) -> String {
     }
 }
 
-/// A reply that is not a move: what was received is quoted.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum WireError {
-    /// The line is not `M VERTEX` nor `W A B C D`.
-    #[error(
-        "expected a move, \"M VERTEX\" or \"W A B A C\" (a wall on the edges A-B and A-C), got {0}"
-    )]
-    Syntax(String),
-    /// A number that does not read as one.
-    #[error("{what}: expected a number, got {got}")]
-    Number {
-        /// Which number.
-        what: &'static str,
-        /// What came, quoted.
-        got: String,
-    },
-    /// A number over `u32::MAX`.
-    #[error("{what}: {got} is too large (over 4294967295)")]
-    TooLarge {
-        /// Which number.
-        what: &'static str,
-        /// What came, quoted.
-        got: String,
-    },
-    /// The player said its own move is invalid (`! REASON`; the `.so`
-    /// host does it for a `move_t` that is no move).
-    #[error("the player's move is invalid: {0}")]
-    Declared(String),
-    /// The reply is blank.
-    #[error("line {0} is blank")]
-    Blank(usize),
-    /// The line itself is unreadable (too long, not printable ASCII).
-    #[error(transparent)]
-    Line(#[from] game_core::LineError),
-    /// A message from the referee that is not the one expected (the
-    /// player's side).
-    #[error("expected {expected} from the referee, got {got}")]
-    Unexpected {
-        /// What was expected.
-        expected: &'static str,
-        /// What came, quoted.
-        got: String,
-    },
+game_core::wire_error! {
+    /// A reply that is not a move: what was received is quoted.
+    pub enum WireError {
+        /// The line is not `M VERTEX` nor `W A B C D`.
+        #[error(
+            "expected a move, \"M VERTEX\" or \"W A B A C\" (a wall on the edges A-B and A-C), got {0}"
+        )]
+        Syntax(String),
+        /// A number that does not read as one.
+        #[error("{what}: expected a number, got {got}")]
+        Number {
+            /// Which number.
+            what: &'static str,
+            /// What came, quoted.
+            got: String,
+        },
+        /// A number over `u32::MAX`.
+        #[error("{what}: {got} is too large (over 4294967295)")]
+        TooLarge {
+            /// Which number.
+            what: &'static str,
+            /// What came, quoted.
+            got: String,
+        },
+        /// The player said its own move is invalid (`! REASON`; the `.so`
+        /// host does it for a `move_t` that is no move).
+        #[error("the player's move is invalid: {0}")]
+        Declared(String),
+    }
 }
 
 game_core::session_wire_error!(WireError);

@@ -149,31 +149,17 @@ pub enum IllegalMove {
     },
 }
 
-/// A reply that is not an action: what was received is quoted.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum WireError {
-    /// Not one of the reply's forms.
-    #[error("expected `FROM TO` (two place numbers), `escape PLACE [SORT]` or `pass`, got {0}")]
-    Reply(String),
-    /// A number that is not a place number.
-    #[error("expected a place number (decimal digits), got {0}")]
-    Number(String),
-    /// A sort letter that is not one.
-    #[error("expected a sort letter, P T E B Q or K, got {0}")]
-    Sort(String),
-    /// A line holds nothing but blanks.
-    #[error("line {0} is blank")]
-    Blank(usize),
-    /// The line itself is unreadable (too long, not printable ASCII).
-    #[error(transparent)]
-    Line(#[from] game_core::LineError),
-    /// A message from the referee that is not the one expected (the
-    /// player's side).
-    #[error("expected {expected} from the referee, got {got}")]
-    Unexpected {
-        /// What was expected.
-        expected: &'static str,
-        /// What came, quoted.
-        got: String,
-    },
+game_core::wire_error! {
+    /// A reply that is not an action: what was received is quoted.
+    pub enum WireError {
+        /// Not one of the reply's forms.
+        #[error("expected `FROM TO` (two place numbers), `escape PLACE [SORT]` or `pass`, got {0}")]
+        Reply(String),
+        /// A number that is not a place number.
+        #[error("expected a place number (decimal digits), got {0}")]
+        Number(String),
+        /// A sort letter that is not one.
+        #[error("expected a sort letter, P T E B Q or K, got {0}")]
+        Sort(String),
+    }
 }

@@ -54,30 +54,16 @@ pub enum IllegalMove {
     },
 }
 
-/// A reply that is not a move: what was received is quoted.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum WireError {
-    /// The first line is not a square.
-    #[error("expected a square, A1 to D4 (row letter, column digit), or \"-\", got {0}")]
-    Square(String),
-    /// The second line is not a piece.
-    #[error("expected a piece, 0 to 15, or \"-\", got {0}")]
-    Piece(String),
-    /// A line holds nothing but blanks.
-    #[error("line {0} is blank")]
-    Blank(usize),
-    /// The line itself is unreadable (too long, not printable ASCII).
-    #[error(transparent)]
-    Line(#[from] game_core::LineError),
-    /// A message from the referee that is not the one expected (the
-    /// player's side).
-    #[error("expected {expected} from the referee, got {got}")]
-    Unexpected {
-        /// What was expected.
-        expected: &'static str,
-        /// What came, quoted.
-        got: String,
-    },
+game_core::wire_error! {
+    /// A reply that is not a move: what was received is quoted.
+    pub enum WireError {
+        /// The first line is not a square.
+        #[error("expected a square, A1 to D4 (row letter, column digit), or \"-\", got {0}")]
+        Square(String),
+        /// The second line is not a piece.
+        #[error("expected a piece, 0 to 15, or \"-\", got {0}")]
+        Piece(String),
+    }
 }
 
 /// Why a position could not be set up from its parts.
