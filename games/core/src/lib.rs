@@ -15,6 +15,7 @@
 
 mod finish;
 mod line;
+pub mod perft;
 mod reader;
 mod rng;
 pub mod session;

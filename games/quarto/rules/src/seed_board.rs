@@ -8,6 +8,7 @@
 //!
 //! [`Board`]: crate::Board
 
+use crate::board::Board;
 use crate::pattern::Level;
 use crate::piece::Piece;
 use crate::square::Square;
@@ -28,6 +29,17 @@ impl SeedBoard {
         summary: 0,
         board: 0,
     };
+
+    /// The same pieces on the same squares as `board`.
+    pub fn of(board: &Board) -> SeedBoard {
+        let mut b = SeedBoard::EMPTY;
+        for q in Square::ALL {
+            if let Some(p) = board.get(q) {
+                b.place(q, p);
+            }
+        }
+        b
+    }
 
     /// Whether square `s` holds a piece.
     pub const fn is_occupied(&self, s: Square) -> bool {

@@ -5,59 +5,34 @@
 //! finished game has no moves (a sequence that ends the game early counts
 //! for nothing at a greater depth).
 
+use game_core::perft::{self, Fixture};
 use oust::{Colour, Move, Options, Position, UncheckedMove};
 
 /// The fixtures: `cols rows colour cells d1 d2 d3`, cells row by row.
 const FIXTURES: &str = include_str!("../data/perft.txt");
 
-struct Fixture {
-    line: usize,
-    pos: Position,
-    counts: [u64; 3],
+fn fixtures() -> Vec<Fixture<Position>> {
+    perft::fixtures(FIXTURES, 3, |line, w| {
+        let opts = Options {
+            cols: w[0].parse().unwrap(),
+            rows: w[1].parse().unwrap(),
+        };
+        let colour = if w[2] == "1" {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let cells: Vec<u8> = w[3].bytes().map(|b| b - b'0').collect();
+        assert_eq!(cells.len(), opts.points(), "line {line}");
+        Position::from_cells(opts, &cells, colour, 0)
+    })
 }
 
-fn fixtures() -> Vec<Fixture> {
-    FIXTURES
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            let opts = Options {
-                cols: w[0].parse().unwrap(),
-                rows: w[1].parse().unwrap(),
-            };
-            let colour = if w[2] == "1" {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            let cells: Vec<u8> = w[3].bytes().map(|b| b - b'0').collect();
-            assert_eq!(cells.len(), opts.points(), "line {}", i + 1);
-            let counts = [4, 5, 6].map(|k| w[k].parse().unwrap());
-            Fixture {
-                line: i + 1,
-                pos: Position::from_cells(opts, &cells, colour, 0),
-                counts,
-            }
-        })
-        .collect()
-}
-
-fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = pos.clone();
-            next.play(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
+/// Perft by the fast generator.
+fn fast_perft(pos: &Position, depth: u32) -> u64 {
+    perft::perft(pos, depth, &Position::legal_moves, &|p, m| {
+        p.play(m);
+    })
 }
 
 /// The slow generator: for every empty point, place the stone on a copy
@@ -163,23 +138,18 @@ fn slow_perft(cells: &[u8], o: Options, me: u8, played: [bool; 2], depth: u32) -
 fn fixtures_match_both_generators() {
     let fixtures = fixtures();
     assert!(fixtures.len() >= 6, "fixtures: {}", fixtures.len());
+    let slow = |pos: &Position, depth| {
+        let played = [pos.has_played(Colour::Black), pos.has_played(Colour::White)];
+        slow_perft(
+            pos.cells(),
+            pos.options(),
+            pos.to_move().digit(),
+            played,
+            depth,
+        )
+    };
     for f in &fixtures {
-        let o = f.pos.options();
-        let played = [
-            f.pos.has_played(Colour::Black),
-            f.pos.has_played(Colour::White),
-        ];
-        for depth in 1..=3 {
-            let fast = perft(&f.pos, depth);
-            let slow = slow_perft(f.pos.cells(), o, f.pos.to_move().digit(), played, depth);
-            assert_eq!(fast, slow, "line {}, depth {depth}: fast vs slow", f.line);
-            assert_eq!(
-                fast,
-                f.counts[depth as usize - 1],
-                "line {}, depth {depth}: fixture",
-                f.line
-            );
-        }
+        f.check(&[("fast", &fast_perft), ("slow", &slow)]);
     }
 }
 
@@ -209,7 +179,7 @@ fn checked_moves_are_exactly_the_generated_ones() {
 #[ignore]
 fn print_perft() {
     for f in fixtures() {
-        let c: Vec<u64> = (1..=3).map(|d| perft(&f.pos, d)).collect();
+        let c: Vec<u64> = (1..=3).map(|d| fast_perft(&f.pos, d)).collect();
         println!("line {}: {} {} {}", f.line, c[0], c[1], c[2]);
     }
 }

@@ -4,6 +4,7 @@
 //! are counted one per distinct effect: a placement that wins or fills the
 //! board counts once; a finished game has no moves.
 
+use game_core::perft::{self, Fixture};
 use quarto::seed_board::SeedBoard;
 use quarto::{Board, Level, Piece, Position, Square};
 
@@ -12,55 +13,29 @@ use quarto::{Board, Level, Piece, Position, Square};
 /// hand a hex digit, or `-`.
 const FIXTURES: &str = include_str!("../data/perft.txt");
 
-struct Fixture {
-    line: usize,
-    pos: Position,
-    counts: [u64; 3],
-}
-
 fn hex(c: u8) -> Piece {
     Piece::new(char::from(c).to_digit(16).expect("a hex digit") as u8).unwrap()
 }
 
-fn fixtures() -> Vec<Fixture> {
-    FIXTURES
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            let level = Level::new(w[0].parse().unwrap()).unwrap();
-            let hand = (w[1] != "-").then(|| hex(w[1].as_bytes()[0]));
-            let mut cells = [None; 16];
-            assert_eq!(w[2].len(), 16, "line {}", i + 1);
-            for (c, b) in cells.iter_mut().zip(w[2].bytes()) {
-                *c = (b != b'.').then(|| hex(b));
-            }
-            let pos = Position::from_parts(level, Board::from_cells(&cells), hand)
-                .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-            Fixture {
-                line: i + 1,
-                pos,
-                counts: [3, 4, 5].map(|k| w[k].parse().unwrap()),
-            }
-        })
-        .collect()
+fn fixtures() -> Vec<Fixture<Position>> {
+    perft::fixtures(FIXTURES, 3, |line, w| {
+        let level = Level::new(w[0].parse().unwrap()).unwrap();
+        let hand = (w[1] != "-").then(|| hex(w[1].as_bytes()[0]));
+        let mut cells = [None; 16];
+        assert_eq!(w[2].len(), 16, "line {line}");
+        for (c, b) in cells.iter_mut().zip(w[2].bytes()) {
+            *c = (b != b'.').then(|| hex(b));
+        }
+        Position::from_parts(level, Board::from_cells(&cells), hand)
+            .unwrap_or_else(|e| panic!("line {line}: {e}"))
+    })
 }
 
-fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = pos.clone();
-            next.play(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
+/// Perft by the fast generator.
+fn fast_perft(pos: &Position, depth: u32) -> u64 {
+    perft::perft(pos, depth, &Position::legal_moves, &|p, m| {
+        p.play(m);
+    })
 }
 
 /// The slow generator's state: the seed's board, the piece in hand, over.
@@ -129,32 +104,16 @@ fn slow_perft(s: Slow, depth: u32) -> u64 {
 fn perft_fixtures_fast_and_slow() {
     let fixtures = fixtures();
     assert!(fixtures.len() >= 6);
-    for f in fixtures {
-        let mut seed = SeedBoard::EMPTY;
-        for q in Square::ALL {
-            if let Some(p) = f.pos.board().get(q) {
-                seed.place(q, p);
-            }
-        }
-        let slow = Slow {
-            level: f.pos.level(),
-            board: seed,
-            hand: f.pos.hand(),
+    let slow = |pos: &Position, depth| {
+        let s = Slow {
+            level: pos.level(),
+            board: SeedBoard::of(pos.board()),
+            hand: pos.hand(),
             over: false,
         };
-        for (d, &expected) in (1..=3).zip(&f.counts) {
-            assert_eq!(
-                perft(&f.pos, d),
-                expected,
-                "line {}, depth {d}, fast",
-                f.line
-            );
-            assert_eq!(
-                slow_perft(slow, d),
-                expected,
-                "line {}, depth {d}, slow",
-                f.line
-            );
-        }
+        slow_perft(s, depth)
+    };
+    for f in &fixtures {
+        f.check(&[("fast", &fast_perft), ("slow", &slow)]);
     }
 }

@@ -22,16 +22,6 @@ fn game(level: Level, seed: u64) -> Vec<Position> {
     seen
 }
 
-fn seed_of(pos: &Position) -> SeedBoard {
-    let mut b = SeedBoard::EMPTY;
-    for q in Square::ALL {
-        if let Some(p) = pos.board().get(q) {
-            b.place(q, p);
-        }
-    }
-    b
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -39,7 +29,7 @@ proptest! {
     fn both_representations_agree_on_every_win(level in 1u8..=4, seed in any::<u64>()) {
         let level = Level::new(level).unwrap();
         for pos in game(level, seed) {
-            let seed_board = seed_of(&pos);
+            let seed_board = SeedBoard::of(pos.board());
             prop_assert_eq!(seed_board.won(level), pos.board().won(level).is_some());
             for q in Square::of_mask(pos.board().empty()) {
                 for p in pos.available().iter() {
