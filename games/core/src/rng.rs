@@ -40,6 +40,16 @@ impl Rng {
     pub fn coin(&mut self) -> bool {
         self.next_u64() >> 63 == 1
     }
+
+    /// The first `count` values `draw` makes, given in turn the generators
+    /// of seeds 1, 2, 3...; a seed it makes nothing of (`None`) is skipped.
+    /// The benchmarks' sample positions, the same at every run.
+    pub fn per_seed<T>(count: usize, mut draw: impl FnMut(&mut Rng) -> Option<T>) -> Vec<T> {
+        (1..)
+            .filter_map(|seed| draw(&mut Rng::new(seed)))
+            .take(count)
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -63,6 +73,20 @@ mod tests {
         let mut r = Rng::new(42);
         let draws: Vec<u64> = (0..8).map(|_| r.below(6)).collect();
         assert_eq!(draws, [4, 0, 1, 2, 0, 5, 1, 4]);
+    }
+
+    #[test]
+    fn per_seed_takes_the_first_seeds_that_make_something() {
+        let odd = Rng::per_seed(3, |rng| {
+            let n = rng.next_u64();
+            (n % 2 == 1).then_some(n)
+        });
+        let expected: Vec<u64> = (1..)
+            .map(|seed| Rng::new(seed).next_u64())
+            .filter(|n| n % 2 == 1)
+            .take(3)
+            .collect();
+        assert_eq!(odd, expected);
     }
 
     #[test]

@@ -13,13 +13,9 @@ use mansuba::{ConfigName, Options, Position, Setup};
 /// games over left out.
 fn positions(options: &Options, count: usize, turns: u32) -> Vec<Position> {
     let setup = Setup::new(options, options.default_max_turns()).unwrap();
-    let mut out = Vec::new();
     let mut actions = Vec::new();
-    let mut seed = 0;
-    while out.len() < count {
-        seed += 1;
-        let mut rng = Rng::new(seed);
-        let mut pos = setup.start(&mut rng);
+    Rng::per_seed(count, |rng| {
+        let mut pos = setup.start(rng);
         while pos.end().is_none() && pos.turn() < turns {
             actions.clear();
             pos.legal_actions(&mut actions);
@@ -28,14 +24,11 @@ fn positions(options: &Options, count: usize, turns: u32) -> Vec<Position> {
                 rng.coin(),
             );
             if pos.change_due() {
-                mansuba::change_relation(&mut pos, &mut rng);
+                mansuba::change_relation(&mut pos, rng);
             }
         }
-        if pos.end().is_none() {
-            out.push(pos);
-        }
-    }
-    out
+        pos.end().is_none().then_some(pos)
+    })
 }
 
 fn bench(c: &mut Criterion) {

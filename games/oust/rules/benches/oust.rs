@@ -7,24 +7,17 @@ use oust::{Options, Position};
 
 /// Middle-game positions: `plies` random moves from the empty 9x9 board,
 /// one per seed, unfinished.
-fn positions(count: u64, plies: u32) -> Vec<Position> {
+fn positions(count: usize, plies: u32) -> Vec<Position> {
     let opts = Options { cols: 9, rows: 9 };
-    let mut out = Vec::new();
-    let mut seed = 0;
     let mut moves = Vec::new();
-    while (out.len() as u64) < count {
-        seed += 1;
-        let mut rng = Rng::new(seed);
+    Rng::per_seed(count, |rng| {
         let mut pos = Position::new(opts, 0);
         while pos.end().is_none() && pos.plies() < plies {
             pos.legal_moves(&mut moves);
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
         }
-        if pos.end().is_none() {
-            out.push(pos);
-        }
-    }
-    out
+        pos.end().is_none().then_some(pos)
+    })
 }
 
 fn bench(c: &mut Criterion) {

@@ -12,13 +12,9 @@ use quarto::{Level, Position, Square};
 
 /// Middle-game positions: random non-winning moves from the start until
 /// `empties` squares are left, one per seed.
-fn positions(level: Level, count: u64, empties: u32) -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut seed = 0;
+fn positions(level: Level, count: usize, empties: u32) -> Vec<Position> {
     let mut moves = Vec::new();
-    while (out.len() as u64) < count {
-        seed += 1;
-        let mut rng = Rng::new(seed);
+    Rng::per_seed(count, |rng| {
         let mut pos = Position::new(level, 0);
         while pos.end().is_none() && pos.board().empties() > empties {
             pos.legal_moves(&mut moves);
@@ -28,21 +24,8 @@ fn positions(level: Level, count: u64, empties: u32) -> Vec<Position> {
             }
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
         }
-        if pos.end().is_none() && pos.board().empties() == empties {
-            out.push(pos);
-        }
-    }
-    out
-}
-
-fn seed_board(pos: &Position) -> SeedBoard {
-    let mut b = SeedBoard::EMPTY;
-    for q in Square::ALL {
-        if let Some(p) = pos.board().get(q) {
-            b.place(q, p);
-        }
-    }
-    b
+        (pos.end().is_none() && pos.board().empties() == empties).then_some(pos)
+    })
 }
 
 fn bench(c: &mut Criterion) {
@@ -50,7 +33,7 @@ fn bench(c: &mut Criterion) {
     for level in [Level::ALL[0], Level::ALL[3]] {
         let l = level.number();
         let positions = positions(level, 64, 8);
-        let seeds: Vec<SeedBoard> = positions.iter().map(seed_board).collect();
+        let seeds: Vec<SeedBoard> = positions.iter().map(|p| SeedBoard::of(p.board())).collect();
         // Every placement of the piece in hand: does it win?
         let placements: usize = positions.iter().map(|p| p.board().empties() as usize).sum();
         g.throughput(Throughput::Elements(placements as u64));
