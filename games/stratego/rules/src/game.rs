@@ -243,7 +243,7 @@ mod tests {
     use super::*;
     use crate::battle::Outcome;
     use crate::piece::{Piece, Rank};
-    use crate::square::{Direction, Square};
+    use crate::square::Square;
     use Player::{One, Zero};
     use Rank::*;
 
@@ -251,25 +251,31 @@ mod tests {
         s.parse().unwrap()
     }
 
-    /// A position from a list of (square, owner, rank).
-    fn position(pieces: &[(&str, Player, Rank)]) -> Board {
+    /// A position from its pieces, each its owner, its rank and its square,
+    /// separated by commas: `0 Scout E3, 1 Flag J9`.
+    fn position(pieces: &str) -> Board {
         let mut b = Board::empty();
-        for &(s, owner, rank) in pieces {
-            b.set(sq(s), Some(Piece::new(owner, rank)));
+        for piece in pieces.split(',') {
+            let [owner, rank, square] = piece.split_whitespace().collect::<Vec<_>>()[..] else {
+                panic!("{piece:?} is not `OWNER RANK SQUARE`");
+            };
+            let owner = owner.parse().unwrap();
+            let rank = Rank::ALL.into_iter().find(|r| r.name() == rank).unwrap();
+            b.set(sq(square), Some(Piece::new(owner, rank)));
         }
         b
     }
 
-    fn game(pieces: &[(&str, Player, Rank)]) -> Game {
+    fn game(pieces: &str) -> Game {
         Game::from_position(position(pieces), Zero, Rules::default())
     }
 
-    fn mv(from: &str, dir: Direction, distance: u32) -> UncheckedMove {
-        UncheckedMove {
-            from: sq(from),
-            dir,
-            distance,
-        }
+    /// A move as the wire writes it on one line: `E2 S 1`.
+    fn mv(text: &str) -> UncheckedMove {
+        let [square, dir, distance] = text.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("{text:?} is not `SQUARE DIRECTION DISTANCE`");
+        };
+        UncheckedMove::from_lines(square, dir, distance).unwrap()
     }
 
     fn error(g: &Game, m: UncheckedMove) -> String {
@@ -277,17 +283,10 @@ mod tests {
     }
 
     /// Both sides keep a movable piece far away so no game ends by accident.
-    const KEEP: [(&str, Player, Rank); 4] = [
-        ("J0", Zero, Sergeant),
-        ("A9", One, Sergeant),
-        ("J9", One, Flag),
-        ("J1", Zero, Flag),
-    ];
+    const KEEP: &str = "0 Sergeant J0, 1 Sergeant A9, 1 Flag J9, 0 Flag J1";
 
-    fn with_keep(pieces: &[(&str, Player, Rank)]) -> Game {
-        let mut all = pieces.to_vec();
-        all.extend_from_slice(&KEEP);
-        game(&all)
+    fn with_keep(pieces: &str) -> Game {
+        game(&format!("{pieces}, {KEEP}"))
     }
 
     fn play(g: &mut Game, m: UncheckedMove) -> Outcome {
@@ -295,42 +294,90 @@ mod tests {
         g.play(checked)
     }
 
+    /// The winner and the reason of the game's end, if it is over.
+    fn end(g: &Game) -> Option<(Option<Player>, EndReason)> {
+        g.end().map(|e| (e.winner, e.reason))
+    }
+
+    /// Two Sergeants free to shuttle up and down, E0 and E9, and the flags
+    /// in the corners, under `rules`; player 0 to move.
+    fn shuttles(rules: Rules) -> Game {
+        let pieces = "0 Sergeant E0, 1 Sergeant E9, 0 Flag J0, 1 Flag J9";
+        Game::from_position(position(pieces), Zero, rules)
+    }
+
     #[test]
-    fn one_step_moves_in_every_direction() {
-        let g = with_keep(&[("E2", Zero, Captain)]);
-        for (dir, to) in [
-            (Direction::N, "D2"),
-            (Direction::S, "F2"),
-            (Direction::E, "E3"),
-            (Direction::W, "E1"),
-        ] {
-            assert_eq!(g.check(&mv("E2", dir, 1)).unwrap().to(), sq(to));
+    fn accepted_moves_land_where_they_should() {
+        // Pieces (besides `KEEP`), the move, and where it lands.
+        let cases = [
+            ("0 Captain E2", "E2 N 1", "D2"),
+            ("0 Captain E2", "E2 S 1", "F2"),
+            ("0 Captain E2", "E2 E 1", "E3"),
+            ("0 Captain E2", "E2 W 1", "E1"),
+            ("0 Scout C0", "C0 E 3", "C3"),
+            ("0 Scout E0", "E0 E 9", "E9"),
+        ];
+        for (pieces, m, to) in cases {
+            let checked = with_keep(pieces).check(&mv(m)).unwrap();
+            assert_eq!(checked.to(), sq(to), "{m}");
+            assert_eq!(checked.to_unchecked(), mv(m));
         }
     }
 
     #[test]
-    fn non_scout_cannot_move_two_squares() {
-        let g = with_keep(&[("E2", Zero, Captain)]);
-        assert_eq!(
-            error(&g, mv("E2", Direction::S, 2)),
-            "E2 holds a Captain, which moves 1 square, not 2"
-        );
-    }
-
-    #[test]
-    fn scout_moves_several_squares() {
-        let mut g = with_keep(&[("E0", Zero, Scout)]);
-        let m = g.check(&mv("E0", Direction::E, 9)).unwrap();
-        assert_eq!(m.to(), sq("E9"));
-        assert_eq!(m.distance(), 9);
-        assert_eq!(g.play(m), Outcome::Quiet);
-        assert_eq!(g.board().get(sq("E9")), Some(Piece::new(Zero, Scout)));
+    fn refused_moves_say_why() {
+        // Pieces (besides `KEEP`), the move, and why it is refused.
+        let lake = "0 Marshal C3, 0 Scout B4";
+        let edges = "0 Major A0, 0 Scout I0";
+        let unmoving = "0 Bomb B3, 0 Flag E3";
+        let row = "0 Captain E2, 0 Miner E3, 1 Miner E6";
+        let cases = [
+            (
+                "0 Captain E2",
+                "E2 S 2",
+                "E2 holds a Captain, which moves 1 square, not 2",
+            ),
+            (
+                "0 Scout E0, 1 Spy E5, 0 Scout B0",
+                "E0 E 7",
+                "Scout path blocked at E5",
+            ),
+            (
+                "0 Scout E0, 0 Miner E3",
+                "E0 E 4",
+                "Scout path blocked at E3",
+            ),
+            ("0 Scout C0", "C0 E 6", "path crosses the lake at C4"),
+            (lake, "C3 E 1", "C4 is a lake"),
+            (lake, "B4 S 1", "C4 is a lake"),
+            (lake, "B4 S 4", "path crosses the lake at C4"),
+            (edges, "A0 N 1", "A0 N 1 goes off the board"),
+            (edges, "A0 W 1", "A0 W 1 goes off the board"),
+            (edges, "I0 S 2", "Scout path blocked at J0"),
+            (edges, "I0 E 10", "I0 E 10 goes off the board"),
+            (
+                edges,
+                "I0 W 4000000000",
+                "I0 W 4000000000 goes off the board",
+            ),
+            (unmoving, "B3 E 1", "B3 holds a Bomb, which cannot move"),
+            (unmoving, "E3 E 1", "E3 holds a Flag, which cannot move"),
+            (row, "E2 E 1", "E3 holds one of your own pieces"),
+            (row, "E5 E 1", "E5 is empty"),
+            (row, "E6 E 1", "E6 holds an opponent's piece"),
+        ];
+        for (pieces, m, why) in cases {
+            assert_eq!(error(&with_keep(pieces), mv(m)), why);
+        }
     }
 
     #[test]
     fn scout_moves_and_strikes_in_one_turn() {
-        let mut g = with_keep(&[("E0", Zero, Scout), ("E7", One, Spy)]);
-        let out = play(&mut g, mv("E0", Direction::E, 7));
+        let mut g = with_keep("0 Scout E0");
+        assert_eq!(play(&mut g, mv("E0 E 9")), Outcome::Quiet);
+        assert_eq!(g.board().get(sq("E9")), Some(Piece::new(Zero, Scout)));
+        let mut g = with_keep("0 Scout E0, 1 Spy E7");
+        let out = play(&mut g, mv("E0 E 7"));
         assert_eq!(
             out,
             Outcome::Battle {
@@ -343,248 +390,96 @@ mod tests {
     }
 
     #[test]
-    fn scout_cannot_pass_a_piece() {
-        let g = with_keep(&[
-            ("E0", Zero, Scout),
-            ("E5", One, Spy),
-            ("B0", Zero, Scout),
-            ("E0", Zero, Scout),
-        ]);
-        assert_eq!(
-            error(&g, mv("E0", Direction::E, 7)),
-            "Scout path blocked at E5"
-        );
-        let g = with_keep(&[("E0", Zero, Scout), ("E3", Zero, Miner)]);
-        assert_eq!(
-            error(&g, mv("E0", Direction::E, 4)),
-            "Scout path blocked at E3"
-        );
+    fn a_battle_leaves_the_winner_on_the_defenders_square() {
+        // Player 0's attacker on E3 strikes player 1's defender on E4; what
+        // stands on E4 afterwards.
+        let cases = [
+            (Spy, Marshal, Some(Piece::new(Zero, Spy))),
+            (Marshal, Spy, Some(Piece::new(Zero, Marshal))),
+            (Miner, Bomb, Some(Piece::new(Zero, Miner))),
+            (Marshal, Bomb, Some(Piece::new(One, Bomb))),
+            (Scout, Bomb, Some(Piece::new(One, Bomb))),
+            (Captain, Captain, None),
+            (Sergeant, Major, Some(Piece::new(One, Major))),
+        ];
+        for (attacker, defender, after) in cases {
+            let mut g = with_keep(&format!("0 {attacker} E3, 1 {defender} E4"));
+            let out = play(&mut g, mv("E3 E 1"));
+            assert_eq!(out, Outcome::Battle { attacker, defender });
+            assert_eq!(g.board().get(sq("E3")), None, "{attacker} on {defender}");
+            assert_eq!(g.board().get(sq("E4")), after, "{attacker} on {defender}");
+        }
     }
 
     #[test]
-    fn scout_cannot_cross_a_lake() {
-        let g = with_keep(&[("C0", Zero, Scout)]);
-        assert_eq!(
-            error(&g, mv("C0", Direction::E, 6)),
-            "path crosses the lake at C4"
+    fn games_end_as_the_rules_say() {
+        let two_square = Rules {
+            max_turns: 0,
+            two_square_rule: true,
+        };
+        // The position, the player to move and the rules; the moves played,
+        // the game going on until the last; how it ends.
+        type Case<'a> = (
+            &'a str,
+            Player,
+            Rules,
+            &'a [&'a str],
+            (Option<Player>, EndReason),
         );
-        assert_eq!(g.check(&mv("C0", Direction::E, 3)).unwrap().to(), sq("C3"));
-    }
-
-    #[test]
-    fn nobody_enters_a_lake() {
-        let g = with_keep(&[("C3", Zero, Marshal), ("B4", Zero, Scout)]);
-        assert_eq!(error(&g, mv("C3", Direction::E, 1)), "C4 is a lake");
-        assert_eq!(error(&g, mv("B4", Direction::S, 1)), "C4 is a lake");
-        assert_eq!(
-            error(&g, mv("B4", Direction::S, 4)),
-            "path crosses the lake at C4"
-        );
-    }
-
-    #[test]
-    fn board_edges() {
-        let g = with_keep(&[("A0", Zero, Major), ("I0", Zero, Scout)]);
-        assert_eq!(
-            error(&g, mv("A0", Direction::N, 1)),
-            "A0 N 1 goes off the board"
-        );
-        assert_eq!(
-            error(&g, mv("A0", Direction::W, 1)),
-            "A0 W 1 goes off the board"
-        );
-        assert_eq!(
-            error(&g, mv("I0", Direction::S, 2)),
-            "Scout path blocked at J0"
-        );
-        assert_eq!(
-            error(&g, mv("I0", Direction::E, 10)),
-            "I0 E 10 goes off the board"
-        );
-        assert_eq!(
-            error(&g, mv("I0", Direction::W, 4000000000)),
-            "I0 W 4000000000 goes off the board"
-        );
-    }
-
-    #[test]
-    fn bombs_and_flag_never_move() {
-        let g = with_keep(&[("B3", Zero, Bomb), ("E3", Zero, Flag)]);
-        assert_eq!(
-            error(&g, mv("B3", Direction::E, 1)),
-            "B3 holds a Bomb, which cannot move"
-        );
-        assert_eq!(
-            error(&g, mv("E3", Direction::E, 1)),
-            "E3 holds a Flag, which cannot move"
-        );
-    }
-
-    #[test]
-    fn own_piece_empty_square_and_opponent_piece() {
-        let g = with_keep(&[
-            ("E2", Zero, Captain),
-            ("E3", Zero, Miner),
-            ("E6", One, Miner),
-        ]);
-        assert_eq!(
-            error(&g, mv("E2", Direction::E, 1)),
-            "E3 holds one of your own pieces"
-        );
-        assert_eq!(error(&g, mv("E5", Direction::E, 1)), "E5 is empty");
-        assert_eq!(
-            error(&g, mv("E6", Direction::E, 1)),
-            "E6 holds an opponent's piece"
-        );
-    }
-
-    fn battle(attacker: Rank, defender: Rank) -> (Option<Piece>, Option<Piece>, Outcome) {
-        let mut g = with_keep(&[("E3", Zero, attacker), ("E4", One, defender)]);
-        let out = play(&mut g, mv("E3", Direction::E, 1));
-        (g.board().get(sq("E3")), g.board().get(sq("E4")), out)
-    }
-
-    #[test]
-    fn spy_attacking_marshal_takes_its_square() {
-        assert_eq!(
-            battle(Spy, Marshal),
+        let cases: [Case<'_>; 5] = [
+            // Taking the flag wins.
             (
-                None,
-                Some(Piece::new(Zero, Spy)),
-                Outcome::Battle {
-                    attacker: Spy,
-                    defender: Marshal
-                }
-            )
-        );
-    }
-
-    #[test]
-    fn marshal_attacking_spy_wins() {
-        assert_eq!(battle(Marshal, Spy).1, Some(Piece::new(Zero, Marshal)));
-    }
-
-    #[test]
-    fn miner_takes_a_bomb_and_others_die_on_it() {
-        assert_eq!(battle(Miner, Bomb).1, Some(Piece::new(Zero, Miner)));
-        assert_eq!(
-            battle(Marshal, Bomb),
+                "0 Sergeant E3, 1 Flag E4, 1 Scout J9, 0 Flag J0",
+                Zero,
+                Rules::default(),
+                &["E3 E 1"],
+                (Some(Zero), EndReason::FlagCaptured),
+            ),
+            // Player 1's last movable piece dies on a bomb; only bombs and
+            // the flag are left. The rule judges the player to move: player
+            // 0 still moves once.
             (
-                None,
-                Some(Piece::new(One, Bomb)),
-                Outcome::Battle {
-                    attacker: Marshal,
-                    defender: Bomb
-                }
-            )
-        );
-        assert_eq!(battle(Scout, Bomb).1, Some(Piece::new(One, Bomb)));
-    }
-
-    #[test]
-    fn equal_strengths_remove_both_pieces() {
-        let (a, d, _) = battle(Captain, Captain);
-        assert_eq!((a, d), (None, None));
-    }
-
-    #[test]
-    fn winning_defender_stays_put() {
-        assert_eq!(
-            battle(Sergeant, Major),
+                "0 Bomb E3, 1 Captain E4, 0 Sergeant A0, 0 Flag J0, 1 Flag J9, 1 Bomb J8",
+                One,
+                Rules::default(),
+                &["E4 W 1", "A0 E 1"],
+                (Some(Zero), EndReason::NoLegalMove),
+            ),
+            // A Scout boxed in by its own bombs and the board's corner.
             (
-                None,
-                Some(Piece::new(One, Major)),
-                Outcome::Battle {
-                    attacker: Sergeant,
-                    defender: Major
-                }
-            )
-        );
-    }
-
-    #[test]
-    fn taking_the_flag_wins() {
-        let mut g = game(&[
-            ("E3", Zero, Sergeant),
-            ("E4", One, Flag),
-            ("J9", One, Scout),
-            ("J0", Zero, Flag),
-        ]);
-        play(&mut g, mv("E3", Direction::E, 1));
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: Some(Zero),
-                reason: EndReason::FlagCaptured
-            })
-        );
-        assert_eq!(
-            g.check(&mv("J9", Direction::N, 1)),
-            Err(IllegalMove::GameOver)
-        );
-    }
-
-    #[test]
-    fn side_to_move_without_a_move_loses() {
-        // Player 1's last movable piece dies on a bomb; only bombs and flag are left.
-        let mut g = game(&[
-            ("E3", Zero, Bomb),
-            ("E4", One, Captain),
-            ("A0", Zero, Sergeant),
-            ("J0", Zero, Flag),
-            ("J9", One, Flag),
-            ("J8", One, Bomb),
-        ]);
-        g = Game::from_position(g.board().clone(), One, Rules::default());
-        play(&mut g, mv("E4", Direction::W, 1));
-        // The rule judges the player to move: player 0 still moves once.
-        assert_eq!(g.end(), None);
-        play(&mut g, mv("A0", Direction::E, 1));
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: Some(Zero),
-                reason: EndReason::NoLegalMove
-            })
-        );
-    }
-
-    #[test]
-    fn walled_in_pieces_have_no_move() {
-        // A Scout boxed in by its own bombs and the board's corner.
-        let g = game(&[
-            ("A0", Zero, Scout),
-            ("A1", Zero, Bomb),
-            ("B0", Zero, Bomb),
-            ("J0", Zero, Flag),
-            ("J9", One, Flag),
-            ("J8", One, Sergeant),
-        ]);
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: Some(One),
-                reason: EndReason::NoLegalMove
-            })
-        );
-    }
-
-    #[test]
-    fn neither_side_can_move_is_a_draw() {
-        let mut g = game(&[
-            ("E3", Zero, Captain),
-            ("E4", One, Captain),
-            ("J0", Zero, Flag),
-            ("J9", One, Flag),
-        ]);
-        play(&mut g, mv("E3", Direction::E, 1));
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: None,
-                reason: EndReason::NeitherCanMove
-            })
-        );
+                "0 Scout A0, 0 Bomb A1, 0 Bomb B0, 0 Flag J0, 1 Flag J9, 1 Sergeant J8",
+                Zero,
+                Rules::default(),
+                &[],
+                (Some(One), EndReason::NoLegalMove),
+            ),
+            // Neither side can move: a draw.
+            (
+                "0 Captain E3, 1 Captain E4, 0 Flag J0, 1 Flag J9",
+                Zero,
+                Rules::default(),
+                &["E3 E 1"],
+                (None, EndReason::NeitherCanMove),
+            ),
+            // The two-square rule: player 0's Sergeant, which can only
+            // shuttle between A0 and B0, has no move left.
+            (
+                "0 Sergeant A0, 0 Bomb A1, 0 Bomb B1, 0 Bomb C0, 0 Flag J0, 1 Sergeant E9, 1 Flag J9",
+                Zero,
+                two_square,
+                &["A0 S 1", "E9 N 1", "B0 N 1", "D9 S 1", "A0 S 1", "E9 N 1"],
+                (Some(One), EndReason::NoLegalMove),
+            ),
+        ];
+        for (pieces, first, rules, moves, expected) in cases {
+            let mut g = Game::from_position(position(pieces), first, rules);
+            for &m in moves {
+                assert_eq!(g.end(), None, "before {m}");
+                play(&mut g, mv(m));
+            }
+            assert_eq!(end(&g), Some(expected));
+            assert_eq!(g.check(&mv("J9 N 1")), Err(IllegalMove::GameOver));
+        }
     }
 
     #[test]
@@ -606,13 +501,7 @@ mod tests {
         let setup0 = crate::Setup::new(Zero, &ranks).unwrap();
         let setup1 = crate::Setup::new(One, &ranks).unwrap();
         let g = Game::new(&setup0, &setup1, Rules::default());
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: Some(One),
-                reason: EndReason::NoLegalMove
-            })
-        );
+        assert_eq!(end(&g), Some((Some(One), EndReason::NoLegalMove)));
         // Both walled in: draw.
         let mut ranks1 = ranks.clone();
         // Player 1's front column is 6: wire indices 0, 4, 16, 20, 32, 36.
@@ -625,151 +514,56 @@ mod tests {
     }
 
     #[test]
-    fn turn_limit_draws() {
-        let rules = Rules {
+    fn turn_limit_draws_and_zero_is_none() {
+        let mut g = shuttles(Rules {
             max_turns: 4,
             two_square_rule: false,
-        };
-        let mut g = Game::from_position(
-            position(&[
-                ("E0", Zero, Sergeant),
-                ("E9", One, Sergeant),
-                ("J0", Zero, Flag),
-                ("J9", One, Flag),
-            ]),
-            Zero,
-            rules,
-        );
-        for (from, dir) in [
-            ("E0", Direction::N),
-            ("E9", Direction::N),
-            ("D0", Direction::S),
-        ] {
-            play(&mut g, mv(from, dir, 1));
+        });
+        for m in ["E0 N 1", "E9 N 1", "D0 S 1"] {
+            play(&mut g, mv(m));
             assert_eq!(g.end(), None);
         }
-        play(&mut g, mv("D9", Direction::S, 1));
+        play(&mut g, mv("D9 S 1"));
         assert_eq!(g.plies(), 4);
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: None,
-                reason: EndReason::TurnLimit
-            })
-        );
-    }
-
-    #[test]
-    fn no_turn_limit_when_zero() {
-        let rules = Rules {
+        assert_eq!(end(&g), Some((None, EndReason::TurnLimit)));
+        let mut g = shuttles(Rules {
             max_turns: 0,
             two_square_rule: false,
-        };
-        let mut g = Game::from_position(
-            position(&[
-                ("E0", Zero, Sergeant),
-                ("E9", One, Sergeant),
-                ("J0", Zero, Flag),
-                ("J9", One, Flag),
-            ]),
-            Zero,
-            rules,
-        );
-        for i in 0..3000 {
-            let (from, dir) = match i % 4 {
-                0 => ("E0", Direction::N),
-                1 => ("E9", Direction::N),
-                2 => ("D0", Direction::S),
-                _ => ("D9", Direction::S),
-            };
-            play(&mut g, mv(from, dir, 1));
+        });
+        for m in ["E0 N 1", "E9 N 1", "D0 S 1", "D9 S 1"].repeat(750) {
+            play(&mut g, mv(m));
         }
         assert_eq!(g.end(), None);
     }
 
     #[test]
     fn two_square_rule_forbids_the_fourth_back_and_forth() {
-        let rules = Rules {
+        let mut g = shuttles(Rules {
             max_turns: 0,
             two_square_rule: true,
-        };
-        let mut g = Game::from_position(
-            position(&[
-                ("E0", Zero, Sergeant),
-                ("E9", One, Sergeant),
-                ("J0", Zero, Flag),
-                ("J9", One, Flag),
-            ]),
-            Zero,
-            rules,
-        );
-        play(&mut g, mv("E0", Direction::N, 1)); // 1: E0-D0
-        play(&mut g, mv("E9", Direction::N, 1));
-        play(&mut g, mv("D0", Direction::S, 1)); // 2: D0-E0
-        play(&mut g, mv("D9", Direction::S, 1));
-        play(&mut g, mv("E0", Direction::N, 1)); // 3: E0-D0
-        play(&mut g, mv("E9", Direction::N, 1));
+        });
+        play(&mut g, mv("E0 N 1")); // 1: E0-D0
+        play(&mut g, mv("E9 N 1"));
+        play(&mut g, mv("D0 S 1")); // 2: D0-E0
+        play(&mut g, mv("D9 S 1"));
+        play(&mut g, mv("E0 N 1")); // 3: E0-D0
+        play(&mut g, mv("E9 N 1"));
         assert_eq!(
-            error(&g, mv("D0", Direction::S, 1)),
+            error(&g, mv("D0 S 1")),
             "two-square rule: the piece on D0 has moved between D0 and E0 three times in a row"
         );
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);
         assert!(moves.iter().all(|m| m.to() != sq("E0")), "{moves:?}");
         // Another square is fine, and so is the rule off.
-        assert!(g.check(&mv("D0", Direction::E, 1)).is_ok());
+        assert!(g.check(&mv("D0 E 1")).is_ok());
         let free = Game::from_position(g.board().clone(), Zero, Rules::default());
-        assert!(free.check(&mv("D0", Direction::S, 1)).is_ok());
-    }
-
-    #[test]
-    fn two_square_rule_can_leave_a_player_without_moves() {
-        let rules = Rules {
-            max_turns: 0,
-            two_square_rule: true,
-        };
-        // Player 0's Sergeant can only shuttle between A0 and B0.
-        let mut g = Game::from_position(
-            position(&[
-                ("A0", Zero, Sergeant),
-                ("A1", Zero, Bomb),
-                ("B1", Zero, Bomb),
-                ("C0", Zero, Bomb),
-                ("J0", Zero, Flag),
-                ("E9", One, Sergeant),
-                ("J9", One, Flag),
-            ]),
-            Zero,
-            rules,
-        );
-        for (from, dir) in [
-            ("A0", Direction::S),
-            ("E9", Direction::N),
-            ("B0", Direction::N),
-            ("D9", Direction::S),
-            ("A0", Direction::S),
-        ] {
-            play(&mut g, mv(from, dir, 1));
-        }
-        assert_eq!(g.end(), None);
-        play(&mut g, mv("E9", Direction::N, 1));
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                winner: Some(One),
-                reason: EndReason::NoLegalMove
-            })
-        );
+        assert!(free.check(&mv("D0 S 1")).is_ok());
     }
 
     #[test]
     fn make_and_unmake_restore_the_board() {
-        let b = position(&[
-            ("E3", Zero, Miner),
-            ("E4", One, Bomb),
-            ("E0", Zero, Scout),
-            ("F3", One, Captain),
-        ]);
+        let b = position("0 Miner E3, 1 Bomb E4, 0 Scout E0, 1 Captain F3");
         let mut moves = MoveList::new();
         b.legal_moves(Zero, &mut moves);
         assert!(!moves.is_empty());
