@@ -15,6 +15,7 @@
 
 mod finish;
 mod line;
+mod named;
 pub mod perft;
 mod reader;
 mod rng;

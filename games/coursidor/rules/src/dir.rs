@@ -1,39 +1,32 @@
 //! The six directions of the triangular lattice, with the course's numbers
 //! (`graph.h`: `NW=1, NE=2, E=3, SE=4, SW=5, W=6`).
 
-use std::fmt;
-
-/// A direction from a vertex to a neighbour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Dir {
-    /// North-west: the row above, half a step left.
-    NW = 1,
-    /// North-east: the row above, half a step right.
-    NE = 2,
-    /// East: the same row, one step right.
-    E = 3,
-    /// South-east: the row below, half a step right.
-    SE = 4,
-    /// South-west: the row below, half a step left.
-    SW = 5,
-    /// West: the same row, one step left.
-    W = 6,
+game_core::named_enum! {
+    /// A direction from a vertex to a neighbour, declared in the course's
+    /// order.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Dir {
+        /// North-west: the row above, half a step left.
+        NW = 1,
+        /// North-east: the row above, half a step right.
+        NE = 2,
+        /// East: the same row, one step right.
+        E = 3,
+        /// South-east: the row below, half a step right.
+        SE = 4,
+        /// South-west: the row below, half a step left.
+        SW = 5,
+        /// West: the same row, one step left.
+        W = 6,
+    }
 }
 
 impl Dir {
-    /// The six directions in the course's order.
-    pub const ALL: [Dir; 6] = [Dir::NW, Dir::NE, Dir::E, Dir::SE, Dir::SW, Dir::W];
-
     /// The direction numbered `n` (1 to 6).
     pub const fn from_number(n: u8) -> Option<Dir> {
         match n {
-            1 => Some(Dir::NW),
-            2 => Some(Dir::NE),
-            3 => Some(Dir::E),
-            4 => Some(Dir::SE),
-            5 => Some(Dir::SW),
-            6 => Some(Dir::W),
+            1..=6 => Some(Dir::ALL[n as usize - 1]),
             _ => None,
         }
     }
@@ -105,24 +98,6 @@ impl Dir {
             Dir::SW => (1, -1),
             Dir::W => (0, -1),
         }
-    }
-
-    /// Its name, `NW` .. `W`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Dir::NW => "NW",
-            Dir::NE => "NE",
-            Dir::E => "E",
-            Dir::SE => "SE",
-            Dir::SW => "SW",
-            Dir::W => "W",
-        }
-    }
-}
-
-impl fmt::Display for Dir {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

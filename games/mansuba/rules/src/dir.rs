@@ -2,44 +2,33 @@
 //! (`geometry.h`): opposite directions are opposite integers, the
 //! cardinal ones are odd, the diagonals even.
 
-use std::fmt;
-
-/// A direction from a place to a neighbour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[repr(i8)]
-pub enum Dir {
-    /// South-east, -4.
-    SEast = -4,
-    /// South, -3.
-    South = -3,
-    /// South-west, -2.
-    SWest = -2,
-    /// West, -1.
-    West = -1,
-    /// East, 1.
-    East = 1,
-    /// North-east, 2.
-    NEast = 2,
-    /// North, 3.
-    North = 3,
-    /// North-west, 4.
-    NWest = 4,
+game_core::named_enum! {
+    /// A direction from a place to a neighbour, declared in the order of a
+    /// neighbour list (`get_neighbors`), by increasing value, -4 to 4, and
+    /// named as `dir_t`'s values (`EAST`, `NEAST`...).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    #[repr(i8)]
+    pub enum Dir {
+        /// South-east, -4.
+        SEast = -4 => "SEAST",
+        /// South, -3.
+        South = -3 => "SOUTH",
+        /// South-west, -2.
+        SWest = -2 => "SWEST",
+        /// West, -1.
+        West = -1 => "WEST",
+        /// East, 1.
+        East = 1 => "EAST",
+        /// North-east, 2.
+        NEast = 2 => "NEAST",
+        /// North, 3.
+        North = 3 => "NORTH",
+        /// North-west, 4.
+        NWest = 4 => "NWEST",
+    }
 }
 
 impl Dir {
-    /// Every direction in the order of a neighbour list (`get_neighbors`):
-    /// by increasing value, -4 to 4.
-    pub const ALL: [Dir; 8] = [
-        Dir::SEast,
-        Dir::South,
-        Dir::SWest,
-        Dir::West,
-        Dir::East,
-        Dir::NEast,
-        Dir::North,
-        Dir::NWest,
-    ];
-
     /// The four cardinal directions (E, N, W, S), in neighbour order.
     pub const CARDINAL: [Dir; 4] = [Dir::South, Dir::West, Dir::East, Dir::North];
 
@@ -99,26 +88,6 @@ impl Dir {
             Dir::South => (1, 0),
             Dir::SEast => (1, 1),
         }
-    }
-
-    /// The name of `dir_t` (`EAST`, `NEAST`...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::East => "EAST",
-            Dir::NEast => "NEAST",
-            Dir::North => "NORTH",
-            Dir::NWest => "NWEST",
-            Dir::West => "WEST",
-            Dir::SWest => "SWEST",
-            Dir::South => "SOUTH",
-            Dir::SEast => "SEAST",
-        }
-    }
-}
-
-impl fmt::Display for Dir {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

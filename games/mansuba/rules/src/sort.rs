@@ -9,38 +9,31 @@ use crate::dir::Dir;
 /// The most move kinds of one sort (`MAX_MOVE_TYPES`).
 pub const MAX_MOVE_TYPES: usize = 3;
 
-/// A sort of piece. What it may do is not here but in the game's
-/// configuration ([`SortDef`]).
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Sort {
-    /// The seed's pawn (`PAWN`, 1).
-    Pawn,
-    /// The tower (`TOWER`, 2): the seed's cardinal slide.
-    Tower,
-    /// The elephant (`ELEPHANT`, 3): the seed's two cardinal steps.
-    Elephant,
-    /// The bishop: a diagonal slide.
-    Bishop,
-    /// The queen: a slide in every direction.
-    Queen,
-    /// The king: one step in every direction.
-    King,
+game_core::named_enum! {
+    /// A sort of piece. What it may do is not here but in the game's
+    /// configuration ([`SortDef`]). The sorts are declared in the order of
+    /// their numbers.
+    #[derive(
+        Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    )]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Sort {
+        /// The seed's pawn (`PAWN`, 1).
+        Pawn => "pawn",
+        /// The tower (`TOWER`, 2): the seed's cardinal slide.
+        Tower => "tower",
+        /// The elephant (`ELEPHANT`, 3): the seed's two cardinal steps.
+        Elephant => "elephant",
+        /// The bishop: a diagonal slide.
+        Bishop => "bishop",
+        /// The queen: a slide in every direction.
+        Queen => "queen",
+        /// The king: one step in every direction.
+        King => "king",
+    }
 }
 
 impl Sort {
-    /// Every sort, in the order of their numbers.
-    pub const ALL: [Sort; 6] = [
-        Sort::Pawn,
-        Sort::Tower,
-        Sort::Elephant,
-        Sort::Bishop,
-        Sort::Queen,
-        Sort::King,
-    ];
-
     /// Its number in `sort_t` (1 for the pawn; 0 is `NO_SORT`).
     pub fn number(self) -> u8 {
         self as u8 + 1
@@ -66,24 +59,6 @@ impl Sort {
     /// The sort of letter `c`.
     pub fn from_letter(c: char) -> Option<Sort> {
         Sort::ALL.into_iter().find(|s| s.letter() == c)
-    }
-
-    /// Its name: `pawn`, `tower`...
-    pub fn name(self) -> &'static str {
-        match self {
-            Sort::Pawn => "pawn",
-            Sort::Tower => "tower",
-            Sort::Elephant => "elephant",
-            Sort::Bishop => "bishop",
-            Sort::Queen => "queen",
-            Sort::King => "king",
-        }
-    }
-}
-
-impl fmt::Display for Sort {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

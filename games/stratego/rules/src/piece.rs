@@ -5,54 +5,41 @@ use std::str::FromStr;
 
 use crate::error::WireError;
 
-/// The rank of a piece. The discriminant is the wire code of the protocol
-/// (`1` Marshal .. `12` Bomb), never the strength.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Rank {
-    /// Code 1, strength 10, one per player.
-    Marshal = 1,
-    /// Code 2, strength 9, one per player.
-    General = 2,
-    /// Code 3, strength 8, two per player.
-    Colonel = 3,
-    /// Code 4, strength 7, three per player.
-    Major = 4,
-    /// Code 5, strength 6, four per player.
-    Captain = 5,
-    /// Code 6, strength 5, four per player.
-    Lieutenant = 6,
-    /// Code 7, strength 4, four per player.
-    Sergeant = 7,
-    /// Code 8, strength 3, five per player; defuses Bombs.
-    Miner = 8,
-    /// Code 9, strength 2, eight per player; moves any distance in a line.
-    Scout = 9,
-    /// Code 10, strength 1, one per player; beats the Marshal when attacking it.
-    Spy = 10,
-    /// Code 11, strength 0, one per player; never moves; taking it wins.
-    Flag = 11,
-    /// Code 12, six per player; never moves; removes any attacker but a Miner.
-    Bomb = 12,
+game_core::named_enum! {
+    /// The rank of a piece. The discriminant is the wire code of the protocol
+    /// (`1` Marshal .. `12` Bomb), never the strength. The ranks are
+    /// declared in code order and named in English, singular.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Rank {
+        /// Code 1, strength 10, one per player.
+        Marshal = 1,
+        /// Code 2, strength 9, one per player.
+        General = 2,
+        /// Code 3, strength 8, two per player.
+        Colonel = 3,
+        /// Code 4, strength 7, three per player.
+        Major = 4,
+        /// Code 5, strength 6, four per player.
+        Captain = 5,
+        /// Code 6, strength 5, four per player.
+        Lieutenant = 6,
+        /// Code 7, strength 4, four per player.
+        Sergeant = 7,
+        /// Code 8, strength 3, five per player; defuses Bombs.
+        Miner = 8,
+        /// Code 9, strength 2, eight per player; moves any distance in a line.
+        Scout = 9,
+        /// Code 10, strength 1, one per player; beats the Marshal when attacking it.
+        Spy = 10,
+        /// Code 11, strength 0, one per player; never moves; taking it wins.
+        Flag = 11,
+        /// Code 12, six per player; never moves; removes any attacker but a Miner.
+        Bomb = 12,
+    }
 }
 
 impl Rank {
-    /// All ranks in code order.
-    pub const ALL: [Rank; 12] = [
-        Rank::Marshal,
-        Rank::General,
-        Rank::Colonel,
-        Rank::Major,
-        Rank::Captain,
-        Rank::Lieutenant,
-        Rank::Sergeant,
-        Rank::Miner,
-        Rank::Scout,
-        Rank::Spy,
-        Rank::Flag,
-        Rank::Bomb,
-    ];
-
     /// Number of pieces each player has.
     pub const TOTAL: usize = 40;
 
@@ -120,24 +107,6 @@ impl Rank {
         army
     }
 
-    /// English name, singular.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rank::Marshal => "Marshal",
-            Rank::General => "General",
-            Rank::Colonel => "Colonel",
-            Rank::Major => "Major",
-            Rank::Captain => "Captain",
-            Rank::Lieutenant => "Lieutenant",
-            Rank::Sergeant => "Sergeant",
-            Rank::Miner => "Miner",
-            Rank::Scout => "Scout",
-            Rank::Spy => "Spy",
-            Rank::Flag => "Flag",
-            Rank::Bomb => "Bomb",
-        }
-    }
-
     /// English name with a count: "1 Major", "4 Majors".
     pub fn counted(self, n: usize) -> String {
         if n == 1 {
@@ -156,12 +125,6 @@ impl Rank {
             Rank::Bomb => 'B',
             _ => (b'0' + self.code()) as char,
         }
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

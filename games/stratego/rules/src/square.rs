@@ -146,26 +146,25 @@ impl FromStr for Square {
     }
 }
 
-/// One of the four directions of movement.
-///
-/// `N` goes towards row `A`, `S` towards row `J`, `W` towards column 0 and
-/// `E` towards column 9.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Direction {
-    /// Towards row `A` (row − d).
-    N,
-    /// Towards row `J` (row + d).
-    S,
-    /// Towards column 9 (column + d).
-    E,
-    /// Towards column 0 (column − d).
-    W,
+game_core::named_enum! {
+    /// One of the four directions of movement.
+    ///
+    /// `N` goes towards row `A`, `S` towards row `J`, `W` towards column 0 and
+    /// `E` towards column 9. Each is named by its wire letter.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum Direction {
+        /// Towards row `A` (row − d).
+        N,
+        /// Towards row `J` (row + d).
+        S,
+        /// Towards column 9 (column + d).
+        E,
+        /// Towards column 0 (column − d).
+        W,
+    }
 }
 
 impl Direction {
-    /// The four directions, in the order `N S E W`.
-    pub const ALL: [Direction; 4] = [Direction::N, Direction::S, Direction::E, Direction::W];
-
     /// Change of row per step.
     pub const fn row_delta(self) -> i8 {
         match self {
@@ -191,12 +190,7 @@ impl Direction {
 
     /// The wire letter: `N`, `S`, `E` or `W`.
     pub const fn letter(self) -> char {
-        match self {
-            Direction::N => 'N',
-            Direction::S => 'S',
-            Direction::E => 'E',
-            Direction::W => 'W',
-        }
+        self.name().as_bytes()[0] as char
     }
 
     /// The opposite direction.
@@ -210,24 +204,12 @@ impl Direction {
     }
 }
 
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
 impl FromStr for Direction {
     type Err = WireError;
 
     /// Parses exactly one upper-case letter `N`, `S`, `E` or `W`.
     fn from_str(s: &str) -> Result<Direction, WireError> {
-        match s {
-            "N" => Ok(Direction::N),
-            "S" => Ok(Direction::S),
-            "E" => Ok(Direction::E),
-            "W" => Ok(Direction::W),
-            _ => Err(WireError::BadDirection(s.to_owned())),
-        }
+        Direction::from_name(s).ok_or_else(|| WireError::BadDirection(s.to_owned()))
     }
 }
 
