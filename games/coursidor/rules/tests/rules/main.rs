@@ -147,26 +147,21 @@ fn destination_errors_name_the_vertex() {
 #[test]
 fn a_wall_covers_two_live_edges_from_one_vertex_in_consecutive_directions() {
     let mut pos = black_on(45, None);
-    assert_eq!(
-        why(&pos, wall(45, 46, 45, 44)),
-        "the edges go E and W from 45: a wall covers two edges in consecutive directions (such as NE and E)"
-    );
-    assert_eq!(
-        why(&pos, wall(45, 46, 46, 47)),
-        "the two edges of a wall must start from the same vertex: 45-46 and 46-47"
-    );
-    assert_eq!(
-        why(&pos, wall(45, 47, 45, 46)),
-        "45-47 is not an edge of the board"
-    );
-    assert_eq!(
-        why(&pos, wall(45, 46, 45, 99)),
-        "45-99 is not an edge of the board"
-    );
-    assert_eq!(
-        why(&pos, wall(45, 46, 45, 46)),
-        "the wall names the edge 45-46 twice"
-    );
+    for (w, expected) in [
+        (
+            wall(45, 46, 45, 44),
+            "the edges go E and W from 45: a wall covers two edges in consecutive directions (such as NE and E)",
+        ),
+        (
+            wall(45, 46, 46, 47),
+            "the two edges of a wall must start from the same vertex: 45-46 and 46-47",
+        ),
+        (wall(45, 47, 45, 46), "45-47 is not an edge of the board"),
+        (wall(45, 46, 45, 99), "45-99 is not an edge of the board"),
+        (wall(45, 46, 45, 46), "the wall names the edge 45-46 twice"),
+    ] {
+        assert_eq!(why(&pos, w), expected);
+    }
     // W and NW wrap around: consecutive.
     play(&mut pos, wall(45, 44, 45, 34));
     assert_eq!(pos.walls_left(Colour::Black), 14);
