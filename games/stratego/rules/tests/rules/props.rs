@@ -3,9 +3,10 @@
 //! legality check agree.
 
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use stratego::wire::{player_number_from_wire, player_number_to_wire};
 use stratego::{
-    Board, Direction, Fight, Game, MoveList, MoveResult, OpponentTurn, Outcome, Player, Rank,
+    Board, Direction, Fight, Game, Move, MoveList, MoveResult, OpponentTurn, Outcome, Player, Rank,
     Rules, Setup, SetupAnswer, Square, UncheckedMove,
 };
 
@@ -60,6 +61,41 @@ fn counts(b: &Board, player: Player) -> [u8; 12] {
     c
 }
 
+/// A random game: two shuffled setups, and choices (`moves` of them at
+/// most) that pick each move among the legal ones.
+fn random_game(
+    moves: std::ops::Range<usize>,
+) -> impl Strategy<Value = (Setup, Setup, Vec<prop::sample::Index>)> {
+    (
+        setup(Player::Zero),
+        setup(Player::One),
+        prop::collection::vec(any::<prop::sample::Index>(), moves),
+    )
+}
+
+/// Plays the random game of `random_game` until the choices run out or the
+/// game ends, showing `visit` the game before each move and the move; the
+/// game as it is then.
+fn walk(
+    (s0, s1, choices): (Setup, Setup, Vec<prop::sample::Index>),
+    mut visit: impl FnMut(&Game, Move) -> Result<(), TestCaseError>,
+) -> Result<Game, TestCaseError> {
+    let mut game = Game::new(&s0, &s1, Rules::default());
+    let mut moves = MoveList::new();
+    for choice in choices {
+        if game.end().is_some() {
+            break;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        prop_assert!(!moves.is_empty(), "no move but the game is not over");
+        let mv = moves[choice.index(moves.len())];
+        visit(&game, mv)?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -67,34 +103,22 @@ proptest! {
     /// through battles and exactly as the battle says, each side's pieces are
     /// its setup minus its losses, and unmake restores the position.
     #[test]
-    fn random_games_stay_consistent(
-        s0 in setup(Player::Zero),
-        s1 in setup(Player::One),
-        choices in prop::collection::vec(any::<prop::sample::Index>(), 1..400),
-    ) {
-        let mut game = Game::new(&s0, &s1, Rules::default());
+    fn random_games_stay_consistent(game in random_game(1..400)) {
         let mut lost = [[0u8; 12]; 2];
-        let mut moves = MoveList::new();
-        for choice in choices {
-            if game.end().is_some() {
-                break;
-            }
-            moves.clear();
-            game.legal_moves(&mut moves);
-            prop_assert!(!moves.is_empty(), "no move but the game is not over");
-            let mv = moves[choice.index(moves.len())];
+        walk(game, |game, mv| {
             let mover = game.to_move();
-            let before = game.board().clone();
+            let before = game.board();
 
             // make/unmake on a copy restores it exactly.
             let mut scratch = before.clone();
             let undo = scratch.make(mv);
             scratch.unmake(undo);
-            prop_assert_eq!(&scratch, &before);
+            prop_assert_eq!(&scratch, before);
 
             let total_before = before.total(Player::Zero) + before.total(Player::One);
-            let outcome = game.play(mv);
-            let after = game.board();
+            let mut next = game.clone();
+            let outcome = next.play(mv);
+            let after = next.board();
             let total_after = after.total(Player::Zero) + after.total(Player::One);
             match outcome {
                 Outcome::Quiet => prop_assert_eq!(total_after, total_before),
@@ -125,7 +149,8 @@ proptest! {
                     prop_assert_eq!(after.count(p, r), c[r.index()]);
                 }
             }
-        }
+            Ok(())
+        })?;
     }
 
     /// The attacks alone are the legal moves onto the opponent's pieces,
@@ -133,17 +158,9 @@ proptest! {
     /// move goes onto an empty square: for both sides, all along random
     /// games (the quiescence search relies on both).
     #[test]
-    fn attacks_are_the_legal_moves_onto_enemy_pieces(
-        s0 in setup(Player::Zero),
-        s1 in setup(Player::One),
-        choices in prop::collection::vec(any::<prop::sample::Index>(), 0..400),
-    ) {
-        let mut game = Game::new(&s0, &s1, Rules::default());
+    fn attacks_are_the_legal_moves_onto_enemy_pieces(game in random_game(0..400)) {
         let (mut moves, mut attacks) = (MoveList::new(), MoveList::new());
-        for choice in choices {
-            if game.end().is_some() {
-                break;
-            }
+        walk(game, |game, _| {
             let board = game.board();
             for p in Player::BOTH {
                 moves.clear();
@@ -159,35 +176,20 @@ proptest! {
                 let quiet = moves.iter().any(|m| board.get(m.to()).is_none());
                 prop_assert_eq!(board.has_quiet_move(p), quiet);
             }
-            moves.clear();
-            game.legal_moves(&mut moves);
-            let mv = moves[choice.index(moves.len())];
-            game.play(mv);
-        }
+            Ok(())
+        })?;
     }
 
     /// Every generated move passes the check; every unchecked move the
     /// check accepts is in the generated list, and one it refuses is not.
     #[test]
     fn generation_and_checking_agree(
-        s0 in setup(Player::Zero),
-        s1 in setup(Player::One),
-        choices in prop::collection::vec(any::<prop::sample::Index>(), 0..150),
+        game in random_game(0..150),
         probes in prop::collection::vec(unchecked_move(), 20),
     ) {
-        let mut game = Game::new(&s0, &s1, Rules::default());
-        let mut moves = MoveList::new();
-        for choice in choices {
-            if game.end().is_some() {
-                break;
-            }
-            moves.clear();
-            game.legal_moves(&mut moves);
-            let mv = moves[choice.index(moves.len())];
-            game.play(mv);
-        }
+        let game = walk(game, |_, _| Ok(()))?;
         if game.end().is_none() {
-            moves.clear();
+            let mut moves = MoveList::new();
             game.legal_moves(&mut moves);
             for &m in moves.iter() {
                 prop_assert_eq!(game.check(&m.to_unchecked()), Ok(m));
