@@ -33,32 +33,8 @@ fn push_all(out: &mut MoveList, targets: Bits, from_offset: i32) {
 impl Occupancy {
     /// Appends every legal move of the side to `out` (without clearing it).
     pub fn generate(&self, out: &mut MoveList) {
-        let open = BOARD & !LAKES & !self.own;
-        let w = self.walkers;
-        push_all(out, (w >> 10) & open, 10);
-        push_all(out, (w << 10) & open, -10);
-        push_all(out, ((w & !COL9) << 1) & open, -1);
-        push_all(out, ((w & !COL0) >> 1) & open, 1);
-
-        let empty = open & !self.other;
-        for s in BitIter(self.scouts) {
-            let from = Square::from_index_unchecked(s);
-            for dir in Direction::ALL {
-                let mut sq = from;
-                while let Some(next) = sq.step(dir, 1) {
-                    let b = next.bit();
-                    if empty & b != 0 {
-                        out.push(Move { from, to: next });
-                        sq = next;
-                    } else {
-                        if open & b != 0 {
-                            out.push(Move { from, to: next });
-                        }
-                        break;
-                    }
-                }
-            }
-        }
+        self.push_steps(out, BOARD & !LAKES & !self.own);
+        self.push_scout_lines(out, true);
     }
 
     /// Appends the side's attacks (its legal moves onto an opponent's
@@ -66,28 +42,43 @@ impl Occupancy {
     /// the quiescence search wants only these, and generating every move
     /// to keep a few cost it most of its time.
     pub fn generate_attacks(&self, out: &mut MoveList) {
-        let other = self.other;
-        let w = self.walkers;
-        push_all(out, (w >> 10) & other, 10);
-        push_all(out, (w << 10) & other, -10);
-        push_all(out, ((w & !COL9) << 1) & other, -1);
-        push_all(out, ((w & !COL0) >> 1) & other, 1);
+        self.push_steps(out, self.other);
+        self.push_scout_lines(out, false);
+    }
 
-        let blocked = LAKES | self.own | other;
+    /// The one-square moves of the pieces that move so (not the Scouts)
+    /// onto `targets`: up, down, right, left.
+    #[inline]
+    fn push_steps(&self, out: &mut MoveList, targets: Bits) {
+        let w = self.walkers;
+        push_all(out, (w >> 10) & targets, 10);
+        push_all(out, (w << 10) & targets, -10);
+        push_all(out, ((w & !COL9) << 1) & targets, -1);
+        push_all(out, ((w & !COL0) >> 1) & targets, 1);
+    }
+
+    /// The Scouts' moves along their lines, Scout by Scout, line by line:
+    /// to every empty square a line passes when `quiet`, and onto the
+    /// opponent's piece that ends it.
+    #[inline]
+    fn push_scout_lines(&self, out: &mut MoveList, quiet: bool) {
+        let empty = BOARD & !LAKES & !self.own & !self.other;
         for s in BitIter(self.scouts) {
             let from = Square::from_index_unchecked(s);
             for dir in Direction::ALL {
                 let mut sq = from;
                 while let Some(next) = sq.step(dir, 1) {
                     let b = next.bit();
-                    if blocked & b == 0 {
-                        sq = next;
-                        continue;
+                    if empty & b == 0 {
+                        if self.other & b != 0 {
+                            out.push(Move { from, to: next });
+                        }
+                        break;
                     }
-                    if other & b != 0 {
+                    if quiet {
                         out.push(Move { from, to: next });
                     }
-                    break;
+                    sq = next;
                 }
             }
         }
