@@ -24,6 +24,36 @@
 //! );
 //! ```
 
+/// For a newtype of the numbers 0 to 15, `$t(u8)` (a piece, a square,
+/// always valid): `ALL`, every value by its number, `new`, the value of a
+/// number below 16, and `index`, its number as an index.
+macro_rules! numbered_0_to_15 {
+    ($t:ident, $what:literal) => {
+        impl $t {
+            #[doc = concat!("Every ", $what, ", by its number, 0 to 15.")]
+            pub const ALL: [$t; 16] = {
+                let mut all = [$t(0); 16];
+                let mut i = 0;
+                while i < 16 {
+                    all[i] = $t(i as u8);
+                    i += 1;
+                }
+                all
+            };
+
+            #[doc = concat!("The ", $what, " numbered `n`, if `n` is 0 to 15.")]
+            pub const fn new(n: u8) -> Option<$t> {
+                if n < 16 { Some($t(n)) } else { None }
+            }
+
+            /// Its number as an index, 0 to 15.
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
 mod board;
 mod error;
 mod pattern;

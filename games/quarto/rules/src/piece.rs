@@ -37,34 +37,26 @@ impl Attribute {
         Attribute::ALL.into_iter().find(|a| a.bit() == bit)
     }
 
-    /// The letter of a piece with this attribute set (`true`) or clear:
-    /// `B`/`L` brown/light, `T`/`S` tall/short, `H`/`F` hollow/filled
-    /// (solid), `C`/`R` cube/round.
-    pub const fn letter(self, set: bool) -> char {
-        match (self, set) {
-            (Attribute::Brown, true) => 'B',
-            (Attribute::Brown, false) => 'L',
-            (Attribute::Tall, true) => 'T',
-            (Attribute::Tall, false) => 'S',
-            (Attribute::Hollow, true) => 'H',
-            (Attribute::Hollow, false) => 'F',
-            (Attribute::Cube, true) => 'C',
-            (Attribute::Cube, false) => 'R',
+    /// Its two faces, clear then set, each as a letter and a word: `L`
+    /// light and `B` brown, `S` short and `T` tall, `F` filled (solid) and
+    /// `H` hollow, `R` round and `C` cube.
+    const fn faces(self) -> [(char, &'static str); 2] {
+        match self {
+            Attribute::Brown => [('L', "light"), ('B', "brown")],
+            Attribute::Tall => [('S', "short"), ('T', "tall")],
+            Attribute::Hollow => [('F', "solid"), ('H', "hollow")],
+            Attribute::Cube => [('R', "round"), ('C', "cube")],
         }
+    }
+
+    /// The letter of a piece with this attribute set (`true`) or clear.
+    pub const fn letter(self, set: bool) -> char {
+        self.faces()[set as usize].0
     }
 
     /// The word for a piece with this attribute set (`true`) or clear.
     pub const fn word(self, set: bool) -> &'static str {
-        match (self, set) {
-            (Attribute::Brown, true) => "brown",
-            (Attribute::Brown, false) => "light",
-            (Attribute::Tall, true) => "tall",
-            (Attribute::Tall, false) => "short",
-            (Attribute::Hollow, true) => "hollow",
-            (Attribute::Hollow, false) => "solid",
-            (Attribute::Cube, true) => "cube",
-            (Attribute::Cube, false) => "round",
-        }
+        self.faces()[set as usize].1
     }
 }
 
@@ -73,31 +65,12 @@ impl Attribute {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Piece(u8);
 
+numbered_0_to_15!(Piece, "piece");
+
 impl Piece {
-    /// Every piece, 0 to 15.
-    pub const ALL: [Piece; 16] = {
-        let mut all = [Piece(0); 16];
-        let mut i = 0;
-        while i < 16 {
-            all[i] = Piece(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// Piece number `n`, if `n` is 0 to 15.
-    pub const fn new(n: u8) -> Option<Piece> {
-        if n < 16 { Some(Piece(n)) } else { None }
-    }
-
     /// Its number, 0 to 15.
     pub const fn number(self) -> u8 {
         self.0
-    }
-
-    /// Its number as an index.
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// Whether it has attribute `a` set (brown, tall, hollow, cube).

@@ -8,23 +8,9 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Square(u8);
 
+numbered_0_to_15!(Square, "square");
+
 impl Square {
-    /// Every square, in reading order.
-    pub const ALL: [Square; 16] = {
-        let mut all = [Square(0); 16];
-        let mut i = 0;
-        while i < 16 {
-            all[i] = Square(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// Square number `n` (0 to 15).
-    pub const fn new(n: u8) -> Option<Square> {
-        if n < 16 { Some(Square(n)) } else { None }
-    }
-
     /// The square at `row` and `col` (each 0 to 3).
     pub const fn at(row: u8, col: u8) -> Option<Square> {
         if row < 4 && col < 4 {
@@ -41,11 +27,6 @@ impl Square {
             &[r @ b'A'..=b'D', c @ b'1'..=b'4'] => Square::at(r - b'A', c - b'1'),
             _ => None,
         }
-    }
-
-    /// Its number, 0 to 15.
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// Its row, 0 (`A`) to 3 (`D`).
