@@ -23,6 +23,7 @@ pub mod session;
 mod setup;
 mod start;
 mod tell;
+mod text;
 
 use std::fmt;
 

@@ -94,18 +94,7 @@ impl fmt::Display for First {
     }
 }
 
-impl From<First> for String {
-    fn from(f: First) -> String {
-        f.to_string()
-    }
-}
-
-impl TryFrom<String> for First {
-    type Error = String;
-    fn try_from(s: String) -> Result<First, String> {
-        s.parse()
-    }
-}
+game_core::serde_as_text!(First);
 
 /// Mansuba's options. Those left out take the configuration's value.
 #[derive(Clone, PartialEq, Eq, Debug, clap::Args, Serialize, Deserialize)]

@@ -107,19 +107,7 @@ impl fmt::Display for SeatProtocol {
     }
 }
 
-impl From<SeatProtocol> for String {
-    fn from(p: SeatProtocol) -> String {
-        p.to_string()
-    }
-}
-
-impl TryFrom<String> for SeatProtocol {
-    type Error = String;
-
-    fn try_from(s: String) -> Result<SeatProtocol, String> {
-        s.parse()
-    }
-}
+game_core::serde_as_text!(SeatProtocol);
 
 impl Options {
     /// Each seat's protocol, or why the `--protocol` options are wrong.
@@ -199,27 +187,22 @@ impl Match {
     }
 }
 
-/// A reply the adapter could not read, in the seat's protocol.
+/// An error in the protocol a seat speaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplyError {
+pub enum InProtocol<C, U> {
     /// In this referee's protocol.
     #[error(transparent)]
-    Course(#[from] WireError),
+    Course(C),
     /// In the UCC manager's.
     #[error(transparent)]
-    Ucc(#[from] UccMoveError),
+    Ucc(U),
 }
 
+/// A reply the adapter could not read, in the seat's protocol.
+pub type ReplyError = InProtocol<WireError, UccMoveError>;
+
 /// A setup refused, in the seat's protocol.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SeatSetupError {
-    /// In this referee's protocol.
-    #[error(transparent)]
-    Course(#[from] SetupError),
-    /// In the UCC manager's.
-    #[error(transparent)]
-    Ucc(#[from] UccSetupError),
-}
+pub type SeatSetupError = InProtocol<SetupError, UccSetupError>;
 
 /// A legal reply: a move, or a UCC agent's surrender.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -421,13 +404,16 @@ impl game_core::Game for Match {
 
     fn parse(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Reply, ReplyError> {
         if self.ucc(seat) {
-            let lines = cleaned(lines).map_err(UccMoveError::from)?;
-            return Ok(ucc::parse_reply(lines[0])?);
+            return cleaned(lines)
+                .map_err(UccMoveError::from)
+                .and_then(|lines| ucc::parse_reply(lines[0]))
+                .map_err(InProtocol::Ucc);
         }
-        let lines = cleaned(lines).map_err(WireError::from)?;
-        Ok(Reply::Move(UncheckedMove::from_lines(
-            lines[0], lines[1], lines[2],
-        )?))
+        cleaned(lines)
+            .map_err(WireError::from)
+            .and_then(|lines| UncheckedMove::from_lines(lines[0], lines[1], lines[2]))
+            .map(Reply::Move)
+            .map_err(InProtocol::Course)
     }
 
     fn check(&self, _seat: Seat, reply: &Reply) -> Result<Action, IllegalMove> {
@@ -595,11 +581,15 @@ impl SecretSetup for Match {
 
     fn parse_setup(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Setup, SeatSetupError> {
         if self.ucc(seat) {
-            let rows = cleaned(lines).map_err(UccSetupError::from)?;
-            return Ok(ucc::setup_from_rows(player(seat), &rows)?);
+            return cleaned(lines)
+                .map_err(UccSetupError::from)
+                .and_then(|rows| ucc::setup_from_rows(player(seat), &rows))
+                .map_err(InProtocol::Ucc);
         }
-        let lines = cleaned(lines).map_err(SetupError::from)?;
-        Ok(Setup::from_lines(player(seat), &lines)?)
+        cleaned(lines)
+            .map_err(SetupError::from)
+            .and_then(|lines| Setup::from_lines(player(seat), &lines))
+            .map_err(InProtocol::Course)
     }
 
     fn setup_answer(&self, seat: Seat, accepted: bool) -> String {
