@@ -243,39 +243,12 @@ mod tests {
     use super::*;
     use crate::battle::Outcome;
     use crate::piece::{Piece, Rank};
-    use crate::square::Square;
+    use crate::testing::{mv, position, ranks, sq};
     use Player::{One, Zero};
     use Rank::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    /// A position from its pieces, each its owner, its rank and its square,
-    /// separated by commas: `0 Scout E3, 1 Flag J9`.
-    fn position(pieces: &str) -> Board {
-        let mut b = Board::empty();
-        for piece in pieces.split(',') {
-            let [owner, rank, square] = piece.split_whitespace().collect::<Vec<_>>()[..] else {
-                panic!("{piece:?} is not `OWNER RANK SQUARE`");
-            };
-            let owner = owner.parse().unwrap();
-            let rank = Rank::ALL.into_iter().find(|r| r.name() == rank).unwrap();
-            b.set(sq(square), Some(Piece::new(owner, rank)));
-        }
-        b
-    }
-
     fn game(pieces: &str) -> Game {
         Game::from_position(position(pieces), Zero, Rules::default())
-    }
-
-    /// A move as the wire writes it on one line: `E2 S 1`.
-    fn mv(text: &str) -> UncheckedMove {
-        let [square, dir, distance] = text.split(' ').collect::<Vec<_>>()[..] else {
-            panic!("{text:?} is not `SQUARE DIRECTION DISTANCE`");
-        };
-        UncheckedMove::from_lines(square, dir, distance).unwrap()
     }
 
     fn error(g: &Game, m: UncheckedMove) -> String {
@@ -485,8 +458,7 @@ mod tests {
     #[test]
     fn player_zero_may_have_no_move_from_the_start() {
         // Bombs on every open square of column 3 wall in the whole army.
-        let s0 = "12 11 12 8 12 12 8 9 7 12 9 4 6 12 5 9 3 8 2 9 1 8 3 9 10 8 5 9 7 4 6 9 5 6 7 9 4 5 6 7";
-        let mut ranks: Vec<Rank> = s0.split(' ').map(|c| c.parse().unwrap()).collect();
+        let mut ranks = ranks();
         // Rows A, B, E, F, I, J of column 3 (wire indices 3, 7, 19, 23, 35, 39) get the bombs.
         let walls = [3, 7, 19, 23, 35, 39];
         let mut bombs: Vec<usize> = (0..40)

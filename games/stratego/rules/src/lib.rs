@@ -37,6 +37,8 @@ pub mod referee_game;
 mod setup;
 pub mod show;
 mod square;
+#[cfg(test)]
+mod testing;
 pub mod ucc;
 mod view;
 pub mod wire;

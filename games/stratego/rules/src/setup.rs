@@ -128,29 +128,12 @@ impl fmt::Debug for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A valid setup, in wire order, as codes.
-    pub(crate) const CODES: [u8; 40] = [
-        12, 11, 12, 8, //
-        12, 12, 8, 9, //
-        7, 12, 9, 4, //
-        6, 12, 5, 9, //
-        3, 8, 2, 9, //
-        1, 8, 3, 9, //
-        10, 8, 5, 9, //
-        7, 4, 6, 9, //
-        5, 6, 7, 9, //
-        4, 5, 6, 7, //
-    ];
-
-    fn ranks() -> Vec<Rank> {
-        CODES.iter().map(|&c| Rank::from_code(c).unwrap()).collect()
-    }
+    use crate::testing::{CODES, ranks, setup};
 
     #[test]
     fn accepts_a_valid_setup_for_either_player() {
         for p in Player::BOTH {
-            let s = Setup::new(p, &ranks()).unwrap();
+            let s = setup(p);
             assert_eq!(Setup::from_wire(p, &s.to_wire()).unwrap(), s);
         }
     }
@@ -166,14 +149,14 @@ mod tests {
         assert_eq!(s1[0].to_string(), "A6");
         assert_eq!(s1[3].to_string(), "A9");
         assert_eq!(s1[39].to_string(), "J9");
-        let setup = Setup::new(Player::One, &ranks()).unwrap();
-        assert_eq!(setup.rank_at("A7".parse().unwrap()), Some(Rank::Flag));
-        assert_eq!(setup.rank_at("A5".parse().unwrap()), None);
+        let one = setup(Player::One);
+        assert_eq!(one.rank_at("A7".parse().unwrap()), Some(Rank::Flag));
+        assert_eq!(one.rank_at("A5".parse().unwrap()), None);
     }
 
     #[test]
     fn names_the_bad_line() {
-        let mut text = Setup::new(Player::Zero, &ranks()).unwrap().to_wire();
+        let mut text = setup(Player::Zero).to_wire();
         text = text
             .lines()
             .enumerate()
@@ -191,36 +174,29 @@ mod tests {
     }
 
     #[test]
-    fn names_the_wrong_count() {
-        let mut r = ranks();
-        let captain = r.iter().position(|&x| x == Rank::Captain).unwrap();
-        r[captain] = Rank::Major;
-        let err = Setup::new(Player::Zero, &r).unwrap_err();
-        assert_eq!(err.to_string(), "4 Majors given, 3 expected");
-    }
-
-    #[test]
-    fn names_a_missing_flag() {
-        let mut r = ranks();
-        let flag = r.iter().position(|&x| x == Rank::Flag).unwrap();
-        r[flag] = Rank::Bomb;
-        let err = Setup::new(Player::Zero, &r).unwrap_err();
-        assert_eq!(err.to_string(), "0 Flags given, 1 expected");
-    }
-
-    #[test]
-    fn names_the_wrong_length() {
-        let r = ranks();
-        assert_eq!(
-            Setup::new(Player::Zero, &r[..39]).unwrap_err().to_string(),
-            "39 codes given, 40 expected"
-        );
-        let mut more = r.clone();
-        more.push(Rank::Scout);
-        assert_eq!(
-            Setup::new(Player::Zero, &more).unwrap_err().to_string(),
-            "41 codes given, 40 expected"
-        );
+    fn names_the_wrong_count_and_length() {
+        // The army with one piece changed: a Captain to a Major, the Flag
+        // to a Bomb; then cut short and made longer.
+        let changed = |from: Rank, to: Rank| {
+            let mut r = ranks();
+            let i = r.iter().position(|&x| x == from).unwrap();
+            r[i] = to;
+            r
+        };
+        let mut longer = ranks();
+        longer.push(Rank::Scout);
+        for (r, expected) in [
+            (
+                changed(Rank::Captain, Rank::Major),
+                "4 Majors given, 3 expected",
+            ),
+            (changed(Rank::Flag, Rank::Bomb), "0 Flags given, 1 expected"),
+            (ranks()[..39].to_vec(), "39 codes given, 40 expected"),
+            (longer, "41 codes given, 40 expected"),
+        ] {
+            let err = Setup::new(Player::Zero, &r).unwrap_err();
+            assert_eq!(err.to_string(), expected);
+        }
     }
 
     #[test]

@@ -159,10 +159,7 @@ pub fn draw_view(view: &View, colour: bool, mark: &[Square]) -> String {
 mod tests {
     use super::*;
     use crate::piece::Piece;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::testing::sq;
 
     #[test]
     fn a_scene_hides_what_the_viewer_does_not_know() {

@@ -440,33 +440,30 @@ mod tests {
 
     #[test]
     fn bad_setups_say_where() {
-        let mut rows = MANUAL_RED.map(String::from);
-        rows[1] = "BB3155558".into();
-        assert_eq!(
-            setup_from_rows(Player::Zero, &rows)
-                .unwrap_err()
-                .to_string(),
-            "line 2 (Y = 1) is 9 characters, 10 expected: \"BB3155558\""
-        );
-        rows[1] = "BB31.55583".into();
-        assert_eq!(
-            setup_from_rows(Player::One, &rows).unwrap_err().to_string(),
-            "line 2 (Y = 7) leaves X = 4 empty ('.'): all 40 pieces must be placed"
-        );
-        rows[1] = "BB31x55583".into();
-        assert_eq!(
-            setup_from_rows(Player::Zero, &rows)
-                .unwrap_err()
-                .to_string(),
-            "line 2 (Y = 1), X = 4: 'x' is not a piece (1..9, s, F, B)"
-        );
-        rows[1] = "BB31455583".into();
-        assert_eq!(
-            setup_from_rows(Player::Zero, &rows)
-                .unwrap_err()
-                .to_string(),
-            "4 Majors given, 3 expected"
-        );
+        // The manual's setup with its second row replaced, for either colour.
+        for (player, row, expected) in [
+            (
+                Player::Zero,
+                "BB3155558",
+                "line 2 (Y = 1) is 9 characters, 10 expected: \"BB3155558\"",
+            ),
+            (
+                Player::One,
+                "BB31.55583",
+                "line 2 (Y = 7) leaves X = 4 empty ('.'): all 40 pieces must be placed",
+            ),
+            (
+                Player::Zero,
+                "BB31x55583",
+                "line 2 (Y = 1), X = 4: 'x' is not a piece (1..9, s, F, B)",
+            ),
+            (Player::Zero, "BB31455583", "4 Majors given, 3 expected"),
+        ] {
+            let mut rows = MANUAL_RED.map(String::from);
+            rows[1] = row.into();
+            let err = setup_from_rows(player, &rows).unwrap_err();
+            assert_eq!(err.to_string(), expected);
+        }
     }
 
     #[test]
@@ -483,29 +480,33 @@ mod tests {
         let err = |s: &str| parse_reply(s).unwrap_err().to_string();
         assert!(err("NO_MOVE").starts_with("NO_MOVE is not a move"));
         assert_eq!(
-            err("3 6"),
-            "\"3 6\" is not a move (X Y DIRECTION [MULTIPLIER], or SURRENDER)"
-        );
-        assert_eq!(
             err("3 6 UP 1 OK").split(" is").next(),
             Some("\"3 6 UP 1 OK\"")
         );
-        assert_eq!(
-            err("10 6 UP"),
-            "\"10 6 UP\": X = \"10\" is not a coordinate (0..9)"
-        );
-        assert_eq!(
-            err("3 -1 UP"),
-            "\"3 -1 UP\": Y = \"-1\" is not a coordinate (0..9)"
-        );
-        assert_eq!(
-            err("3 6 up"),
-            "\"3 6 up\": \"up\" is not a direction (UP, DOWN, LEFT or RIGHT)"
-        );
-        assert_eq!(
-            err("3 6 UP 0"),
-            "\"3 6 UP 0\": \"0\" is not a multiplier (a positive integer)"
-        );
+        for (reply, expected) in [
+            (
+                "3 6",
+                "\"3 6\" is not a move (X Y DIRECTION [MULTIPLIER], or SURRENDER)",
+            ),
+            (
+                "10 6 UP",
+                "\"10 6 UP\": X = \"10\" is not a coordinate (0..9)",
+            ),
+            (
+                "3 -1 UP",
+                "\"3 -1 UP\": Y = \"-1\" is not a coordinate (0..9)",
+            ),
+            (
+                "3 6 up",
+                "\"3 6 up\": \"up\" is not a direction (UP, DOWN, LEFT or RIGHT)",
+            ),
+            (
+                "3 6 UP 0",
+                "\"3 6 UP 0\": \"0\" is not a multiplier (a positive integer)",
+            ),
+        ] {
+            assert_eq!(err(reply), expected);
+        }
         assert_eq!(
             move_text(&UncheckedMove::from_lines("J6", "W", "3").unwrap()),
             "9 6 UP 3"

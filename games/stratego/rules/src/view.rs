@@ -478,27 +478,17 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Direction;
+    use crate::testing::{mv, position, setup, sq};
     use Rank::*;
 
-    const CODES: &str =
-        "12 11 12 8 12 12 8 9 7 12 9 4 6 12 5 9 3 8 2 9 1 8 3 9 10 8 5 9 7 4 6 9 5 6 7 9 4 5 6 7";
-
-    fn setup(p: Player) -> Setup {
-        let ranks: Vec<Rank> = CODES.split(' ').map(|c| c.parse().unwrap()).collect();
-        Setup::new(p, &ranks).unwrap()
+    fn battle(attacker: Rank, defender: Rank) -> MoveResult {
+        MoveResult::Battle { attacker, defender }
     }
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn um(from: &str, dir: Direction, distance: u32) -> UncheckedMove {
-        UncheckedMove {
-            from: sq(from),
-            dir,
-            distance,
-        }
+    /// Checks and applies our move `m` (as text), told `result`.
+    fn own(v: &mut View, m: &str, result: MoveResult) -> Result<(), ViewError> {
+        let checked = v.check(&mv(m)).unwrap();
+        v.apply_own(checked, result)
     }
 
     #[test]
@@ -522,19 +512,16 @@ mod tests {
     #[test]
     fn opponent_moves_mark_pieces_moved_and_scouts() {
         let mut v = View::new(&setup(Player::One));
-        v.apply_opponent(um("B3", Direction::E, 1), MoveResult::Nothing)
-            .unwrap();
+        v.apply_opponent(mv("B3 E 1"), MoveResult::Nothing).unwrap();
         let (_, e) = v.enemy_at(sq("B4")).unwrap();
         assert!(e.moved && !e.scouted);
         assert_eq!(e.origin, sq("B3"));
         assert_eq!(v.cell(sq("B3")), Cell::Empty);
         // Our move, then a two-square move of theirs: a Scout.
-        let mine = v.check(&um("A9", Direction::W, 1));
+        let mine = v.check(&mv("A9 W 1"));
         assert!(mine.is_err(), "A8 is our own piece");
-        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
-        v.apply_own(m, MoveResult::Nothing).unwrap();
-        v.apply_opponent(um("A3", Direction::E, 2), MoveResult::Nothing)
-            .unwrap();
+        own(&mut v, "E6 W 1", MoveResult::Nothing).unwrap();
+        v.apply_opponent(mv("A3 E 2"), MoveResult::Nothing).unwrap();
         let (_, e) = v.enemy_at(sq("A5")).unwrap();
         assert_eq!(e.known_rank(), Some(Scout));
         assert_eq!(v.unidentified_counts()[Scout.index()], 7);
@@ -544,50 +531,25 @@ mod tests {
     fn battles_reveal_and_remove() {
         let mut v = View::new(&setup(Player::Zero));
         // Our Scout on F3 runs to F6 and dies on a Major.
-        let m = v.check(&um("F3", Direction::E, 3)).unwrap();
-        v.apply_own(
-            m,
-            MoveResult::Battle {
-                attacker: Scout,
-                defender: Major,
-            },
-        )
-        .unwrap();
+        own(&mut v, "F3 E 3", battle(Scout, Major)).unwrap();
         assert_eq!(v.cell(sq("F3")), Cell::Empty);
         assert_eq!(v.own_lost(Scout), 1);
         let (_, e) = v.enemy_at(sq("F6")).unwrap();
         assert_eq!(e.revealed, Some(Major));
         assert_eq!(v.unidentified_counts()[Major.index()], 2);
         // Their Major walks to F5, our Colonel to F3; their Major attacks it and loses.
-        v.apply_opponent(um("F6", Direction::W, 1), MoveResult::Nothing)
+        v.apply_opponent(mv("F6 W 1"), MoveResult::Nothing).unwrap();
+        own(&mut v, "F2 E 1", MoveResult::Nothing).unwrap();
+        v.apply_opponent(mv("F5 W 1"), MoveResult::Nothing).unwrap();
+        own(&mut v, "A3 E 1", MoveResult::Nothing).unwrap();
+        v.apply_opponent(mv("F4 W 1"), battle(Major, Colonel))
             .unwrap();
-        let m = v.check(&um("F2", Direction::E, 1)).unwrap();
-        v.apply_own(m, MoveResult::Nothing).unwrap();
-        v.apply_opponent(um("F5", Direction::W, 1), MoveResult::Nothing)
-            .unwrap();
-        let m = v.check(&um("A3", Direction::E, 1)).unwrap();
-        v.apply_own(m, MoveResult::Nothing).unwrap();
-        v.apply_opponent(
-            um("F4", Direction::W, 1),
-            MoveResult::Battle {
-                attacker: Major,
-                defender: Colonel,
-            },
-        )
-        .unwrap();
         assert_eq!(v.cell(sq("F3")), Cell::Own(Colonel));
         assert_eq!(v.cell(sq("F4")), Cell::Empty);
         assert_eq!(v.enemy_lost(Major), 1);
         // A battle reported on an empty square does not fit.
-        let m = v.check(&um("F3", Direction::E, 1)).unwrap();
         assert!(matches!(
-            v.apply_own(
-                m,
-                MoveResult::Battle {
-                    attacker: Colonel,
-                    defender: Spy
-                }
-            ),
+            own(&mut v, "F3 E 1", battle(Colonel, Spy)),
             Err(ViewError::ResultMismatch { .. })
         ));
     }
@@ -595,15 +557,7 @@ mod tests {
     #[test]
     fn own_attack_removes_the_defeated_enemy() {
         let mut v = View::new(&setup(Player::Zero));
-        let m = v.check(&um("B3", Direction::E, 3)).unwrap();
-        v.apply_own(
-            m,
-            MoveResult::Battle {
-                attacker: Scout,
-                defender: Spy,
-            },
-        )
-        .unwrap();
+        own(&mut v, "B3 E 3", battle(Scout, Spy)).unwrap();
         assert_eq!(v.cell(sq("B6")), Cell::Own(Scout));
         assert_eq!(v.enemy_lost(Spy), 1);
         assert_eq!(v.unidentified_counts()[Spy.index()], 0);
@@ -614,26 +568,19 @@ mod tests {
     fn inconsistent_messages_are_errors() {
         let mut v = View::new(&setup(Player::One));
         assert_eq!(
-            v.apply_opponent(um("B5", Direction::E, 1), MoveResult::Nothing),
+            v.apply_opponent(mv("B5 E 1"), MoveResult::Nothing),
             Err(ViewError::NoEnemyThere(sq("B5")))
         );
         assert!(matches!(
-            v.apply_opponent(
-                um("B3", Direction::E, 1),
-                MoveResult::Battle {
-                    attacker: Scout,
-                    defender: Spy
-                }
-            ),
+            v.apply_opponent(mv("B3 E 1"), battle(Scout, Spy)),
             Err(ViewError::ResultMismatch { .. })
         ));
         assert!(matches!(
-            v.apply_opponent(um("C3", Direction::E, 1), MoveResult::Nothing),
+            v.apply_opponent(mv("C3 E 1"), MoveResult::Nothing),
             Err(ViewError::ImpossibleMove(..))
         ));
-        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
         assert_eq!(
-            v.apply_own(m, MoveResult::Nothing),
+            own(&mut v, "E6 W 1", MoveResult::Nothing),
             Err(ViewError::NotTheirTurn(Player::One))
         );
     }
@@ -641,17 +588,9 @@ mod tests {
     #[test]
     fn a_piece_that_moved_cannot_be_shown_as_a_bomb() {
         let mut v = View::new(&setup(Player::One));
-        v.apply_opponent(um("E3", Direction::E, 1), MoveResult::Nothing)
-            .unwrap();
-        let m = v.check(&um("E6", Direction::W, 1)).unwrap();
-        v.apply_own(m, MoveResult::Nothing).unwrap();
-        let err = v.apply_opponent(
-            um("E4", Direction::E, 1),
-            MoveResult::Battle {
-                attacker: Bomb,
-                defender: Colonel,
-            },
-        );
+        v.apply_opponent(mv("E3 E 1"), MoveResult::Nothing).unwrap();
+        own(&mut v, "E6 W 1", MoveResult::Nothing).unwrap();
+        let err = v.apply_opponent(mv("E4 E 1"), battle(Bomb, Colonel));
         assert_eq!(
             err,
             Err(ViewError::MovedYetImmobile {
@@ -672,13 +611,7 @@ mod tests {
 
     #[test]
     fn a_view_built_from_a_board_hides_what_was_not_revealed() {
-        let mut b = Board::empty();
-        let sq = |s: &str| s.parse::<Square>().unwrap();
-        b.set(sq("A0"), Some(Piece::new(Player::Zero, Flag)));
-        b.set(sq("E2"), Some(Piece::new(Player::Zero, Marshal)));
-        b.set(sq("J9"), Some(Piece::new(Player::One, Flag)));
-        b.set(sq("E5"), Some(Piece::new(Player::One, Spy)));
-        b.set(sq("F7"), Some(Piece::new(Player::One, Scout)));
+        let b = position("0 Flag A0, 0 Marshal E2, 1 Flag J9, 1 Spy E5, 1 Scout F7");
         let v = View::from_board(
             &b,
             Player::Zero,
