@@ -11,66 +11,91 @@ fn list(n: &Neighbours, p: u16) -> Vec<(Dir, u16)> {
     n.of(p).collect()
 }
 
+/// The neighbours the course's tests expect on 5 × 4: a relation, a
+/// place, a direction, and the neighbour there (`None`: none).
 #[test]
-fn square4_as_guewenc_tests_it() {
-    let n = nb(Relation::Square4);
+fn neighbours_as_the_courses_tests_expect_them() {
     use Dir::*;
-    assert_eq!(n.get(0, North), None);
-    assert_eq!(n.get(0, South), Some(5));
-    assert_eq!(n.get(0, East), Some(1));
-    assert_eq!(n.get(0, West), None);
+    use Relation::*;
+    let cases: [(Relation, u16, Dir, Option<u16>); 46] = [
+        // guewenc's square 4.
+        (Square4, 0, North, None),
+        (Square4, 0, South, Some(5)),
+        (Square4, 0, East, Some(1)),
+        (Square4, 0, West, None),
+        (Square4, 6, North, Some(1)),
+        (Square4, 6, South, Some(11)),
+        (Square4, 6, East, Some(7)),
+        (Square4, 6, West, Some(5)),
+        (Square4, 12, North, Some(7)),
+        (Square4, 12, South, Some(17)),
+        (Square4, 12, East, Some(13)),
+        (Square4, 12, West, Some(11)),
+        // guewenc's square 8.
+        (Square8, 0, SEast, Some(6)),
+        (Square8, 6, SWest, Some(10)),
+        (Square8, 6, SEast, Some(12)),
+        (Square8, 6, NWest, Some(0)),
+        (Square8, 6, NEast, Some(2)),
+        (Square8, 12, SWest, Some(16)),
+        (Square8, 12, SEast, Some(18)),
+        (Square8, 12, NWest, Some(6)),
+        (Square8, 12, NEast, Some(8)),
+        // sakhalifa's lookups; its square get_neighbor answers the diagonals
+        // too: ours on the 8-neighbour grid.
+        (Square4, 4, West, Some(3)),
+        (Square4, 4, East, None),
+        (Square8, 7, SEast, Some(13)),
+        (Square8, 9, SWest, Some(13)),
+        (Square8, 19, NWest, Some(13)),
+        (Square8, 19, NEast, None),
+        (Square8, 18, NEast, Some(14)),
+        // Antt-Catt's 8-neighbour grid.
+        (Square8, 0, NEast, None),
+        (Square8, 0, South, Some(5)),
+        (Square8, 12, NWest, Some(6)),
+        (Square8, 14, East, None),
+        // sakhalifa's hex offset rows; it leaves the last place of odd rows out,
+        // every place plays here, so 4 has 9 to its south-east.
+        (Hex, 12, NEast, Some(7)),
+        (Hex, 12, NWest, Some(6)),
+        (Hex, 12, SEast, Some(17)),
+        (Hex, 12, SWest, Some(16)),
+        (Hex, 7, NEast, Some(3)),
+        (Hex, 7, NWest, Some(2)),
+        (Hex, 7, SEast, Some(13)),
+        (Hex, 7, SWest, Some(12)),
+        (Hex, 0, West, None),
+        (Hex, 0, SWest, None),
+        (Hex, 0, NWest, None),
+        (Hex, 4, East, None),
+        (Hex, 4, NEast, None),
+        (Hex, 4, SEast, Some(9)),
+    ];
+    for (relation, p, d, q) in cases {
+        assert_eq!(nb(relation).get(p, d), q, "{relation}: {p} {d}");
+    }
+}
+
+#[test]
+fn square4_has_no_diagonals_and_lists_by_direction_value() {
+    let n = nb(Relation::Square4);
     for d in Dir::DIAGONAL {
         assert_eq!(n.get(0, d), None, "{d}");
         assert_eq!(n.get(6, d), None, "{d}");
     }
-    assert_eq!(
-        [
-            n.get(6, North),
-            n.get(6, South),
-            n.get(6, East),
-            n.get(6, West)
-        ],
-        [Some(1), Some(11), Some(7), Some(5)]
-    );
-    assert_eq!(
-        [
-            n.get(12, North),
-            n.get(12, South),
-            n.get(12, East),
-            n.get(12, West)
-        ],
-        [Some(7), Some(17), Some(13), Some(11)]
-    );
     for d in Dir::ALL {
         assert_eq!(n.get(20, d), None, "index 20 is off a 5x4 world");
     }
     // get_neighbors' order: by increasing direction value.
+    use Dir::*;
     assert_eq!(list(&n, 6), [(South, 11), (West, 5), (East, 7), (North, 1)]);
 }
 
 #[test]
-fn square8_as_guewenc_tests_it() {
+fn square8_lists_by_direction_value() {
     let n = nb(Relation::Square8);
     use Dir::*;
-    assert_eq!(n.get(0, SEast), Some(6));
-    assert_eq!(
-        [
-            n.get(6, SWest),
-            n.get(6, SEast),
-            n.get(6, NWest),
-            n.get(6, NEast)
-        ],
-        [Some(10), Some(12), Some(0), Some(2)]
-    );
-    assert_eq!(
-        [
-            n.get(12, SWest),
-            n.get(12, SEast),
-            n.get(12, NWest),
-            n.get(12, NEast)
-        ],
-        [Some(16), Some(18), Some(6), Some(8)]
-    );
     assert_eq!(
         list(&n, 6),
         [
@@ -85,10 +110,15 @@ fn square8_as_guewenc_tests_it() {
         ]
     );
     assert_eq!(list(&n, 0), [(SEast, 6), (South, 5), (East, 1)]);
+    // Antt-Catt's lists of places.
+    let places = |p: u16| -> Vec<u16> { n.of(p).map(|(_, q)| q).collect() };
+    assert_eq!(places(9), [14, 13, 8, 4, 3]);
+    assert_eq!(places(15), [16, 11, 10]);
+    assert_eq!(places(7), [13, 12, 11, 6, 8, 3, 2, 1]);
 }
 
 #[test]
-fn counts_and_lookups_as_sakhalifa_tests_them() {
+fn counts_as_sakhalifa_tests_them() {
     let n = nb(Relation::Square4);
     for (p, count) in [(0, 2), (1, 3), (4, 2), (7, 4), (18, 3), (19, 2)] {
         assert_eq!(n.of(p).count(), count, "place {p}");
@@ -97,68 +127,14 @@ fn counts_and_lookups_as_sakhalifa_tests_them() {
     for p in [20, 24, 100, u16::MAX] {
         assert_eq!(n.of(p).count(), 0, "place {p}");
     }
-    use Dir::*;
-    assert_eq!(n.get(0, North), None);
-    assert_eq!(n.get(0, South), Some(5));
-    assert_eq!(n.get(4, West), Some(3));
-    assert_eq!(n.get(4, East), None);
-    // sakhalifa's square get_neighbor answers the diagonals too: ours on
-    // the 8-neighbour grid.
-    let n = nb(Relation::Square8);
-    assert_eq!(n.get(7, SEast), Some(13));
-    assert_eq!(n.get(9, SWest), Some(13));
-    assert_eq!(n.get(19, NWest), Some(13));
-    assert_eq!(n.get(19, NEast), None);
-    assert_eq!(n.get(18, NEast), Some(14));
 }
 
 #[test]
-fn the_8_grid_as_antt_catt_tests_it() {
-    let n = nb(Relation::Square8);
-    use Dir::*;
-    assert_eq!(n.get(0, NEast), None);
-    assert_eq!(n.get(0, South), Some(5));
-    assert_eq!(n.get(12, NWest), Some(6));
-    assert_eq!(n.get(14, East), None);
-    let places = |p: u16| -> Vec<u16> { n.of(p).map(|(_, q)| q).collect() };
-    assert_eq!(places(9), [14, 13, 8, 4, 3]);
-    assert_eq!(places(15), [16, 11, 10]);
-    assert_eq!(places(7), [13, 12, 11, 6, 8, 3, 2, 1]);
-}
-
-#[test]
-fn hex_offset_rows_as_sakhalifa_tests_them() {
+fn hex_has_no_north_or_south() {
     let n = nb(Relation::Hex);
-    use Dir::*;
-    assert_eq!(
-        [
-            n.get(12, NEast),
-            n.get(12, NWest),
-            n.get(12, SEast),
-            n.get(12, SWest)
-        ],
-        [Some(7), Some(6), Some(17), Some(16)]
-    );
-    assert_eq!(
-        [
-            n.get(7, NEast),
-            n.get(7, NWest),
-            n.get(7, SEast),
-            n.get(7, SWest)
-        ],
-        [Some(3), Some(2), Some(13), Some(12)]
-    );
-    for d in [West, SWest, NWest] {
-        assert_eq!(n.get(0, d), None, "{d}");
-    }
-    assert_eq!([n.get(4, East), n.get(4, NEast)], [None, None]);
-    // sakhalifa leaves the last place of odd rows out; every place plays
-    // here, so 4 has 9 to its south-east.
-    assert_eq!(n.get(4, SEast), Some(9));
-    // No north or south anywhere.
     for p in 0..20 {
-        assert_eq!(n.get(p, North), None);
-        assert_eq!(n.get(p, South), None);
+        assert_eq!(n.get(p, Dir::North), None);
+        assert_eq!(n.get(p, Dir::South), None);
     }
 }
 
