@@ -7,10 +7,6 @@ fn nb(relation: Relation) -> Neighbours {
     Neighbours::new(World::new(5, 4).unwrap(), relation)
 }
 
-fn list(n: &Neighbours, p: u16) -> Vec<(Dir, u16)> {
-    n.of(p).collect()
-}
-
 /// The neighbours the course's tests expect on 5 × 4: a relation, a
 /// place, a direction, and the neighbour there (`None`: none).
 #[test]
@@ -87,34 +83,44 @@ fn square4_has_no_diagonals_and_lists_by_direction_value() {
     for d in Dir::ALL {
         assert_eq!(n.get(20, d), None, "index 20 is off a 5x4 world");
     }
-    // get_neighbors' order: by increasing direction value.
-    use Dir::*;
-    assert_eq!(list(&n, 6), [(South, 11), (West, 5), (East, 7), (North, 1)]);
 }
 
+/// A place's neighbours in the order of `get_neighbors`, by increasing
+/// direction value: a relation, a place, and its list.
 #[test]
-fn square8_lists_by_direction_value() {
-    let n = nb(Relation::Square8);
-    use Dir::*;
-    assert_eq!(
-        list(&n, 6),
-        [
-            (SEast, 12),
-            (South, 11),
-            (SWest, 10),
-            (West, 5),
-            (East, 7),
-            (NEast, 2),
-            (North, 1),
-            (NWest, 0)
-        ]
-    );
-    assert_eq!(list(&n, 0), [(SEast, 6), (South, 5), (East, 1)]);
-    // Antt-Catt's lists of places.
-    let places = |p: u16| -> Vec<u16> { n.of(p).map(|(_, q)| q).collect() };
-    assert_eq!(places(9), [14, 13, 8, 4, 3]);
-    assert_eq!(places(15), [16, 11, 10]);
-    assert_eq!(places(7), [13, 12, 11, 6, 8, 3, 2, 1]);
+fn neighbours_are_listed_by_direction_value() {
+    use Relation::*;
+    for (relation, p, expected) in [
+        (Square4, 6, "SOUTH 11, WEST 5, EAST 7, NORTH 1"),
+        (
+            Square8,
+            6,
+            "SEAST 12, SOUTH 11, SWEST 10, WEST 5, EAST 7, NEAST 2, NORTH 1, NWEST 0",
+        ),
+        (Square8, 0, "SEAST 6, SOUTH 5, EAST 1"),
+        // Antt-Catt's lists.
+        (Square8, 9, "SOUTH 14, SWEST 13, WEST 8, NORTH 4, NWEST 3"),
+        (Square8, 15, "EAST 16, NEAST 11, NORTH 10"),
+        (
+            Square8,
+            7,
+            "SEAST 13, SOUTH 12, SWEST 11, WEST 6, EAST 8, NEAST 3, NORTH 2, NWEST 1",
+        ),
+        // The triangular lattice: the square grid and one diagonal.
+        (
+            Triangular,
+            6,
+            "SOUTH 11, SWEST 10, WEST 5, EAST 7, NEAST 2, NORTH 1",
+        ),
+        (Triangular, 0, "SOUTH 5, EAST 1"),
+        (Triangular, 4, "SOUTH 9, SWEST 8, WEST 3"),
+    ] {
+        let listed: Vec<String> = nb(relation)
+            .of(p)
+            .map(|(d, q)| format!("{d} {q}"))
+            .collect();
+        assert_eq!(listed.join(", "), expected, "{relation}: {p}");
+    }
 }
 
 #[test]
@@ -136,25 +142,6 @@ fn hex_has_no_north_or_south() {
         assert_eq!(n.get(p, Dir::North), None);
         assert_eq!(n.get(p, Dir::South), None);
     }
-}
-
-#[test]
-fn the_triangular_lattice_is_the_square_grid_and_one_diagonal() {
-    let n = nb(Relation::Triangular);
-    use Dir::*;
-    assert_eq!(
-        list(&n, 6),
-        [
-            (South, 11),
-            (SWest, 10),
-            (West, 5),
-            (East, 7),
-            (NEast, 2),
-            (North, 1)
-        ]
-    );
-    assert_eq!(list(&n, 0), [(South, 5), (East, 1)]);
-    assert_eq!(list(&n, 4), [(South, 9), (SWest, 8), (West, 3)]);
 }
 
 /// Every relation is symmetric: q is p's neighbour in d exactly when p is
