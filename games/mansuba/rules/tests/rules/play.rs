@@ -43,6 +43,12 @@ fn reply(m: &mut Match, line: &str) -> (Tell, MoveRecord) {
     (tell, r)
 }
 
+/// Why seat 0 may not free its prisoner to `place` (of `sort`, if said).
+fn escape_refused(m: &Match, place: u32, sort: Option<Sort>) -> String {
+    let u = UncheckedAction::Escape { place, sort };
+    m.check(0, &u).unwrap_err().to_string()
+}
+
 /// Seat 1's tower takes seat 0's on 2, leaves it free again; seat 0 may
 /// then try to free its tower: returns the match at that point.
 fn capture_then_free_place(seed: u64) -> Match {
@@ -59,12 +65,8 @@ fn capture_then_free_place(seed: u64) -> Match {
         }]
     );
     // The place of capture is taken: no escape yet.
-    let u = UncheckedAction::Escape {
-        place: 2,
-        sort: None,
-    };
     assert_eq!(
-        m.check(0, &u).unwrap_err().to_string(),
+        escape_refused(&m, 2, None),
         "your tower cannot escape to 2: player 1's tower stands there"
     );
     reply(&mut m, "10 6");
@@ -121,35 +123,29 @@ fn about_half_the_escapes_succeed() {
 #[test]
 fn bad_escapes_are_named() {
     let m = capture_then_free_place(1);
-    let e = |place, sort| {
-        m.check(0, &UncheckedAction::Escape { place, sort })
-            .unwrap_err()
-            .to_string()
-    };
-    assert_eq!(
-        e(3, None),
-        "you have no prisoner captured on 3 (yours: tower on 2)"
-    );
-    assert_eq!(
-        e(2, Some(Sort::Pawn)),
-        "you have no pawn captured on 2 (there: T)"
-    );
-    assert_eq!(
-        e(99, None),
-        "place 99 is off the board (places are 0 to 19)"
-    );
+    for (place, sort, expected) in [
+        (
+            3,
+            None,
+            "you have no prisoner captured on 3 (yours: tower on 2)",
+        ),
+        (
+            2,
+            Some(Sort::Pawn),
+            "you have no pawn captured on 2 (there: T)",
+        ),
+        (99, None, "place 99 is off the board (places are 0 to 19)"),
+    ] {
+        assert_eq!(escape_refused(&m, place, sort), expected);
+    }
     // Without captures there is no escape at all.
     let options = Options {
         first: First::Seat(0),
         ..Options::default()
     };
     let base = Spec::new(&options, &context(1, 0)).unwrap();
-    let u = UncheckedAction::Escape {
-        place: 2,
-        sort: None,
-    };
     assert_eq!(
-        base.check(0, &u).unwrap_err().to_string(),
+        escape_refused(&base, 2, None),
         "there are no captures in this game, so no prisoner can escape"
     );
 }
