@@ -26,7 +26,8 @@
 
 /// For a newtype of the numbers 0 to 15, `$t(u8)` (a piece, a square,
 /// always valid): `ALL`, every value by its number, `new`, the value of a
-/// number below 16, and `index`, its number as an index.
+/// number below 16, `index`, its number as an index, and `of_mask`, the
+/// values of a 16-bit set.
 macro_rules! numbered_0_to_15 {
     ($t:ident, $what:literal) => {
         impl $t {
@@ -49,6 +50,22 @@ macro_rules! numbered_0_to_15 {
             /// Its number as an index, 0 to 15.
             pub const fn index(self) -> usize {
                 self.0 as usize
+            }
+
+            #[doc = concat!(
+                                "The ", $what, "s of a 16-bit set (bit `n` for number `n`), ",
+                                "in increasing number."
+                            )]
+            pub fn of_mask(mask: u16) -> impl Iterator<Item = $t> {
+                let mut m = mask;
+                std::iter::from_fn(move || {
+                    if m == 0 {
+                        return None;
+                    }
+                    let i = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    Some($t(i))
+                })
             }
         }
     };

@@ -179,15 +179,7 @@ impl PieceSet {
 
     /// The pieces, in increasing number.
     pub fn iter(self) -> impl Iterator<Item = Piece> {
-        let mut m = self.0;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(Piece(i))
-        })
+        Piece::of_mask(self.0)
     }
 }
 

@@ -43,19 +43,6 @@ impl Square {
     pub const fn bit(self) -> u16 {
         1 << self.0
     }
-
-    /// The squares of a 16-bit set, in reading order.
-    pub fn of_mask(mask: u16) -> impl Iterator<Item = Square> {
-        let mut m = mask;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(Square(i))
-        })
-    }
 }
 
 impl fmt::Display for Square {
