@@ -34,7 +34,7 @@ impl Occupancy {
     /// Appends every legal move of the side to `out` (without clearing it).
     pub fn generate(&self, out: &mut MoveList) {
         self.push_steps(out, BOARD & !LAKES & !self.own);
-        self.push_scout_lines(out, true);
+        self.push_scout_lines::<true>(out);
     }
 
     /// Appends the side's attacks (its legal moves onto an opponent's
@@ -43,12 +43,14 @@ impl Occupancy {
     /// to keep a few cost it most of its time.
     pub fn generate_attacks(&self, out: &mut MoveList) {
         self.push_steps(out, self.other);
-        self.push_scout_lines(out, false);
+        self.push_scout_lines::<false>(out);
     }
 
     /// The one-square moves of the pieces that move so (not the Scouts)
-    /// onto `targets`: up, down, right, left.
-    #[inline]
+    /// onto `targets`: up, down, right, left. Always inlined: the move
+    /// generators are the searches' hottest code, and a call apart costs
+    /// them.
+    #[inline(always)]
     fn push_steps(&self, out: &mut MoveList, targets: Bits) {
         let w = self.walkers;
         push_all(out, (w >> 10) & targets, 10);
@@ -58,27 +60,30 @@ impl Occupancy {
     }
 
     /// The Scouts' moves along their lines, Scout by Scout, line by line:
-    /// to every empty square a line passes when `quiet`, and onto the
-    /// opponent's piece that ends it.
+    /// to every empty square a line passes when `QUIET`, and onto the
+    /// opponent's piece that ends it. A constant, so that each list has a
+    /// loop of its own.
     #[inline]
-    fn push_scout_lines(&self, out: &mut MoveList, quiet: bool) {
-        let empty = BOARD & !LAKES & !self.own & !self.other;
+    fn push_scout_lines<const QUIET: bool>(&self, out: &mut MoveList) {
+        let other = self.other;
+        let empty = BOARD & !LAKES & !self.own & !other;
         for s in BitIter(self.scouts) {
             let from = Square::from_index_unchecked(s);
             for dir in Direction::ALL {
                 let mut sq = from;
                 while let Some(next) = sq.step(dir, 1) {
                     let b = next.bit();
-                    if empty & b == 0 {
-                        if self.other & b != 0 {
+                    if empty & b != 0 {
+                        if QUIET {
+                            out.push(Move { from, to: next });
+                        }
+                        sq = next;
+                    } else {
+                        if other & b != 0 {
                             out.push(Move { from, to: next });
                         }
                         break;
                     }
-                    if quiet {
-                        out.push(Move { from, to: next });
-                    }
-                    sq = next;
                 }
             }
         }
