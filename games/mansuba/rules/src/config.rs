@@ -3,8 +3,6 @@
 //! victory, captures — and the rules of one game, resolved from a
 //! configuration and what the command line changes in it.
 
-use std::fmt;
-
 use crate::error::SetupError;
 use crate::sort::{Dirs, Kind, MoveKind, Sort, SortDef};
 use crate::start::{self, Layout, StartSets};
@@ -48,48 +46,32 @@ pub enum RelationChoice {
     Random,
 }
 
-/// A configuration's name (`-c NAME`).
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum ConfigName {
-    /// The seed's base version: pawns (simple move, simple jump, multiple
-    /// jump), the 4-neighbour grid, the two columns, no capture, simple
-    /// victory.
-    Base,
-    /// Chinese checkers: pawns only, the triangular lattice, each player's
-    /// triangle in a corner (the seed layout), no capture, complex victory
-    /// (fill a triangle of the other's).
-    ChineseCheckers,
-    /// Chess-like: chess pieces (no multiple jump), the 8-neighbour grid,
-    /// a back rank on each column, captures, simple victory.
-    ChessLike,
-    /// Every achievement at once: pawns, towers, elephants and bishops, a
-    /// random relation that changes every ⌈√MAX_TURNS⌉ turns, captures,
-    /// simple victory.
-    Full,
+game_core::named_enum! {
+    /// A configuration, by its name on the command line (`-c NAME`).
+    #[derive(
+        Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+    )]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ConfigName {
+        /// The seed's base version: pawns (simple move, simple jump, multiple
+        /// jump), the 4-neighbour grid, the two columns, no capture, simple
+        /// victory.
+        Base => "base",
+        /// Chinese checkers: pawns only, the triangular lattice, each player's
+        /// triangle in a corner (the seed layout), no capture, complex victory
+        /// (fill a triangle of the other's).
+        ChineseCheckers => "chinese-checkers",
+        /// Chess-like: chess pieces (no multiple jump), the 8-neighbour grid,
+        /// a back rank on each column, captures, simple victory.
+        ChessLike => "chess-like",
+        /// Every achievement at once: pawns, towers, elephants and bishops, a
+        /// random relation that changes every ⌈√MAX_TURNS⌉ turns, captures,
+        /// simple victory.
+        Full => "full",
+    }
 }
 
 impl ConfigName {
-    /// Every configuration.
-    pub const ALL: [ConfigName; 4] = [
-        ConfigName::Base,
-        ConfigName::ChineseCheckers,
-        ConfigName::ChessLike,
-        ConfigName::Full,
-    ];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ConfigName::Base => "base",
-            ConfigName::ChineseCheckers => "chinese-checkers",
-            ConfigName::ChessLike => "chess-like",
-            ConfigName::Full => "full",
-        }
-    }
-
     /// The configuration.
     pub fn config(self) -> Config {
         use Dirs::*;
@@ -105,31 +87,28 @@ impl ConfigName {
         let tower = SortDef::new(Sort::Tower, &[MoveKind::new(Slide, Cardinal)]);
         let elephant = SortDef::new(Sort::Elephant, &[MoveKind::new(Double, Cardinal)]);
         let bishop = SortDef::new(Sort::Bishop, &[MoveKind::new(Slide, Diagonal)]);
+        // The base version; every other configuration says how it differs.
+        let base = Config {
+            name: self,
+            sorts: vec![pawn.clone()],
+            lineup: vec![Sort::Pawn],
+            relation: RelationChoice::Fixed(Relation::Square4),
+            relation_change: false,
+            captures: false,
+            victory: Victory::Simple,
+            layout: Layout::Columns,
+        };
         match self {
-            ConfigName::Base => Config {
-                name: self,
-                sorts: vec![pawn],
-                lineup: vec![Sort::Pawn],
-                relation: RelationChoice::Fixed(Relation::Square4),
-                relation_change: false,
-                captures: false,
-                victory: Victory::Simple,
-                layout: Layout::Columns,
-            },
+            ConfigName::Base => base,
             ConfigName::ChineseCheckers => Config {
-                name: self,
-                sorts: vec![pawn],
-                lineup: vec![Sort::Pawn],
                 relation: RelationChoice::Fixed(Relation::Triangular),
-                relation_change: false,
-                captures: false,
                 victory: Victory::Complex,
                 layout: Layout::Seeds,
+                ..base
             },
             ConfigName::ChessLike => {
                 use Sort::*;
                 Config {
-                    name: self,
                     sorts: vec![
                         SortDef::new(Pawn, &[MoveKind::new(Step, Cardinal)]),
                         tower,
@@ -142,29 +121,19 @@ impl ConfigName {
                         Tower, Elephant, Bishop, Queen, King, Bishop, Elephant, Tower, Pawn, Pawn,
                     ],
                     relation: RelationChoice::Fixed(Relation::Square8),
-                    relation_change: false,
                     captures: true,
-                    victory: Victory::Simple,
-                    layout: Layout::Columns,
+                    ..base
                 }
             }
             ConfigName::Full => Config {
-                name: self,
                 sorts: vec![pawn, tower, elephant, bishop],
                 lineup: vec![Sort::Pawn, Sort::Tower, Sort::Elephant, Sort::Bishop],
                 relation: RelationChoice::Random,
                 relation_change: true,
                 captures: true,
-                victory: Victory::Simple,
-                layout: Layout::Columns,
+                ..base
             },
         }
-    }
-}
-
-impl fmt::Display for ConfigName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -1,11 +1,9 @@
 //! The world (WIDTH × HEIGHT places, row-major, row 0 at the top) and the
 //! relations between its places: which neighbour lies in each direction.
 
-use std::collections::VecDeque;
-use std::fmt;
-
 use crate::dir::Dir;
 use crate::error::SetupError;
+use std::collections::VecDeque;
 
 /// A place: `row * WIDTH + col`, 0 to `WORLD_SIZE - 1`.
 pub type Place = u16;
@@ -75,50 +73,31 @@ impl World {
     }
 }
 
-/// How places are related: which neighbour lies in which direction.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Relation {
-    /// The square grid, four neighbours (E, N, W, S).
-    Square4,
-    /// The square grid with its diagonals, eight neighbours.
-    Square8,
-    /// The triangular lattice: the square grid plus the NE–SW diagonal,
-    /// six neighbours in three straight lines, so that jumps work in every
-    /// direction (facts §5.2, family B).
-    Triangular,
-    /// Hexagonal cells in offset rows, odd rows shifted half a cell right:
-    /// E, W and the four diagonals, no N or S (facts §5.2, family C).
-    Hex,
+game_core::named_enum! {
+    /// How places are related: which neighbour lies in which direction.
+    ///
+    /// Declared in the order of their numbers (`init_neighbors`'s seed) and
+    /// named as on the command line and the wire.
+    #[derive(
+        Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    )]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Relation {
+        /// The square grid, four neighbours (E, N, W, S).
+        Square4 => "square4",
+        /// The square grid with its diagonals, eight neighbours.
+        Square8 => "square8",
+        /// The triangular lattice: the square grid plus the NE–SW diagonal,
+        /// six neighbours in three straight lines, so that jumps work in every
+        /// direction (facts §5.2, family B).
+        Triangular => "triangular",
+        /// Hexagonal cells in offset rows, odd rows shifted half a cell right:
+        /// E, W and the four diagonals, no N or S (facts §5.2, family C).
+        Hex => "hex",
+    }
 }
 
 impl Relation {
-    /// Every relation, in the order of their numbers (`init_neighbors`'s
-    /// seed).
-    pub const ALL: [Relation; 4] = [
-        Relation::Square4,
-        Relation::Square8,
-        Relation::Triangular,
-        Relation::Hex,
-    ];
-
-    /// Its name on the command line and the wire.
-    pub fn name(self) -> &'static str {
-        match self {
-            Relation::Square4 => "square4",
-            Relation::Square8 => "square8",
-            Relation::Triangular => "triangular",
-            Relation::Hex => "hex",
-        }
-    }
-
-    /// The relation named `name`.
-    pub fn from_name(name: &str) -> Option<Relation> {
-        Relation::ALL.into_iter().find(|r| r.name() == name)
-    }
-
     /// The neighbour of (`row`, `col`) in direction `d` on an unbounded
     /// grid, if the relation has that direction there.
     fn step(self, row: i32, col: i32, d: Dir) -> Option<(i32, i32)> {
@@ -146,12 +125,6 @@ impl Relation {
                 }
             },
         }
-    }
-}
-
-impl fmt::Display for Relation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

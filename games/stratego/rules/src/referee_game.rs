@@ -47,28 +47,16 @@ pub struct Options {
     pub protocol: Vec<SeatProtocol>,
 }
 
-/// The protocols a seat's program may speak.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Protocol {
-    /// `course`: this referee's, the course's (`docs/protocol.md`).
-    #[default]
-    Course,
-    /// `ucc`: the UCC 2012 manager's, translated (`docs/ucc.md`).
-    Ucc,
-}
-
-impl Protocol {
-    /// Every protocol, by name.
-    pub const ALL: [(Protocol, &'static str); 2] =
-        [(Protocol::Course, "course"), (Protocol::Ucc, "ucc")];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        Protocol::ALL
-            .iter()
-            .find(|(p, _)| *p == self)
-            .map(|(_, n)| *n)
-            .expect("every protocol is listed")
+game_core::named_enum! {
+    /// The protocols a seat's program may speak, each named as
+    /// `--protocol` names it.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    pub enum Protocol {
+        /// `course`: this referee's, the course's (`docs/protocol.md`).
+        #[default]
+        Course => "course",
+        /// `ucc`: the UCC 2012 manager's, translated (`docs/ucc.md`).
+        Ucc => "ucc",
     }
 }
 
@@ -92,10 +80,7 @@ impl FromStr for SeatProtocol {
         let seat = seat
             .parse()
             .map_err(|_| format!("{seat:?} is not a seat number"))?;
-        let protocol = Protocol::ALL
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(p, _)| *p)
+        let protocol = Protocol::from_name(name)
             .ok_or_else(|| format!("{name:?} is not a protocol (course or ucc)"))?;
         Ok(SeatProtocol { seat, protocol })
     }
