@@ -222,11 +222,8 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Board, Piece, Player, Square};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::testkit::{armies, bits, sq};
+    use stratego::Player;
 
     fn wire(text: &str) -> UncheckedMove {
         UncheckedMove::from_wire(text).unwrap()
@@ -240,15 +237,8 @@ mod tests {
         revealed: &[&str],
         to_move: Player,
     ) -> View {
-        let mut b = Board::empty();
-        for &(s, r) in ours {
-            b.set(sq(s), Some(Piece::new(Player::Zero, r)));
-        }
-        for &(s, r) in theirs {
-            b.set(sq(s), Some(Piece::new(Player::One, r)));
-        }
-        let shown = revealed.iter().fold(0u128, |acc, s| acc | sq(s).bit());
-        View::from_board(&b, Player::Zero, to_move, shown, shown)
+        let shown = bits(revealed);
+        View::from_board(&armies(ours, theirs), Player::Zero, to_move, shown, shown)
     }
 
     fn tuned() -> Tuning {
