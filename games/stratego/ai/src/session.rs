@@ -267,17 +267,25 @@ mod tests {
     use super::*;
     use crate::strategy::RandomStrategy;
 
-    fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
+    /// A session of `strategy` on `input`: how it ended, and our replies.
+    fn play_with(
+        input: &str,
+        strategy: &mut dyn Strategy,
+    ) -> (Result<SessionEnd, SessionError>, String) {
         let mut out = Vec::new();
-        let mut strategy = RandomStrategy::new(1);
         let end = run(
             input.as_bytes(),
             &mut out,
-            &mut strategy,
+            strategy,
             Duration::from_millis(100),
             &mut io::sink(),
         );
         (end, String::from_utf8(out).unwrap())
+    }
+
+    /// [`play_with`] a random strategy.
+    fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
+        play_with(input, &mut RandomStrategy::new(1))
     }
 
     #[test]
@@ -352,18 +360,6 @@ mod tests {
         9, 9, 9, 9, 9, 9, 10, 12, 12, 12, 12,
     ];
 
-    fn play_fixed(input: &str, s: &mut Fixed) -> (Result<SessionEnd, SessionError>, String) {
-        let mut out = Vec::new();
-        let end = run(
-            input.as_bytes(),
-            &mut out,
-            s,
-            Duration::from_millis(100),
-            &mut io::sink(),
-        );
-        (end, String::from_utf8(out).unwrap())
-    }
-
     #[test]
     fn regression_the_player_plays_on_after_taking_the_flag() {
         // The course referee does not end the game at a Flag capture: the
@@ -372,7 +368,7 @@ mod tests {
             codes: FLAG_A0,
             moves: vec!["A3\nE\n3\n"],
         };
-        let (end, out) = play_fixed("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
+        let (end, out) = play_with("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagTaken);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 46, "setup, the capture, one more move: {out}");
@@ -403,7 +399,7 @@ mod tests {
             codes: FLAG_A0,
             moves: vec![],
         };
-        let (end, out) = play_fixed("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
+        let (end, out) = play_with("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagLost);
         assert_eq!(out.lines().count(), 43, "the setup, then an answer: {out}");
     }
@@ -432,7 +428,7 @@ mod tests {
             moves: vec![],
         };
         // Whatever else comes is read, not answered.
-        let (end, out) = play_fixed("0\nOK\nX\nY\n", &mut s);
+        let (end, out) = play_with("0\nOK\nX\nY\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::NoLegalMove);
         assert_eq!(out.lines().count(), 40);
     }
