@@ -212,10 +212,7 @@ pub fn run<R: Read, W: Write>(
                     view.apply_own(mv, r)?;
                     if decided.is_none() {
                         strategy.observe_own(&view, mv, r);
-                    }
-                    if takes_flag(r) && decided.is_none() {
-                        let _ = writeln!(log, "we took the Flag: playing on if asked");
-                        decided = Some(SessionEnd::FlagTaken);
+                        decided = flag_taken(r, SessionEnd::FlagTaken, "we took the Flag", log);
                     }
                 }
             }
@@ -234,10 +231,8 @@ pub fn run<R: Read, W: Write>(
             view.apply_opponent(m, r)?;
             if decided.is_none() {
                 strategy.observe_opponent(&view, m, r);
-            }
-            if takes_flag(r) && decided.is_none() {
-                let _ = writeln!(log, "the opponent took our Flag: playing on if asked");
-                decided = Some(SessionEnd::FlagLost);
+                let words = "the opponent took our Flag";
+                decided = flag_taken(r, SessionEnd::FlagLost, words, log);
             }
         }
     }
@@ -252,14 +247,25 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-fn takes_flag(r: MoveResult) -> bool {
-    matches!(
+/// `end` if a move with result `r` took a Flag, said in `log` (`words`):
+/// the game is decided, and play goes on only if the referee asks.
+fn flag_taken(
+    r: MoveResult,
+    end: SessionEnd,
+    words: &str,
+    log: &mut dyn Write,
+) -> Option<SessionEnd> {
+    let taken = matches!(
         r,
         MoveResult::Battle {
             defender: stratego::Rank::Flag,
             ..
         }
-    )
+    );
+    if taken {
+        let _ = writeln!(log, "{words}: playing on if asked");
+    }
+    taken.then_some(end)
 }
 
 #[cfg(test)]

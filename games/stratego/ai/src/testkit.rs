@@ -2,7 +2,7 @@
 //! squares by their names, boards from lists of pieces.
 
 use stratego::bits::Bits;
-use stratego::{Board, Piece, Player, Rank, Square};
+use stratego::{Board, MoveResult, Piece, Player, Rank, Square, UncheckedMove, View};
 
 /// The square named `s` (`E4`).
 pub fn sq(s: &str) -> Square {
@@ -32,4 +32,19 @@ pub fn armies(ours: &[(&str, Rank)], theirs: &[(&str, Rank)]) -> Board {
         }
     }
     b
+}
+
+/// A move as the wire writes it, a line each: `E3\nE\n1\n`.
+pub fn mv(wire: &str) -> UncheckedMove {
+    UncheckedMove::from_wire(wire).unwrap()
+}
+
+/// Our move `ours` and their reply `theirs` (as [`mv`] reads them),
+/// neither a battle, played in `view`; returns their move.
+pub fn quiet_turn(view: &mut View, ours: &str, theirs: &str) -> UncheckedMove {
+    let m = view.check(&mv(ours)).unwrap();
+    view.apply_own(m, MoveResult::Nothing).unwrap();
+    let r = mv(theirs);
+    view.apply_opponent(r, MoveResult::Nothing).unwrap();
+    r
 }

@@ -222,12 +222,8 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{armies, bits, sq};
+    use crate::testkit::{armies, bits, mv, sq};
     use stratego::Player;
-
-    fn wire(text: &str) -> UncheckedMove {
-        UncheckedMove::from_wire(text).unwrap()
-    }
 
     /// Our view (player 0's) of a board with `ours` and `theirs`, the
     /// enemy pieces on `revealed` identified (and moved), `to_move` to play.
@@ -274,20 +270,20 @@ mod tests {
             attacker: Rank::Colonel,
             defender: at,
         };
-        let m = wire("E4\nW\n1\n");
+        let m = mv("E4\nW\n1\n");
         v.apply_opponent(m, hit(Rank::Sergeant)).unwrap();
         r.observe_opponent(&v, m, hit(Rank::Sergeant));
-        let ours = v.check(&wire("J0\nE\n1\n")).unwrap();
+        let ours = v.check(&mv("J0\nE\n1\n")).unwrap();
         v.apply_own(ours, MoveResult::Nothing).unwrap();
         r.observe_own(&v, ours, MoveResult::Nothing);
-        let m = wire("E3\nS\n1\n");
+        let m = mv("E3\nS\n1\n");
         v.apply_opponent(m, hit(Rank::Lieutenant)).unwrap();
         r.observe_opponent(&v, m, hit(Rank::Lieutenant));
         (r, v)
     }
 
     fn own(v: &View, text: &str) -> Move {
-        v.check(&wire(text)).unwrap()
+        v.check(&mv(text)).unwrap()
     }
 
     #[test]
@@ -317,7 +313,7 @@ mod tests {
         let ours = own(&v, "H3\nN\n1\n");
         v.apply_own(ours, MoveResult::Nothing).unwrap();
         r.observe_own(&v, ours, MoveResult::Nothing);
-        let theirs = wire("J9\nW\n1\n");
+        let theirs = mv("J9\nW\n1\n");
         v.apply_opponent(theirs, MoveResult::Nothing).unwrap();
         r.observe_opponent(&v, theirs, MoveResult::Nothing);
         let a = r.answer(&v, &tuned());
@@ -358,9 +354,9 @@ mod tests {
                 r.observe_own(&v, m, MoveResult::Nothing);
             } else {
                 let m = if v.cell(sq("J8")) == Cell::Empty {
-                    wire("J9\nW\n1\n")
+                    mv("J9\nW\n1\n")
                 } else {
-                    wire("J8\nE\n1\n")
+                    mv("J8\nE\n1\n")
                 };
                 v.apply_opponent(m, MoveResult::Nothing).unwrap();
                 r.observe_opponent(&v, m, MoveResult::Nothing);
@@ -441,7 +437,7 @@ mod tests {
         let m = own(&v, "F2\nE\n1\n");
         v.apply_own(m, lost(Rank::Miner)).unwrap();
         r.observe_own(&v, m, lost(Rank::Miner));
-        let theirs = wire("J9\nW\n1\n");
+        let theirs = mv("J9\nW\n1\n");
         v.apply_opponent(theirs, MoveResult::Nothing).unwrap();
         r.observe_opponent(&v, theirs, MoveResult::Nothing);
         let m = own(&v, "E3\nS\n1\n");
