@@ -106,20 +106,18 @@ impl Strategy for GreedyStrategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Board, Piece};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::testkit::{bits, board, sq};
 
     /// Player 0 to move with `pieces`; enemy pieces on `revealed` are known.
     fn view(pieces: &[(&str, Player, Rank)], revealed: &[&str]) -> View {
-        let mut b = Board::empty();
-        for &(s, p, r) in pieces {
-            b.set(sq(s), Some(Piece::new(p, r)));
-        }
-        let revealed = revealed.iter().fold(0, |acc, s| acc | sq(s).bit());
-        View::from_board(&b, Player::Zero, Player::Zero, revealed, revealed)
+        let revealed = bits(revealed);
+        View::from_board(
+            &board(pieces),
+            Player::Zero,
+            Player::Zero,
+            revealed,
+            revealed,
+        )
     }
 
     use Player::{One as Them, Zero as Us};
