@@ -11,6 +11,7 @@ use referee_schema::{Reason, SetupStatus, Summary};
 use crate::util::StrategoRecord;
 
 use crate::util::{self, Game, Outcome};
+use crate::verdict::assert_killed;
 
 /// Time limit of these games: generous, so timing cases are far from the edge.
 const LIMIT_MS: u64 = 300;
@@ -103,7 +104,6 @@ impl Case {
             "mode {} at {}: {}\n{}",
             self.mode, self.at, o.json, o.stderr
         );
-        assert_eq!(o.code, Some(0), "referee status; {context}");
         let bound = Duration::from_millis(self.limit_ms) + Duration::from_secs(2);
         assert!(o.elapsed < bound, "referee took {:?}; {context}", o.elapsed);
         assert!(
@@ -180,23 +180,85 @@ fn played_on(o: &Outcome) {
     assert_eq!(o.summary.moves, MAX_TURNS);
 }
 
+/// Tests of a faulty game each that the referee must not punish:
+/// `NAME: MODE at AT as SIDE[, limit MS];` (the faulty player's mode and
+/// moment, the side it plays, a time limit other than [`LIMIT_MS`]).
+macro_rules! played_on_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal $(, limit $ms:literal)?;)*) => {$(
+        #[test]
+        fn $name() {
+            played_on(&Case::new($mode, $at).played_by($side)$(.limit($ms))?.run());
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side must lose:
+/// `NAME: MODE at AT as SIDE => REASON[, DETAIL];` (the detail, when
+/// given, is in the verdict).
+macro_rules! lost_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $reason:literal $(, $detail:literal)?;)*) => {$(
+        #[test]
+        fn $name() {
+            let o = Case::new($mode, $at).played_by($side).run();
+            lost(&o, $side, $reason, None$(.or(Some($detail)))?);
+        }
+    )*};
+}
+
+// What the referee must not punish. The replies at 90% have a larger
+// limit: 10% of it is the margin left to a loaded machine.
+
+played_on_cases! {
+    // Timing.
+    reply_at_40_percent_is_accepted: "delay40" at 1 as 0;
+    reply_at_90_percent_is_accepted: "delay90" at 2 as 0, limit 1000;
+    setup_at_90_percent_is_accepted: "delay90" at 0 as 1, limit 1000;
+    trickled_reply_within_the_limit_is_accepted: "trickle-under" at 2 as 0, limit 600;
+    // Output.
+    setup_written_before_the_player_number_is_accepted: "early-reply" at 0 as 1;
+    move_written_before_it_is_asked_is_played: "early-reply" at 3 as 0;
+    // Processes.
+    forked_child_holding_stdout_is_killed: "fork-child" at 1 as 0;
+    setsid_grandchild_is_killed: "setsid-grandchild" at 2 as 1;
+    fifty_children_are_killed: "fork-many" at 1 as 0;
+}
+
+// What the faulty side loses by. A hundred megabytes without a newline is
+// judged in bounded memory: `Case::run` checks the referee's peak stays
+// under 20 MB.
+
+lost_cases! {
+    // Timing.
+    trickled_reply_over_the_limit_is_a_timeout: "trickle-over" at 1 as 1 => "timeout";
+    sleeping_player_times_out: "sleep" at 3 as 0 => "timeout";
+    // Death.
+    exit_0_is_a_failure: "exit0" at 1 as 0 => "exited";
+    closing_stdout_is_a_failure: "close-stdout" at 1 as 0 => "closed_output";
+    closing_stdin_is_a_failure: "close-stdin" at 1 as 1 => "stopped_reading";
+    dying_during_setup_is_a_failure: "exit1" at 0 as 1 => "exited";
+    // Output abuse.
+    garbage_line_is_illegal:
+        "garbage" at 1 as 0 => "illegal_move", "\"hello, referee\" is not a square";
+    over_long_line_is_illegal:
+        "long-line" at 2 as 1 => "illegal_move", "(200 bytes, over the 64-byte limit)";
+    over_long_line_in_the_setup_is_refused:
+        "long-line" at 0 as 0 => "setup_refused", "(200 bytes, over the 64-byte limit)";
+    hundred_megabytes_without_newline_is_illegal_in_bounded_memory:
+        "flood-stdout" at 1 as 0 => "illegal_move";
+    hundred_megabytes_without_newline_in_the_setup_is_refused:
+        "flood-stdout" at 0 as 1 => "setup_refused";
+    extra_lines_after_a_reply_are_read_as_the_next_reply:
+        "extra-lines" at 1 as 0 => "illegal_move", "\"extra\" is not a square";
+    // Rules: setups.
+    setup_with_code_13_is_refused:
+        "setup-bad-code" at 0 as 0 => "setup_refused", "line 17: 13 is not a piece code";
+    setup_with_wrong_counts_is_refused:
+        "setup-bad-counts" at 0 as 1 => "setup_refused", "4 Majors given, 3 expected";
+    setup_with_a_non_numeric_line_is_refused:
+        "setup-not-a-number" at 0 as 0 => "setup_refused", "line 1: KO is not a piece code";
+}
+
 // Timing.
-
-#[test]
-fn reply_at_40_percent_is_accepted() {
-    played_on(&Case::new("delay40", 1).run());
-}
-
-#[test]
-fn reply_at_90_percent_is_accepted() {
-    // A larger limit: 10% of it is the margin left to a loaded machine.
-    played_on(&Case::new("delay90", 2).limit(1000).run());
-}
-
-#[test]
-fn setup_at_90_percent_is_accepted() {
-    played_on(&Case::new("delay90", 0).limit(1000).played_by(1).run());
-}
 
 #[test]
 fn reply_at_110_percent_is_a_timeout() {
@@ -204,26 +266,6 @@ fn reply_at_110_percent_is_a_timeout() {
     lost(&o, 0, "timeout", None);
     assert_eq!(o.player(0).timeouts, 1);
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
-}
-
-#[test]
-fn trickled_reply_within_the_limit_is_accepted() {
-    played_on(&Case::new("trickle-under", 2).limit(600).run());
-}
-
-#[test]
-fn trickled_reply_over_the_limit_is_a_timeout() {
-    lost(
-        &Case::new("trickle-over", 1).played_by(1).run(),
-        1,
-        "timeout",
-        None,
-    );
-}
-
-#[test]
-fn sleeping_player_times_out() {
-    lost(&Case::new("sleep", 3).run(), 0, "timeout", None);
 }
 
 #[test]
@@ -242,9 +284,12 @@ fn busy_loop_times_out() {
 
 // Death.
 
-#[test]
-fn exit_0_is_a_failure() {
-    lost(&Case::new("exit0", 1).run(), 0, "exited", None);
+/// The faulty side, in `mode` at `at` as side 0, died of `signal` and
+/// lost, a crash.
+fn crashed(mode: &'static str, at: u32, signal: &str) {
+    let o = Case::new(mode, at).run();
+    lost(&o, 0, "crashed", None);
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some(signal));
 }
 
 #[test]
@@ -256,97 +301,21 @@ fn exit_1_is_a_failure() {
 
 #[test]
 fn abort_is_a_crash() {
-    let o = Case::new("abort", 1).run();
-    lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
+    crashed("abort", 1, "SIGABRT");
 }
 
 #[test]
 fn segv_is_a_crash() {
-    let o = Case::new("segv", 2).run();
-    lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGSEGV"));
-}
-
-#[test]
-fn closing_stdout_is_a_failure() {
-    lost(
-        &Case::new("close-stdout", 1).run(),
-        0,
-        "closed_output",
-        None,
-    );
-}
-
-#[test]
-fn closing_stdin_is_a_failure() {
-    lost(
-        &Case::new("close-stdin", 1).played_by(1).run(),
-        1,
-        "stopped_reading",
-        None,
-    );
-}
-
-#[test]
-fn dying_during_setup_is_a_failure() {
-    lost(&Case::new("exit1", 0).played_by(1).run(), 1, "exited", None);
+    crashed("segv", 2, "SIGSEGV");
 }
 
 // Output abuse.
-
-#[test]
-fn garbage_line_is_illegal() {
-    lost(
-        &Case::new("garbage", 1).run(),
-        0,
-        "illegal_move",
-        Some("\"hello, referee\" is not a square"),
-    );
-}
 
 #[test]
 fn garbage_in_the_setup_is_refused() {
     let o = Case::new("garbage", 0).run();
     lost(&o, 0, "setup_refused", Some("line 1"));
     assert_eq!(o.player(0).setup, Some(SetupStatus::Refused));
-}
-
-#[test]
-fn over_long_line_is_illegal() {
-    lost(
-        &Case::new("long-line", 2).played_by(1).run(),
-        1,
-        "illegal_move",
-        Some("(200 bytes, over the 64-byte limit)"),
-    );
-}
-
-#[test]
-fn over_long_line_in_the_setup_is_refused() {
-    lost(
-        &Case::new("long-line", 0).run(),
-        0,
-        "setup_refused",
-        Some("(200 bytes, over the 64-byte limit)"),
-    );
-}
-
-#[test]
-fn hundred_megabytes_without_newline_is_illegal_in_bounded_memory() {
-    let o = Case::new("flood-stdout", 1).run();
-    lost(&o, 0, "illegal_move", None);
-    // `run` checked the referee's peak memory stays under 20 MB.
-}
-
-#[test]
-fn hundred_megabytes_without_newline_in_the_setup_is_refused() {
-    lost(
-        &Case::new("flood-stdout", 0).played_by(1).run(),
-        1,
-        "setup_refused",
-        None,
-    );
 }
 
 #[test]
@@ -364,26 +333,6 @@ fn stderr_flood_is_logged_capped_and_never_punished() {
     assert_eq!(log.len(), 1_000_000 + "\n[log truncated]\n".len());
 }
 
-#[test]
-fn extra_lines_after_a_reply_are_read_as_the_next_reply() {
-    lost(
-        &Case::new("extra-lines", 1).run(),
-        0,
-        "illegal_move",
-        Some("\"extra\" is not a square"),
-    );
-}
-
-#[test]
-fn setup_written_before_the_player_number_is_accepted() {
-    played_on(&Case::new("early-reply", 0).played_by(1).run());
-}
-
-#[test]
-fn move_written_before_it_is_asked_is_played() {
-    played_on(&Case::new("early-reply", 3).run());
-}
-
 // Input abuse.
 
 #[test]
@@ -397,62 +346,13 @@ fn a_player_that_stops_reading_fails_without_blocking_the_referee() {
 // Processes.
 
 #[test]
-fn forked_child_holding_stdout_is_killed() {
-    played_on(&Case::new("fork-child", 1).run());
-}
-
-#[test]
-fn setsid_grandchild_is_killed() {
-    played_on(&Case::new("setsid-grandchild", 2).played_by(1).run());
-}
-
-#[test]
 fn player_ignoring_sigterm_is_killed() {
     let o = Case::new("ignore-term", 1).run();
     played_on(&o);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
-    assert_eq!(
-        o.player(0).exit.killed_by_referee.as_deref(),
-        Some("sigkill")
-    );
-}
-
-#[test]
-fn fifty_children_are_killed() {
-    played_on(&Case::new("fork-many", 1).run());
+    assert_killed(&o.summary, 0, "SIGKILL", "sigkill");
 }
 
 // Rules: setups.
-
-#[test]
-fn setup_with_code_13_is_refused() {
-    lost(
-        &Case::new("setup-bad-code", 0).run(),
-        0,
-        "setup_refused",
-        Some("line 17: 13 is not a piece code"),
-    );
-}
-
-#[test]
-fn setup_with_wrong_counts_is_refused() {
-    lost(
-        &Case::new("setup-bad-counts", 0).played_by(1).run(),
-        1,
-        "setup_refused",
-        Some("4 Majors given, 3 expected"),
-    );
-}
-
-#[test]
-fn setup_with_a_non_numeric_line_is_refused() {
-    lost(
-        &Case::new("setup-not-a-number", 0).run(),
-        0,
-        "setup_refused",
-        Some("line 1: KO is not a piece code"),
-    );
-}
 
 #[test]
 fn setup_of_39_codes_then_silence_times_out() {
@@ -497,7 +397,6 @@ fn a_program_that_does_not_exist_fails_to_start() {
         .program(0, "/nonexistent/player")
         .program(1, util::faulty())
         .run();
-    assert_eq!(o.code, Some(0));
     lost(&o, 0, "exec_failed", Some("/nonexistent/player"));
     assert!(!o.player(0).exit.started);
 }
