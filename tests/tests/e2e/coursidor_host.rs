@@ -59,11 +59,22 @@ impl Kit {
         compile_c(&self.cc, &all, out, sources);
     }
 
-    /// A client from `sources` (files) with `flags`: `NAME.so`.
-    fn build(&self, name: &str, flags: &[&str], sources: &[PathBuf]) -> String {
+    /// A client from `sources` (files): `NAME.so`.
+    fn build(&self, name: &str, sources: &[PathBuf]) -> String {
         let out = self.dir().join(format!("{name}.so"));
-        self.compile(&out, flags, sources);
+        self.compile(&out, &[], sources);
         out.display().to_string()
+    }
+
+    /// The example client, its `function` renamed `random_FUNCTION`, linked
+    /// with `wrapper` (a C source that defines `function`, and calls the
+    /// example's): `NAME.so`.
+    fn wrapped_example(&self, name: &str, function: &str, wrapper: &str) -> String {
+        let wrapper = self.source(name, wrapper);
+        let renamed = self.dir().join(format!("{name}-example.o"));
+        let rename = format!("-D{function}=random_{function}");
+        self.compile(&renamed, &["-c", &rename], &[example("random-client.c")]);
+        self.build(name, &[wrapper, renamed])
     }
 
     /// Writes `text` to `NAME.c`.
@@ -76,7 +87,7 @@ impl Kit {
 
     /// The example client.
     fn random_client(&self) -> String {
-        self.build("random", &[], &[example("random-client.c")])
+        self.build("random", &[example("random-client.c")])
     }
 
     /// A client whose `play` runs `body` (with `me`, the colour, and `g`,
@@ -101,7 +112,7 @@ void finalize(void) {{}}
 "#
         );
         let src = self.source(name, &text);
-        self.build(name, &[], &[src])
+        self.build(name, &[src])
     }
 
     /// Plays `referee --game coursidor ARGS` where the clients are.
@@ -169,8 +180,9 @@ fn a_client_receives_a_graph_of_its_own_in_csr_with_the_layout() {
         return;
     };
     // The example client, its initialize checking the graph first.
-    let check = kit.source(
+    let so = kit.wrapped_example(
         "check",
+        "initialize",
         r#"#include <stdio.h>
 #include <string.h>
 #include "player.h"
@@ -195,15 +207,6 @@ void initialize(unsigned int id, struct graph_t *g) {
 }
 "#,
     );
-    // The example compiled with its initialize renamed, linked with the
-    // wrapper.
-    let random_obj = kit.dir().join("random.o");
-    kit.compile(
-        &random_obj,
-        &["-c", "-Dinitialize=random_initialize"],
-        &[example("random-client.c")],
-    );
-    let so = kit.build("check", &[], &[check, random_obj]);
     for (board, first, expect) in [
         (
             ["-t", "T", "-m", "6"],
@@ -331,8 +334,9 @@ fn a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named() 
     };
     // The example client, chatty: it reads stdin (the end of file at once)
     // and writes protocol-like lines to stdout, which go to its log.
-    let wrapper = kit.source(
+    let chatty = kit.wrapped_example(
         "chatty",
+        "play",
         r#"#include <stdio.h>
 #include "player.h"
 struct move_t random_play(const struct move_t previous);
@@ -343,13 +347,6 @@ struct move_t play(const struct move_t previous) {
 }
 "#,
     );
-    let obj = kit.dir().join("random-play.o");
-    kit.compile(
-        &obj,
-        &["-c", "-Dplay=random_play"],
-        &[example("random-client.c")],
-    );
-    let chatty = kit.build("chatty", &[], &[wrapper, obj]);
     let random = kit.random_client();
     let o = kit.play(&["-M", "60", "--seed", "6", &chatty, &random]);
     assert!(matches!(o.summary.reason, Reason::Game(_)), "{}", o.json);
@@ -370,7 +367,7 @@ void initialize(unsigned int id, struct graph_t *g) { (void)id; (void)g; }
 struct move_t play(const struct move_t previous) { return previous; }
 "#,
     );
-    let partial = kit.build("partial", &[], &[partial]);
+    let partial = kit.build("partial", &[partial]);
     let junk = kit.dir().join("junk.so");
     std::fs::write(&junk, "not a library\n").unwrap();
     let junk = junk.display().to_string();

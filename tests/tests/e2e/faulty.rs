@@ -193,14 +193,40 @@ macro_rules! played_on_cases {
 }
 
 /// Tests of a faulty game each that the faulty side must lose:
-/// `NAME: MODE at AT as SIDE => REASON[, DETAIL];` (the detail, when
-/// given, is in the verdict).
+/// `NAME: MODE at AT as SIDE => REASON;`.
 macro_rules! lost_cases {
-    ($($name:ident: $mode:literal at $at:literal as $side:literal => $reason:literal $(, $detail:literal)?;)*) => {$(
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $reason:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            lost(&Case::new($mode, $at).played_by($side).run(), $side, $reason, None);
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side loses by an illegal
+/// move: `NAME: MODE at AT as SIDE => DETAIL,` (what the verdict says of
+/// it); the move is counted.
+macro_rules! illegal_move_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $detail:literal,)*) => {$(
         #[test]
         fn $name() {
             let o = Case::new($mode, $at).played_by($side).run();
-            lost(&o, $side, $reason, None$(.or(Some($detail)))?);
+            lost(&o, $side, "illegal_move", Some($detail));
+            assert_eq!(o.player($side).illegal_moves, 1);
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side loses by its setup,
+/// refused: `NAME: MODE as SIDE => DETAIL,` (the mode acting on the setup,
+/// what the verdict says of it).
+macro_rules! refused_setup_cases {
+    ($($name:ident: $mode:literal as $side:literal => $detail:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            let o = Case::new($mode, 0).played_by($side).run();
+            lost(&o, $side, "setup_refused", Some($detail));
+            assert_eq!(o.player($side).setup, Some(SetupStatus::Refused));
         }
     )*};
 }
@@ -224,8 +250,8 @@ played_on_cases! {
 }
 
 // What the faulty side loses by. A hundred megabytes without a newline is
-// judged in bounded memory: `Case::run` checks the referee's peak stays
-// under 20 MB.
+// judged after 4096 bytes, in bounded memory: `Case::run` checks the
+// referee's peak stays under 20 MB.
 
 lost_cases! {
     // Timing.
@@ -236,50 +262,80 @@ lost_cases! {
     closing_stdout_is_a_failure: "close-stdout" at 1 as 0 => "closed_output";
     closing_stdin_is_a_failure: "close-stdin" at 1 as 1 => "stopped_reading";
     dying_during_setup_is_a_failure: "exit1" at 0 as 1 => "exited";
+}
+
+refused_setup_cases! {
     // Output abuse.
-    garbage_line_is_illegal:
-        "garbage" at 1 as 0 => "illegal_move", "\"hello, referee\" is not a square";
-    over_long_line_is_illegal:
-        "long-line" at 2 as 1 => "illegal_move", "(200 bytes, over the 64-byte limit)";
+    garbage_in_the_setup_is_refused: "garbage" as 0 => "line 1: hello, referee is not a piece code",
     over_long_line_in_the_setup_is_refused:
-        "long-line" at 0 as 0 => "setup_refused", "(200 bytes, over the 64-byte limit)";
-    hundred_megabytes_without_newline_is_illegal_in_bounded_memory:
-        "flood-stdout" at 1 as 0 => "illegal_move";
-    hundred_megabytes_without_newline_in_the_setup_is_refused:
-        "flood-stdout" at 0 as 1 => "setup_refused";
-    extra_lines_after_a_reply_are_read_as_the_next_reply:
-        "extra-lines" at 1 as 0 => "illegal_move", "\"extra\" is not a square";
-    // Rules: setups.
-    setup_with_code_13_is_refused:
-        "setup-bad-code" at 0 as 0 => "setup_refused", "line 17: 13 is not a piece code";
-    setup_with_wrong_counts_is_refused:
-        "setup-bad-counts" at 0 as 1 => "setup_refused", "4 Majors given, 3 expected";
+        "long-line" as 0 => "(200 bytes, over the 64-byte limit)",
+    hundred_megabytes_without_newline_in_the_setup_is_refused: "flood-stdout" as 1 => "(4096 bytes",
+    // Rules.
+    setup_with_code_13_is_refused: "setup-bad-code" as 0 => "line 17: 13 is not a piece code",
+    setup_with_wrong_counts_is_refused: "setup-bad-counts" as 1 => "4 Majors given, 3 expected",
     setup_with_a_non_numeric_line_is_refused:
-        "setup-not-a-number" at 0 as 0 => "setup_refused", "line 1: KO is not a piece code";
+        "setup-not-a-number" as 0 => "line 1: KO is not a piece code",
+}
+
+illegal_move_cases! {
+    // Output abuse.
+    garbage_line_is_illegal: "garbage" at 1 as 0 => "\"hello, referee\" is not a square",
+    over_long_line_is_illegal: "long-line" at 2 as 1 => "(200 bytes, over the 64-byte limit)",
+    hundred_megabytes_without_newline_is_illegal_in_bounded_memory:
+        "flood-stdout" at 1 as 0 => "(4096 bytes",
+    extra_lines_after_a_reply_are_read_as_the_next_reply:
+        "extra-lines" at 1 as 0 => "\"extra\" is not a square",
+}
+
+illegal_move_cases! {
+    // Rules.
+    move_from_an_empty_square: "move-empty" at 1 as 0 => "is empty",
+    move_of_an_opponent_piece: "move-opponent" at 2 as 1 => "holds an opponent's piece",
+    move_of_a_bomb: "move-bomb" at 1 as 0 => "holds a Bomb, which cannot move",
+    move_of_the_flag: "move-flag" at 1 as 1 => "holds a Flag, which cannot move",
+    move_into_a_lake: "move-lake" at 1 as 0 => "is a lake",
+    move_off_the_board: "move-off-board" at 1 as 1 => "goes off the board",
+    move_onto_an_own_piece: "move-own-piece" at 2 as 0 => "holds one of your own pieces",
+    non_scout_moving_two_squares: "move-two-squares" at 1 as 0 => "which moves 1 square, not 2",
+    scout_through_a_piece: "move-blocked-scout" at 1 as 1 => "Scout path blocked at",
+    direction_x: "move-direction-x" at 1 as 0 => "\"X\" is not a direction",
+    distance_0: "move-distance0" at 1 as 1 => "distance 0 is not positive",
+    distance_abc: "move-distance-abc" at 1 as 0 => "\"abc\" is not a distance",
 }
 
 // Timing.
 
-#[test]
-fn reply_at_110_percent_is_a_timeout() {
-    let o = Case::new("delay110", 1).run();
-    lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0).timeouts, 1);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
+/// The faulty side, in `mode` at `at` as `side`, missed its deadline: it
+/// lost, SIGKILLed.
+fn killed_at_the_deadline(mode: &'static str, at: u32, side: usize) -> Outcome {
+    let o = Case::new(mode, at).played_by(side).run();
+    lost(&o, side, "timeout", None);
+    assert_eq!(o.player(side).exit.signal.as_deref(), Some("SIGKILL"));
+    o
 }
 
-#[test]
-fn sleeping_during_setup_times_out_and_opponent_gets_f() {
-    let o = Case::new("sleep", 0).run();
+/// The faulty side, in `mode` acting on its setup, timed out there: it
+/// lost, its setup failed.
+fn setup_times_out(mode: &'static str) {
+    let o = Case::new(mode, 0).run();
     lost(&o, 0, "timeout", None);
     assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
 }
 
 #[test]
+fn reply_at_110_percent_is_a_timeout() {
+    let o = killed_at_the_deadline("delay110", 1, 0);
+    assert_eq!(o.player(0).timeouts, 1);
+}
+
+#[test]
+fn sleeping_during_setup_times_out_and_opponent_gets_f() {
+    setup_times_out("sleep");
+}
+
+#[test]
 fn busy_loop_times_out() {
-    let o = Case::new("busy", 1).played_by(1).run();
-    lost(&o, 1, "timeout", None);
-    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
+    killed_at_the_deadline("busy", 1, 1);
 }
 
 // Death.
@@ -310,13 +366,6 @@ fn segv_is_a_crash() {
 }
 
 // Output abuse.
-
-#[test]
-fn garbage_in_the_setup_is_refused() {
-    let o = Case::new("garbage", 0).run();
-    lost(&o, 0, "setup_refused", Some("line 1"));
-    assert_eq!(o.player(0).setup, Some(SetupStatus::Refused));
-}
 
 #[test]
 fn stderr_flood_is_logged_capped_and_never_punished() {
@@ -352,41 +401,11 @@ fn player_ignoring_sigterm_is_killed() {
     assert_killed(&o.summary, 0, "SIGKILL", "sigkill");
 }
 
-// Rules: setups.
+// Setups.
 
 #[test]
 fn setup_of_39_codes_then_silence_times_out() {
-    let o = Case::new("setup39", 0).run();
-    lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
-}
-
-// Rules: illegal moves.
-
-macro_rules! illegal_move_cases {
-    ($($name:ident: $mode:literal at $at:literal as $side:literal => $detail:literal,)*) => {$(
-        #[test]
-        fn $name() {
-            let o = Case::new($mode, $at).played_by($side).run();
-            lost(&o, $side, "illegal_move", Some($detail));
-            assert_eq!(o.player($side).illegal_moves, 1);
-        }
-    )*};
-}
-
-illegal_move_cases! {
-    move_from_an_empty_square: "move-empty" at 1 as 0 => "is empty",
-    move_of_an_opponent_piece: "move-opponent" at 2 as 1 => "holds an opponent's piece",
-    move_of_a_bomb: "move-bomb" at 1 as 0 => "holds a Bomb, which cannot move",
-    move_of_the_flag: "move-flag" at 1 as 1 => "holds a Flag, which cannot move",
-    move_into_a_lake: "move-lake" at 1 as 0 => "is a lake",
-    move_off_the_board: "move-off-board" at 1 as 1 => "goes off the board",
-    move_onto_an_own_piece: "move-own-piece" at 2 as 0 => "holds one of your own pieces",
-    non_scout_moving_two_squares: "move-two-squares" at 1 as 0 => "which moves 1 square, not 2",
-    scout_through_a_piece: "move-blocked-scout" at 1 as 1 => "Scout path blocked at",
-    direction_x: "move-direction-x" at 1 as 0 => "\"X\" is not a direction",
-    distance_0: "move-distance0" at 1 as 1 => "distance 0 is not positive",
-    distance_abc: "move-distance-abc" at 1 as 0 => "\"abc\" is not a distance",
+    setup_times_out("setup39");
 }
 
 // Programs that cannot run.

@@ -25,7 +25,10 @@ mod verdict;
 mod viewer;
 
 use referee_schema::{Reason, SetupStatus};
-use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, reason, send_setup};
+use util::{
+    Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, opening_with, reason,
+    send_setup,
+};
 use verdict::{
     assert_clean, assert_drawn, assert_ended, assert_ended_by, assert_killed, assert_won,
 };
@@ -260,10 +263,7 @@ fn regression_a_non_ascii_byte_is_named_with_its_line() {
 #[test]
 fn regression_a_41st_code_is_read_as_the_first_move() {
     // §3.1: the setup is the first 40 lines; the 41st starts the next reply.
-    let p0 = format!(
-        "read 1\n{}\\n12\nread 1\nsend B3\\nE\\n1\n",
-        send_setup(&SETUP0)
-    );
+    let p0 = opening_with(&SETUP0, "", "\\n12") + "send B3\\nE\\n1\n";
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(o.player(0).setup, Some(SetupStatus::Accepted));
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
@@ -301,10 +301,7 @@ fn the_setup_reply_has_two_seconds_by_default() {
     // write, it may start sleeping before the referee reads its clock
     // after that write (it preempted the referee), which makes the
     // reply's time up to a scheduling delay shorter than the sleep.
-    let p0 = format!(
-        "read 1\nsleep 1020\n{}\nread 1\nsend A3\\nE\\n3\n",
-        send_setup(&SETUP0)
-    );
+    let p0 = opening_with(&SETUP0, "sleep 1020\n", "") + "send A3\\nE\\n3\n";
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
     assert_eq!(o.summary.settings.setup_time_limit_ms, Some(2000));
@@ -313,9 +310,7 @@ fn the_setup_reply_has_two_seconds_by_default() {
 
 #[test]
 fn a_player_may_play_without_a_time_limit() {
-    let slow = |setup: &[u8], then: &str| {
-        format!("read 1\nsleep 600\n{}\nread 1\n{then}", send_setup(setup))
-    };
+    let slow = |setup: &[u8], then: &str| opening_with(setup, "sleep 600\n", "") + then;
     let limits = [
         "--time-limit-ms",
         "300",
@@ -425,10 +420,8 @@ fn setup_refused_on_one_side() {
 
 #[test]
 fn setup_refused_on_both_sides_is_a_draw() {
-    let short = format!(
-        "read 1\n{}\nread 1\n",
-        send_setup(&SETUP0[..39]).replace("send", "send 9\\n")
-    );
+    // A Scout (9) too many and a Bomb too few.
+    let short = opening_with(&[&[9], &SETUP0[..39]].concat(), "", "");
     let garbage = "read 1\nsend hello\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\nread 1\n";
     let o = Game::new(&short, garbage).run();
     assert_drawn(&o.summary, "setup_refused");

@@ -150,64 +150,42 @@ fn loses(mode: &str, at: u32, limit_ms: u64, reason: Reason, detail: &str) {
 }
 
 #[test]
-fn unreadable_replies_lose_quoting_what_was_received() {
-    for (mode, at, got) in [
-        ("garbage", 2, "\"hello world\""),
-        ("negative", 1, "\"-1 0\""),
-        ("comma", 1, "\"3,4\""),
-        ("one-number", 1, "\"3\""),
-    ] {
-        let expected = format!("expected \"col row\", two non-negative integers, got {got}");
-        loses(mode, at, 2000, Reason::IllegalMove, &expected);
-    }
-}
-
-#[test]
-fn illegal_placements_lose_saying_why() {
-    // Once a player has a stone, a placement next to it that touches no
-    // enemy group exists (on 7x7, nobody has captured by then).
+fn bad_replies_lose_saying_why() {
+    // What does not read as a move is quoted. Once a player has a stone, a
+    // placement next to it that touches no enemy group exists (on 7x7,
+    // nobody has captured by then).
+    let unreadable =
+        |got: &str| format!("expected \"col row\", two non-negative integers, got {got}");
     for (mode, at, detail) in [
-        ("occupied", 1, "is taken by a"),
-        ("illegal-capture", 2, "own stones"),
-        ("pass", 2, "is off the board, a pass, but"),
+        ("garbage", 2, unreadable("\"hello world\"")),
+        ("negative", 1, unreadable("\"-1 0\"")),
+        ("comma", 1, unreadable("\"3,4\"")),
+        ("one-number", 1, unreadable("\"3\"")),
+        ("long-line", 1, "over the 64-byte limit".into()),
+        ("binary", 1, "the byte 0xb6".into()),
+        ("occupied", 1, "is taken by a".into()),
+        ("illegal-capture", 2, "own stones".into()),
+        ("pass", 2, "is off the board, a pass, but".into()),
     ] {
-        loses(mode, at, 2000, Reason::IllegalMove, detail);
+        loses(mode, at, 2000, Reason::IllegalMove, &detail);
     }
 }
 
 #[test]
-fn an_over_long_line_and_a_non_ascii_byte_lose() {
-    loses(
-        "long-line",
-        1,
-        2000,
-        Reason::IllegalMove,
-        "over the 64-byte limit",
-    );
-    loses("binary", 1, 2000, Reason::IllegalMove, "the byte 0xb6");
-}
-
-#[test]
-fn silence_past_the_limit_is_a_timeout_and_the_process_is_killed() {
-    loses(
-        "sleep",
-        2,
-        500,
-        Reason::Timeout,
-        "no complete reply within 500 ms",
-    );
-}
-
-#[test]
-fn a_crash_and_an_exit_without_a_move_lose() {
-    loses("crash", 2, 2000, Reason::Crashed, "killed by SIGABRT");
-    loses(
-        "exit-silent",
-        2,
-        2000,
-        Reason::Exited,
-        "exited with status 0",
-    );
+fn silence_a_crash_and_an_exit_without_a_move_lose() {
+    // Silence past the limit is a timeout, and the process is killed.
+    for (mode, limit_ms, reason, detail) in [
+        (
+            "sleep",
+            500,
+            Reason::Timeout,
+            "no complete reply within 500 ms",
+        ),
+        ("crash", 2000, Reason::Crashed, "killed by SIGABRT"),
+        ("exit-silent", 2000, Reason::Exited, "exited with status 0"),
+    ] {
+        loses(mode, 2, limit_ms, reason, detail);
+    }
 }
 
 #[test]

@@ -119,11 +119,8 @@ fn the_sibling_killer_finds_nobody_to_kill() {
     // A uid of its own (as root: the seat's; else the user's, mapped).
     let o = attack_fails("kill-siblings", &[], &["siblings []", "uid "], &["uid 0\n"]);
     assert!(has_layer(&o, "pid"), "{}", o.json);
-}
-
-#[test]
-fn without_the_sandbox_the_sibling_killer_kills_its_opponent() {
-    // The cheater, as a control: the attack is real.
+    // The cheater, as a control: without the sandbox, it kills its
+    // opponent.
     let o = without_the_sandbox("kill-siblings", &[]);
     assert_won(&o.summary, "crashed", 0);
     assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
@@ -135,10 +132,7 @@ fn reading_the_opponents_pipes_through_proc_fails() {
     // (hidepid=invisible).
     let says = ["stolen 0 bytes", "stdin of 1: No such file or directory"];
     attack_fails("read-siblings", &[], &says, &["opened"]);
-}
-
-#[test]
-fn without_the_sandbox_the_opponents_pipes_are_open_to_reading() {
+    // Without the sandbox, the opponent's pipes are open to reading.
     without_the_sandbox("read-siblings", &["opened stdin of"]);
 }
 
@@ -146,10 +140,7 @@ fn without_the_sandbox_the_opponents_pipes_are_open_to_reading() {
 fn a_ptrace_attach_fails() {
     let says = ["attach to 1: Operation not permitted"];
     attack_fails("ptrace-siblings", &[], &says, &["attached"]);
-}
-
-#[test]
-fn without_the_sandbox_a_ptrace_attach_succeeds() {
+    // Without the sandbox, it succeeds.
     without_the_sandbox("ptrace-siblings", &["attached to"]);
 }
 

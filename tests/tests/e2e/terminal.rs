@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use referee_schema::Summary;
 
 use crate::run::{player_spec, run_in};
-use crate::util::{SETUP0, SETUP1, TestDir, scripted, send_setup, shared, workspace_bin};
+use crate::util::{SETUP0, SETUP1, TestDir, opening, scripted, shared, workspace_bin};
 use crate::verdict::assert_won;
 use tests::tools::need;
 
@@ -154,10 +154,7 @@ fn a_person_plays_with_human_through_the_terminal() {
     let script = write(
         dir.path(),
         "opponent",
-        &format!(
-            "read 1\n{}\nread 1\nread 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
-            send_setup(&SETUP1)
-        ),
+        &(opening(&SETUP1) + "read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n"),
     );
     let human = format!(
         "{} --setup {}",

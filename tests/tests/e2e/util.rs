@@ -156,7 +156,14 @@ impl Drop for TestDir {
 
 /// Script lines: read the player number, send a setup, read the answer.
 pub fn opening(setup: &[u8]) -> String {
-    format!("read 1\n{}\nread 1\n", send_setup(setup))
+    opening_with(setup, "", "")
+}
+
+/// The lines of [`opening`] with `before` run first (a `sleep`), and
+/// `extra` sent right after the setup's last code, in the same write
+/// (`\\n12`: a 41st code).
+pub fn opening_with(setup: &[u8], before: &str, extra: &str) -> String {
+    format!("read 1\n{before}{}{extra}\nread 1\n", send_setup(setup))
 }
 
 /// A game to run: two scripts (or programs) and referee options.
