@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use referee_schema::Reason;
 
 use crate::run::{Play, Played, player_spec, replays};
-use crate::util::{TestDir, compile_c, repo_file, shared};
+use crate::util::{TestDir, compile_c, repo_file};
 use crate::verdict::{assert_clean, assert_ended, assert_ended_by, assert_won};
 use tests::tools::{need, need_file};
 
@@ -80,7 +80,6 @@ impl Kit {
     /// Writes `text` to `NAME.c`.
     fn source(&self, name: &str, text: &str) -> PathBuf {
         let p = self.dir().join(format!("{name}.c"));
-        let _guard = shared();
         std::fs::write(&p, text).unwrap();
         p
     }
@@ -421,8 +420,11 @@ fn our_ai_as_a_client_library_plays_under_the_host() {
     // Against itself, from the same file: the point is that one library
     // serves both seats, so any end by the rules will do (two copies
     // thinking 20 ms a move on a loaded machine once blocked each other
-    // until the turn limit).
-    let o = thinking("20", &["-t", "T", "-m", "4", "--seed", "2", &ours, &ours]);
+    // until the turn limit, then the default 1000 moves: 200 is enough).
+    let self_play = [
+        "-t", "T", "-m", "4", "-M", "200", "--seed", "2", &ours, &ours,
+    ];
+    let o = thinking("20", &self_play);
     assert_ended_by(&o.summary, &["tour_completed", "turn_limit"]);
     assert_clean(&o.summary);
 }

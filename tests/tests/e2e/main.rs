@@ -564,7 +564,6 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     let script = dir.path().join("s");
     std::fs::write(&script, "hang\n").unwrap();
     let tag = util::new_tag();
-    let _guard = util::shared();
     let child = Command::new(util::workspace_bin("referee"))
         .current_dir(dir.path())
         .env("STRATEGO_E2E_TAG", &tag)

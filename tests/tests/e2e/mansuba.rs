@@ -198,7 +198,15 @@ fn captures_escapes_and_relation_changes_replay_exactly() {
 /// `n` seats (the others our random player): it loses for `reason` with
 /// `detail`; the others share the point and end well, told who failed.
 fn loses(mode: &str, at: u32, n: usize, seat: usize, extra: &[&str], reason: Reason, detail: &str) {
-    let mut args = vec!["--time-limit-ms", "1000", "--first", "0"];
+    // A long grace, as for Quarto's: the others must leave by themselves.
+    let mut args = vec![
+        "--time-limit-ms",
+        "1000",
+        "--grace-ms",
+        "2000",
+        "--first",
+        "0",
+    ];
     args.extend(extra);
     let o = play(&faulty_at("mansuba", n, seat, mode, at), &args);
     assert_lost(&o.summary, seat, &reason, detail);

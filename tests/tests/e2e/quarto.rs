@@ -244,11 +244,15 @@ fn our_ai_against_itself_and_random_seat_1() {
 
 /// `quarto-faulty` in `mode` from `at` pieces on, at each of `seats` in
 /// turn, against our random player: it loses for `reason` with `detail`,
-/// the opponent unharmed.
+/// the opponent unharmed. A long grace: the opponent must leave by itself
+/// at the end of its input, which a debug build started on a loaded machine
+/// was seen to take more than the default 100 ms to do when the game ended
+/// at the first move.
 fn loses(mode: &str, at: u32, seats: &[usize], limit_ms: u64, reason: Reason, detail: &str) {
     for &seat in seats {
         let limit = format!("--time-limit-ms={limit_ms}");
-        let o = play(1, &faulty_at("quarto", 2, seat, mode, at), &[&limit]);
+        let seats = faulty_at("quarto", 2, seat, mode, at);
+        let o = play(1, &seats, &[&limit, "--grace-ms", "1000"]);
         assert_lost(&o.summary, seat, &reason, detail);
         assert_eq!(o.summary.players[1 - seat].exit.code, Some(0), "{}", o.json);
         let bound = Duration::from_millis(limit_ms) * 3 + Duration::from_secs(10);

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::run::{Play, Ran, player_spec, replays, run_in};
-use crate::util::{Game, SETUP0, SETUP1, opening, repo_file, shared};
+use crate::util::{Game, SETUP0, SETUP1, opening, repo_file};
 
 /// `referee replay ARGS` in `dir`.
 fn replay(dir: &Path, args: &[&str]) -> Ran {
@@ -16,7 +16,6 @@ fn replay(dir: &Path, args: &[&str]) -> Ran {
 
 /// Edits the record in `dir`.
 fn tamper(dir: &Path, edit: impl FnOnce(&mut Value)) {
-    let _guard = shared();
     let path = dir.join("game.json");
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     edit(&mut v);

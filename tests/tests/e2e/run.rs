@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use referee_schema::{Record, Summary};
 use serde::de::DeserializeOwned;
 
-use crate::util::{TestDir, assert_no_leftovers, new_tag, shared, workspace_bin};
+use crate::util::{TestDir, assert_no_leftovers, new_tag, workspace_bin};
 
 /// How a command ended and what it printed.
 pub struct Ran {
@@ -25,14 +25,12 @@ pub struct Ran {
 }
 
 impl Ran {
-    /// Runs `cmd` to its end, holding the process lock.
+    /// Runs `cmd` to its end.
     pub fn of(cmd: &mut Command) -> Ran {
-        let command = format!("{:?}", cmd);
-        let out = {
-            let _guard = shared();
-            cmd.output()
-                .unwrap_or_else(|e| panic!("cannot run {command}: {e}"))
-        };
+        let command = format!("{cmd:?}");
+        let out = cmd
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {command}: {e}"));
         Ran {
             command,
             code: out.status.code(),

@@ -239,7 +239,6 @@ fn a_file_without_end_is_stopped_at_the_file_size_limit() {
 /// A listening socket on every interface, and the addresses a player could
 /// reach it at: the loopback and the machine's outward address.
 fn listener() -> (TcpListener, Vec<SocketAddr>) {
-    let _guard = util::shared();
     let l = TcpListener::bind("0.0.0.0:0").unwrap();
     l.set_nonblocking(true).unwrap();
     let port = l.local_addr().unwrap().port();

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use referee_schema::Summary;
 
 use crate::run::{player_spec, run_in};
-use crate::util::{SETUP0, SETUP1, TestDir, opening, scripted, shared, workspace_bin};
+use crate::util::{SETUP0, SETUP1, TestDir, opening, scripted, workspace_bin};
 use crate::verdict::assert_won;
 use tests::tools::need;
 
@@ -35,7 +35,6 @@ impl Tmux {
                 SERVERS.fetch_add(1, Ordering::SeqCst)
             ),
         };
-        let _guard = shared();
         let status = t
             .cmd()
             .args(["new-session", "-d", "-x", "110", "-y", "45", command])
@@ -54,7 +53,6 @@ impl Tmux {
 
     /// Types `keys` (tmux key names: "Enter"), one argument each.
     fn keys(&self, keys: &[&str]) {
-        let _guard = shared();
         let status = self
             .cmd()
             .args(["send-keys", "-t", "0"])
@@ -66,7 +64,6 @@ impl Tmux {
 
     /// What the window shows.
     fn screen(&self) -> String {
-        let _guard = shared();
         let out = self
             .cmd()
             .args(["capture-pane", "-p", "-t", "0"])
@@ -110,7 +107,6 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _guard = shared();
         let _ = self.cmd().arg("kill-server").status();
     }
 }

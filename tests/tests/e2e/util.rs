@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use referee_schema::{PlayerReport, Record, Summary};
@@ -15,25 +14,6 @@ use crate::run::Ran;
 pub type StrategoRecord = Record<stratego::referee_game::MoveRecord, Vec<u8>>;
 
 pub use tests::bins::workspace_bin;
-
-/// Tests that start processes share this lock; a test that plays matches
-/// inside this process (the referee library becomes a child subreaper and
-/// reaps *every* child of the process while a match runs) takes it
-/// exclusively, so no other test's children are around.
-static PROCESSES: RwLock<()> = RwLock::new(());
-
-/// Held while a test starts processes, or opens or closes descriptors
-/// (a temporary directory's removal does): the thousand matches of
-/// `library.rs` compare this process's descriptors before and after. Never
-/// taken twice by one thread (a waiting writer would block the second).
-pub fn shared() -> RwLockReadGuard<'static, ()> {
-    PROCESSES.read().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Held while a test plays matches in this process.
-pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
-    PROCESSES.write().unwrap_or_else(|e| e.into_inner())
-}
 
 /// What the opponent of an illegal move is told (§3.2): the move
 /// normalised then `E` when the refused reply the record holds reads as a
@@ -131,26 +111,18 @@ pub fn send_setup(codes: &[u8]) -> String {
     format!("send {}", text.join("\\n"))
 }
 
-/// A temporary directory, removed under the [`shared`] lock.
-pub struct TestDir(Option<tempfile::TempDir>);
+/// A temporary directory, removed when dropped.
+pub struct TestDir(tempfile::TempDir);
 
 impl TestDir {
     /// A new empty directory.
     pub fn new() -> TestDir {
-        let _guard = shared();
-        TestDir(Some(tempfile::tempdir().expect("temporary directory")))
+        TestDir(tempfile::tempdir().expect("temporary directory"))
     }
 
     /// Its path.
     pub fn path(&self) -> &std::path::Path {
-        self.0.as_ref().expect("until dropped").path()
-    }
-}
-
-impl Drop for TestDir {
-    fn drop(&mut self) {
-        let _guard = shared();
-        drop(self.0.take());
+        self.0.path()
     }
 }
 
@@ -393,7 +365,6 @@ impl Game {
                 cmd.arg(self.players[i].clone().unwrap_or(scripted_bin.clone()));
             }
         }
-        let _guard = shared();
         let started = Instant::now();
         let child = cmd
             .stdout(std::process::Stdio::piped())
