@@ -74,6 +74,25 @@ impl Terminal {
         ExitCode::from(u8::from(failed))
     }
 
+    /// Says how a `human` program's game ended ([`finish`](Self::finish)):
+    /// `Ok`, its message; an error the person's giving up (`gave_up` says
+    /// which), that they gave up; any other, that the game stopped, and
+    /// why (the error with its causes), and the program fails.
+    pub fn finish_game<E: std::error::Error + 'static>(
+        &mut self,
+        end: Result<String, E>,
+        gave_up: impl FnOnce(&E) -> bool,
+    ) -> ExitCode {
+        match end {
+            Ok(message) => self.finish(&message, false),
+            Err(e) if gave_up(&e) => self.finish("You gave up.", false),
+            Err(e) => self.finish(
+                &format!("The game stopped: {}.", game_core::error_chain(&e)),
+                true,
+            ),
+        }
+    }
+
     /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
     pub fn colour(&self) -> bool {
         self.colour
@@ -137,6 +156,43 @@ impl Person for Terminal {
     }
 }
 
+/// The news below a board: the last lines a person was told, the oldest
+/// first.
+#[derive(Clone, Debug, Default)]
+pub struct News {
+    lines: Vec<String>,
+}
+
+impl News {
+    /// How many lines stay on the screen.
+    pub const KEPT: usize = 8;
+
+    /// Tells `line`, the oldest line going when there are too many.
+    pub fn say(&mut self, line: String) {
+        self.lines.push(line);
+        if self.lines.len() > News::KEPT {
+            self.lines.remove(0);
+        }
+    }
+
+    /// Takes back the last line told (a "waiting..." that is over).
+    pub fn unsay(&mut self) {
+        self.lines.pop();
+    }
+
+    /// Forgets every line.
+    pub fn clear(&mut self) {
+        self.lines.clear();
+    }
+
+    /// The lines, and `extra` below them, to [`Person::show`].
+    pub fn with(&self, extra: Option<String>) -> Vec<String> {
+        let mut lines = self.lines.clone();
+        lines.extend(extra);
+        lines
+    }
+}
+
 /// A person who types lines from a list, and remembers everything shown
 /// and asked (the tests of a `human` program's loop).
 #[derive(Debug, Default)]
@@ -178,5 +234,27 @@ impl Drop for Terminal {
         if let Some(pid) = self.previous {
             let _ = unistd::tcsetpgrp(&self.output, pid);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_news_keeps_its_last_lines() {
+        let mut news = News::default();
+        for i in 0..=News::KEPT {
+            news.say(format!("line {i}"));
+        }
+        news.say("waiting".to_owned());
+        news.unsay();
+        let lines = news.with(Some("extra".to_owned()));
+        assert_eq!(lines.len(), News::KEPT + 1);
+        assert_eq!(lines[0], "line 1");
+        assert_eq!(lines[News::KEPT - 1], format!("line {}", News::KEPT));
+        assert_eq!(lines[News::KEPT], "extra");
+        news.clear();
+        assert!(news.with(None).is_empty());
     }
 }

@@ -6,7 +6,7 @@
 //! our players read them, and a session's end and errors are named the same
 //! way in every such game.
 
-use std::io;
+use std::io::{self, Write};
 
 use thiserror::Error;
 
@@ -203,6 +203,91 @@ impl<W: From<Unexpected>, M, I> From<Unexpected> for SessionError<W, M, I> {
     }
 }
 
+/// A player's part in a session of such a game, which [`play_turns`]
+/// drives: the position, the strategy and the replies are the player's;
+/// the referee's messages and what they end are the session's.
+pub trait Turns {
+    /// An opponent's move as read, not yet checked.
+    type Unchecked;
+    /// Why the session stops abnormally.
+    type Error: From<Unexpected>;
+    /// The lines of a move on the wire (the opponent's message holds them,
+    /// then its result).
+    const MOVE_LINES: usize;
+
+    /// Chooses our move, writes it to `output` and plays it (a move the
+    /// referee refuses ends the session: the position is not read again);
+    /// `log` is for people.
+    fn send(&mut self, output: &mut dyn Write, log: &mut dyn Write) -> Result<(), Self::Error>;
+    /// Reads the opponent's move from its [`MOVE_LINES`](Self::MOVE_LINES)
+    /// lines.
+    fn parse(&self, lines: &[String]) -> Result<Self::Unchecked, Self::Error>;
+    /// Takes in the opponent's move, read with its result: checks it
+    /// against the position and plays it.
+    fn take(&mut self, mv: Self::Unchecked) -> Result<(), Self::Error>;
+}
+
+/// Plays the turns of a session, ours first if `ours`, the referee's lines
+/// read by `next_line` (`None`: the end of the stream), until a message
+/// ends it: our move's result (`W`, `D`, `E`, or `F` in its place), the
+/// opponent's turn (`E` or `F` in place of its move, its move's `W` or
+/// `D`), or the end of the stream. The turns alternate.
+pub fn play_turns<T: Turns>(
+    player: &mut T,
+    mut ours: bool,
+    output: &mut dyn Write,
+    log: &mut dyn Write,
+    mut next_line: impl FnMut() -> Result<Option<String>, T::Error>,
+) -> Result<SessionEnd, T::Error> {
+    loop {
+        let outcome = if ours {
+            player.send(output, log)?;
+            match next_line()?.as_deref() {
+                None => return Ok(SessionEnd::Closed),
+                Some("F") => return Ok(SessionEnd::OpponentFailed),
+                Some(line) => match MoveResult::from_line(line)? {
+                    MoveResult::Error => return Ok(SessionEnd::OwnError),
+                    MoveResult::Legal(o) => o,
+                },
+            }
+        } else {
+            let mut lines = match next_line()? {
+                None => return Ok(SessionEnd::Closed),
+                Some(e) if e == "E" => return Ok(SessionEnd::OpponentError),
+                Some(f) if f == "F" => return Ok(SessionEnd::OpponentFailed),
+                Some(first) => vec![first],
+            };
+            while lines.len() < T::MOVE_LINES {
+                match next_line()? {
+                    Some(line) => lines.push(line),
+                    None => return Ok(SessionEnd::Closed),
+                }
+            }
+            let mv = player.parse(&lines)?;
+            let Some(result) = next_line()? else {
+                return Ok(SessionEnd::Closed);
+            };
+            let outcome = MoveResult::forwarded(&result)?;
+            player.take(mv)?;
+            outcome
+        };
+        match outcome {
+            Outcome::Win if ours => return Ok(SessionEnd::Won),
+            Outcome::Win => return Ok(SessionEnd::Lost),
+            Outcome::Draw => return Ok(SessionEnd::Drawn),
+            Outcome::Next => ours = !ours,
+        }
+    }
+}
+
+impl<W, M, I> SessionError<W, M, I> {
+    /// Checks the referee's move `mv` with `check` (the rules'), or names
+    /// the inconsistency.
+    pub fn checked<T>(mv: M, check: impl FnOnce(&M) -> Result<T, I>) -> Result<T, Self> {
+        check(&mv).map_err(|source| SessionError::Inconsistent { mv, source })
+    }
+}
+
 /// The two conversions a game's wire error `$wire` needs to serve a
 /// session: from [`Unexpected`] into its `Unexpected { expected, got }`
 /// variant, and into [`SessionError::Wire`] so that `?` works on what its
@@ -276,6 +361,108 @@ mod tests {
                 (1, "E\n"),
                 (0, "F\n")
             ]
+        );
+    }
+
+    /// A game of numbers: a move is one line, any number, and each move
+    /// must be above the last.
+    struct Count {
+        last: u32,
+    }
+
+    #[derive(Debug, PartialEq, Error)]
+    enum CountError {
+        #[error("{0}")]
+        Wire(#[from] Unexpected),
+        #[error("{0} is not above {1}")]
+        Inconsistent(u32, u32),
+    }
+
+    impl Turns for Count {
+        type Unchecked = u32;
+        type Error = CountError;
+        const MOVE_LINES: usize = 1;
+
+        fn send(&mut self, output: &mut dyn Write, _log: &mut dyn Write) -> Result<(), CountError> {
+            self.last += 1;
+            writeln!(output, "{}", self.last).expect("a Vec takes it");
+            Ok(())
+        }
+
+        fn parse(&self, lines: &[String]) -> Result<u32, CountError> {
+            lines[0].parse().map_err(|_| {
+                CountError::Wire(Unexpected {
+                    expected: "a number",
+                    got: lines[0].clone(),
+                })
+            })
+        }
+
+        fn take(&mut self, n: u32) -> Result<(), CountError> {
+            if n <= self.last {
+                return Err(CountError::Inconsistent(n, self.last));
+            }
+            self.last = n;
+            Ok(())
+        }
+    }
+
+    /// The end of a session on `input`, ours first if `ours`, and what we
+    /// sent.
+    fn turns(ours: bool, input: &str) -> (Result<SessionEnd, CountError>, String) {
+        let mut count = Count { last: 0 };
+        let mut lines = input.lines().map(|l| Ok(Some(l.to_owned())));
+        let mut out = Vec::new();
+        let end = play_turns(&mut count, ours, &mut out, &mut io::sink(), || {
+            lines.next().unwrap_or(Ok(None))
+        });
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn each_message_that_ends_a_session_ends_it() {
+        use SessionEnd::*;
+        // Our move's result, or the opponent's move after it.
+        for (input, end) in [
+            ("W\n", Won),
+            ("D\n", Drawn),
+            ("E\n", OwnError),
+            ("F\n", OpponentFailed),
+            ("N\n5\nW\n", Lost),
+        ] {
+            assert_eq!(turns(true, input), (Ok(end), "1\n".to_owned()));
+        }
+        // The opponent's move, or what stands in its place.
+        for (input, end) in [
+            ("E\n", OpponentError),
+            ("F\n", OpponentFailed),
+            ("3\nD\n", Drawn),
+        ] {
+            assert_eq!(turns(false, input), (Ok(end), String::new()));
+        }
+        // The stream may end anywhere.
+        for (ours, input) in [(true, ""), (true, "N\n5\nN\n"), (false, "3\n")] {
+            assert_eq!(turns(ours, input).0, Ok(Closed), "{input:?}");
+        }
+        // The turns alternate.
+        let (end, sent) = turns(false, "3\nN\nN\n7\nN\nW\n");
+        assert_eq!((end, sent.as_str()), (Ok(Won), "4\n8\n"));
+    }
+
+    #[test]
+    fn the_referees_errors_are_the_sessions() {
+        let (end, _) = turns(true, "X\n");
+        assert!(matches!(end, Err(CountError::Wire(_))), "{end:?}");
+        // A forwarded move's result is never E.
+        let (end, _) = turns(false, "3\nE\n");
+        assert!(matches!(end, Err(CountError::Wire(_))), "{end:?}");
+        let (end, _) = turns(false, "x\nN\n");
+        assert!(matches!(end, Err(CountError::Wire(_))), "{end:?}");
+        // The rules refuse the move after its result is read.
+        let (end, _) = turns(true, "N\n1\nW\n");
+        assert!(
+            matches!(end, Err(CountError::Inconsistent(1, 1))),
+            "{end:?}"
         );
     }
 

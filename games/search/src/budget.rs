@@ -20,6 +20,8 @@ pub struct Budget {
     max_nodes: Option<u64>,
     /// `check_every - 1`: the clock is read when `nodes & mask == 0`.
     mask: u64,
+    /// Set by [`Budget::stop`] once it has said stop.
+    stopped: bool,
 }
 
 impl Budget {
@@ -38,6 +40,7 @@ impl Budget {
             stop,
             max_nodes,
             mask: CHECK_EVERY - 1,
+            stopped: false,
         }
     }
 
@@ -84,6 +87,23 @@ impl Budget {
             return true;
         }
         nodes & self.mask == 0 && Instant::now() >= self.stop
+    }
+
+    /// [`exhausted`](Self::exhausted), for good: once it has said stop it
+    /// says so at every later call, without a look at the count or the
+    /// clock, so that a search unwinding from a stop never resumes on a
+    /// node where the clock is not read. A new budget starts afresh.
+    #[inline]
+    pub fn stop(&mut self, nodes: u64) -> bool {
+        if !self.stopped && self.exhausted(nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Whether [`stop`](Self::stop) has said stop.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// Whether the stop time has passed or the node budget is spent (reads
@@ -137,6 +157,22 @@ mod tests {
         let b = Budget::new(now, now, Duration::ZERO, Some(1_000_000));
         assert!(b.exhausted(CHECK_EVERY));
         assert!(b.over(1));
+    }
+
+    #[test]
+    fn a_stop_is_for_good() {
+        let now = Instant::now();
+        let mut b = Budget::new(
+            now,
+            now + Duration::from_secs(3600),
+            Duration::ZERO,
+            Some(10),
+        );
+        assert!(!b.stop(9) && !b.stopped());
+        assert!(b.stop(10));
+        // Below the count again, as a search unwinding: still stopped.
+        assert!(b.stop(3) && b.stopped());
+        assert!(!b.exhausted(3), "exhausted itself keeps no state");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The statistics of measurements: the median of timings, the interval of
-//! a score.
+//! a score, the seeds a bench draws its positions from.
 
 /// The median of `values` (the mean of the two middle ones for an even
 /// count); `None` for no value. NaNs sort last.
@@ -32,9 +32,32 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// What `draw` gives for the first of `seed`, `seed + step`, `seed + 2 *
+/// step`, ... for which it gives something: a bench's position drawn from
+/// a seed, the seeds whose game does not fit (it ended, say) passed over.
+pub fn first_drawn<P>(seed: u64, step: u64, mut draw: impl FnMut(u64) -> Option<P>) -> P {
+    let mut s = seed;
+    loop {
+        if let Some(p) = draw(s) {
+            return p;
+        }
+        s += step;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_seed_that_draws_something() {
+        let mut tried = Vec::new();
+        let got = first_drawn(3, 10, |s| {
+            tried.push(s);
+            (s > 30).then_some(s * 2)
+        });
+        assert_eq!((got, tried), (66, vec![3, 13, 23, 33]));
+    }
 
     #[test]
     fn medians() {

@@ -3,21 +3,17 @@
 //! next reply as `--mode` says — to probe the referee with every kind of
 //! bad reply of `docs/games/mansuba.md`.
 
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
 use game_core::Rng;
 use mansuba::wire::{self, Event, Greeting};
-use mansuba::{Action, Outcome, Position, UncheckedAction};
-use tests::faulty::sys;
+use mansuba::{Outcome, Position, UncheckedAction};
+use tests::faulty::skeleton::{Faults, next_line, send};
 
-/// How to misbehave.
+/// Mansuba's bad replies.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-enum Mode {
-    /// Never: random legal actions.
-    None,
+enum Fault {
     /// A line of words.
     Garbage,
     /// A place number beyond the world.
@@ -34,60 +30,23 @@ enum Mode {
     LongLine,
     /// A byte that is not printable ASCII.
     Binary,
-    /// No answer: sleeps an hour.
-    Sleep,
-    /// Aborts (SIGABRT) without answering.
-    Crash,
-    /// Closes its stdout and hangs.
-    CloseStdout,
 }
 
-/// Plays random legal Mansuba actions until --at turns have been played,
-/// then misbehaves on its next reply as MODE says.
-#[derive(Parser, Debug)]
-#[command(version, about)]
-struct Cli {
-    /// The misbehaviour.
-    #[arg(long, value_enum, default_value_t = Mode::None)]
-    mode: Mode,
-    /// Misbehave once this many turns have been played.
-    #[arg(long, default_value_t = 0)]
-    at: u32,
-    /// Seed of the random actions.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-}
-
-/// The next non-blank line of stdin, trimmed; `None` at its end.
-fn next_line(input: &mut impl BufRead) -> Option<String> {
-    loop {
-        let mut line = String::new();
-        if input.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim();
-        if !line.is_empty() {
-            return Some(line.to_owned());
-        }
-    }
-}
-
-/// The bad reply of `mode` in `pos`, if this position allows it (else a
+/// The bad reply `fault` in `pos`, if this position allows it (else a
 /// legal action is sent and the player tries again at its next turn).
-fn bad_reply(mode: Mode, pos: &Position, legal: Action) -> Option<Vec<u8>> {
+fn bad_reply(fault: Fault, pos: &Position) -> Option<Vec<u8>> {
     let me = pos.to_move();
     let size = pos.rules().world().size();
     let line = |s: String| Some(format!("{s}\n").into_bytes());
-    match mode {
-        Mode::None => None,
-        Mode::Garbage => line("hello world".into()),
-        Mode::OffBoard => line(format!("{} {}", pos.pieces(me)[0], size + 5)),
-        Mode::NotYours => {
+    match fault {
+        Fault::Garbage => line("hello world".into()),
+        Fault::OffBoard => line(format!("{} {}", pos.pieces(me)[0], size + 5)),
+        Fault::NotYours => {
             let other =
                 (0..size as u16).find(|&p| pos.at(p).is_none_or(|q| usize::from(q.seat) != me))?;
             line(format!("{other} {}", pos.pieces(me)[0]))
         }
-        Mode::CannotGo => {
+        Fault::CannotGo => {
             let mut dests = Vec::new();
             for &from in pos.pieces(me) {
                 dests.clear();
@@ -98,31 +57,21 @@ fn bad_reply(mode: Mode, pos: &Position, legal: Action) -> Option<Vec<u8>> {
             }
             None
         }
-        Mode::BadEscape => {
+        Fault::BadEscape => {
             let mine = pos.prisoners(me);
             let p = (0..size as u16).find(|&p| !mine.iter().any(|pr| pr.place == p))?;
             line(format!("escape {p}"))
         }
-        Mode::BadPass => (!pos.may_pass(me)).then(|| b"pass\n".to_vec()),
-        Mode::LongLine => Some(vec![b'1'; 100].into_iter().chain(*b" 2\n").collect()),
-        Mode::Binary => Some(b"1\xb6 2\n".to_vec()),
-        Mode::Sleep => {
-            std::thread::sleep(Duration::from_secs(3600));
-            None
-        }
-        Mode::Crash => std::process::abort(),
-        Mode::CloseStdout => {
-            sys::close_std(1);
-            sys::hang()
-        }
+        Fault::BadPass => (!pos.may_pass(me)).then(|| b"pass\n".to_vec()),
+        Fault::LongLine => Some(vec![b'1'; 100].into_iter().chain(*b" 2\n").collect()),
+        Fault::Binary => Some(b"1\xb6 2\n".to_vec()),
     }
-    .or_else(|| line(legal.to_string()))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let faults = &Faults::<Fault>::parse();
+    faults.start();
     let mut input = std::io::stdin().lock();
-    let mut out = std::io::stdout().lock();
     let Ok(greeting) = Greeting::read(|| next_line(&mut input).ok_or(mansuba::WireError::Blank(0)))
     else {
         return ExitCode::FAILURE;
@@ -131,19 +80,18 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let me = greeting.seat;
-    let mut rng = Rng::new(cli.seed);
+    let mut rng = Rng::new(faults.seed);
     let mut actions = Vec::new();
     loop {
         if pos.to_move() == me {
             actions.clear();
             pos.legal_actions(&mut actions);
             let legal = actions[rng.below(actions.len() as u64) as usize];
-            let bytes = if cli.mode != Mode::None && pos.turn() >= cli.at {
-                bad_reply(cli.mode, &pos, legal).expect("a reply")
-            } else {
-                format!("{legal}\n").into_bytes()
-            };
-            if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
+            let bytes = faults
+                .reply_at(pos.turn())
+                .and_then(|fault| bad_reply(fault, &pos))
+                .unwrap_or_else(|| format!("{legal}\n").into_bytes());
+            if send(&bytes).is_err() {
                 return ExitCode::FAILURE;
             }
         }
@@ -179,5 +127,6 @@ fn main() -> ExitCode {
             break;
         }
     }
+    faults.end();
     ExitCode::SUCCESS
 }

@@ -87,7 +87,8 @@ mod tests {
     use stratego::{IllegalMove, Player, UncheckedMove, WireError};
 
     /// Every illegal-move mode finds its move in the starting position, and
-    /// the rules refuse it for the intended reason.
+    /// the rules refuse it for the intended reason: as a move that breaks a
+    /// rule (`Err`), or as lines that do not read as a move (`Ok`).
     #[test]
     fn each_kind_is_found_and_refused_for_its_reason() {
         for me in Player::BOTH {
@@ -100,54 +101,26 @@ mod tests {
                     Err(e) => Ok(e),
                 }
             };
-            assert!(matches!(
-                check(Mode::MoveEmpty),
-                Err(IllegalMove::EmptySquare(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveOpponent),
-                Err(IllegalMove::OpponentPiece(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveBomb),
-                Err(IllegalMove::Immobile(_, Rank::Bomb))
-            ));
-            assert!(matches!(
-                check(Mode::MoveFlag),
-                Err(IllegalMove::Immobile(_, Rank::Flag))
-            ));
-            assert!(matches!(
-                check(Mode::MoveLake),
-                Err(IllegalMove::LakeDestination(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveOffBoard),
-                Err(IllegalMove::OffBoard { .. })
-            ));
-            assert!(matches!(
-                check(Mode::MoveOwnPiece),
-                Err(IllegalMove::OwnPiece(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveTwoSquares),
-                Err(IllegalMove::TooFar { .. })
-            ));
-            assert!(matches!(
-                check(Mode::MoveBlockedScout),
-                Err(IllegalMove::Blocked(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveDirectionX),
-                Ok(WireError::BadDirection(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveDistance0),
-                Ok(WireError::ZeroDistance(_))
-            ));
-            assert!(matches!(
-                check(Mode::MoveDistanceAbc),
-                Ok(WireError::BadDistance(_))
-            ));
+            macro_rules! refused {
+                ($($mode:ident => $reason:pat,)*) => {$(
+                    let got = check(Mode::$mode);
+                    assert!(matches!(got, $reason), "{me:?}, {:?}: {got:?}", Mode::$mode);
+                )*};
+            }
+            refused! {
+                MoveEmpty => Err(IllegalMove::EmptySquare(_)),
+                MoveOpponent => Err(IllegalMove::OpponentPiece(_)),
+                MoveBomb => Err(IllegalMove::Immobile(_, Rank::Bomb)),
+                MoveFlag => Err(IllegalMove::Immobile(_, Rank::Flag)),
+                MoveLake => Err(IllegalMove::LakeDestination(_)),
+                MoveOffBoard => Err(IllegalMove::OffBoard { .. }),
+                MoveOwnPiece => Err(IllegalMove::OwnPiece(_)),
+                MoveTwoSquares => Err(IllegalMove::TooFar { .. }),
+                MoveBlockedScout => Err(IllegalMove::Blocked(_)),
+                MoveDirectionX => Ok(WireError::BadDirection(_)),
+                MoveDistance0 => Ok(WireError::ZeroDistance(_)),
+                MoveDistanceAbc => Ok(WireError::BadDistance(_)),
+            }
         }
     }
 }

@@ -11,8 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket};
 
-/// A headless Chromium and a page in it. It holds the shared process lock
-/// for its whole life (its connection is a descriptor of this process).
+/// A headless Chromium and a page in it.
 pub struct Browser {
     child: Child,
     ws: WebSocket<TcpStream>,
@@ -21,7 +20,6 @@ pub struct Browser {
     /// Console errors and exceptions seen so far.
     pub errors: Vec<String>,
     _profile: tempfile::TempDir,
-    _guard: std::sync::RwLockReadGuard<'static, ()>,
 }
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -30,7 +28,6 @@ impl Browser {
     /// Starts `chromium` (headless, a fresh profile, nothing from the
     /// network) and opens a blank page.
     pub fn start(chromium: &Path) -> Browser {
-        let guard = crate::util::shared();
         let profile = tempfile::tempdir().unwrap();
         let child = Command::new(chromium)
             .args([
@@ -81,7 +78,6 @@ impl Browser {
             next_id: 0,
             errors: Vec::new(),
             _profile: profile,
-            _guard: guard,
         };
         let target = b.call("Target.createTarget", json!({"url": "about:blank"}));
         let target = target["targetId"].as_str().expect("a target id").to_owned();

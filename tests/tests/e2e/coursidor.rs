@@ -4,13 +4,13 @@
 //! players on every board type, their records judged again by `referee
 //! replay --check`.
 
-use std::process::Command;
-
 use coursidor::referee_game::MoveRecord;
 use coursidor::{Board, Colour, Layout, Shape, wire};
 use referee_schema::{Reason, Record};
 
-use crate::util::{Game, TestDir, referee_ok, shared, workspace_bin};
+use crate::run::{Play, Played, assert_usage_error, player_spec, replays};
+use crate::util::{Game, Outcome, assert_each_move_logged};
+use crate::verdict::{assert_clean, assert_ended, assert_won};
 
 /// A Coursidor record, typed.
 type CoursidorRecord = Record<MoveRecord, game_core::NoSetup>;
@@ -20,6 +20,17 @@ type CoursidorRecord = Record<MoveRecord, game_core::NoSetup>;
 fn t2_greeting(colour: Colour, turns: u32) -> String {
     let layout = Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap();
     wire::greeting(colour, &layout, turns)
+}
+
+/// Checks that seat `seat`, playing `colour` on T 2 under the turn limit
+/// `turns`, was told the greeting then exactly `then`.
+#[track_caller]
+fn assert_told(o: &Outcome, seat: usize, colour: Colour, turns: u32, then: &str) {
+    assert_eq!(
+        o.received[seat],
+        t2_greeting(colour, turns) + then,
+        "seat {seat}"
+    );
 }
 
 /// The greeting's lines on T 2: colour, board, counts, 12 edges, starts,
@@ -44,7 +55,7 @@ fn t2(first: &str) -> Vec<&str> {
     ]
 }
 
-fn record(o: &crate::util::Outcome) -> CoursidorRecord {
+fn record(o: &Outcome) -> CoursidorRecord {
     let text = std::fs::read_to_string(o.dir.join("game.json")).unwrap();
     CoursidorRecord::from_json(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
@@ -57,21 +68,14 @@ fn a_whole_game_every_message_byte_for_byte() {
     let p0 = format!("read {g}\nsend M 3\nread 1\nread 2\nsend  M 0 \\r\nread 1\n");
     let p1 = format!("read {g}\nread 2\nsend m 5\nread 1\nread 2\n");
     let o = Game::new(&p0, &p1).options(&t2("0")).run();
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert_eq!(
-        o.received[0],
-        t2_greeting(Colour::Black, 1000) + "N\nM 5\nN\nW\n"
-    );
-    assert_eq!(
-        o.received[1],
-        t2_greeting(Colour::White, 1000) + "M 3\nN\nN\nM 0\nW\n"
-    );
+    assert_told(&o, 0, Colour::Black, 1000, "N\nM 5\nN\nW\n");
+    assert_told(&o, 1, Colour::White, 1000, "M 3\nN\nN\nM 0\nW\n");
     assert_eq!(o.summary.game, "coursidor");
-    assert_eq!(o.summary.reason.as_str(), "tour_completed");
-    assert_eq!(o.summary.winner, Some(0));
-    assert_eq!(
-        o.summary.detail,
-        "player 0 (black) is back on its start 0 with the 1 objective(s) visited, on move 3"
+    assert_ended(
+        &o.summary,
+        "tour_completed",
+        Some(0),
+        "player 0 (black) is back on its start 0 with the 1 objective(s) visited, on move 3",
     );
     assert_eq!(o.summary.settings.options["board"], "T");
     assert_eq!(o.summary.settings.options["size"], 2);
@@ -105,18 +109,11 @@ fn a_wall_a_jump_and_the_turn_limit() {
     let mut opts = t2("1");
     opts.extend(["-M", "4"]);
     let o = Game::new(&white, &black).options(&opts).run();
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert_eq!(o.summary.reason.as_str(), "turn_limit", "{}", o.json);
     assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(o.summary.settings.max_turns, 4);
-    assert_eq!(
-        o.received[1],
-        t2_greeting(Colour::Black, 4) + "N\nM 3\nN\nN\nM 0\nD\n"
-    );
-    assert_eq!(
-        o.received[0],
-        t2_greeting(Colour::White, 4) + "W 0 1 0 3\nN\nN\nM 2\nN\nD\n"
-    );
+    assert_told(&o, 1, Colour::Black, 4, "N\nM 3\nN\nN\nM 0\nD\n");
+    assert_told(&o, 0, Colour::White, 4, "W 0 1 0 3\nN\nN\nM 2\nN\nD\n");
     let r = record(&o);
     assert_eq!(r.moves[0].player, 1);
     assert_eq!(r.moves[0].detail.wall, Some([0, 1, 0, 3]));
@@ -127,21 +124,7 @@ fn a_wall_a_jump_and_the_turn_limit() {
     );
     assert_eq!(jump.to_string(), "white M 0 (jump over 2, NE) -> D");
     // The record replays as the same game.
-    let out = replay_check(&o.dir);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn replay_check(dir: &std::path::Path) -> std::process::Output {
-    let _guard = shared();
-    Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .args(["replay", "--check", "game.json"])
-        .output()
-        .unwrap()
+    replays(&o.dir);
 }
 
 #[test]
@@ -175,19 +158,16 @@ fn every_bad_reply_loses_naming_what_was_received() {
         let black = format!("read {g}\nsend {reply}\nread 1\n");
         let white = format!("read {g}\nread 1\n");
         let o = Game::new(&black, &white).options(&t2("0")).run();
-        let ctx = format!("{reply}: {}", o.json);
-        assert_eq!(o.summary.reason, Reason::IllegalMove, "{ctx}");
-        assert_eq!(o.summary.winner, Some(1), "{ctx}");
-        assert_eq!(o.summary.detail, format!("player 0: {detail}"), "{ctx}");
-        assert_eq!(o.received[0], t2_greeting(Colour::Black, 1000) + "E\n");
-        assert_eq!(o.received[1], t2_greeting(Colour::White, 1000) + "E\n");
-        // The refused reply is kept, and judged the same by a replay.
-        let out = replay_check(&o.dir);
-        assert!(
-            out.status.success(),
-            "{ctx}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        assert_ended(
+            &o.summary,
+            "illegal_move",
+            Some(1),
+            &format!("player 0: {detail}"),
         );
+        assert_told(&o, 0, Colour::Black, 1000, "E\n");
+        assert_told(&o, 1, Colour::White, 1000, "E\n");
+        // The refused reply is kept, and judged the same by a replay.
+        replays(&o.dir);
     }
     // A wall that would shut black in, from white.
     let black = format!("read {g}\nsend W 0 1 0 3\nread 1\nread 2\n");
@@ -204,15 +184,27 @@ fn every_bad_reply_loses_naming_what_was_received() {
         .options(&t2("0"))
         .run();
     assert_eq!(o.summary.reason, Reason::Crashed, "{}", o.json);
-    assert_eq!(o.received[1], t2_greeting(Colour::White, 1000) + "F\n");
+    assert_told(&o, 1, Colour::White, 1000, "F\n");
 }
 
 /// `player --game coursidor` with `args`, as a `--player` spec.
 fn player(args: &str) -> String {
-    format!(
-        "{} --game coursidor {args}",
-        workspace_bin("player").display()
-    )
+    player_spec("coursidor", args)
+}
+
+/// A game of our players named `seats` (`NAME=SPEC`) on `board`, with
+/// `extra`: it ends by the rules, the first seat completing its tour, both
+/// without a fault; its record judged again the same.
+fn first_tours<S: AsRef<str>>(board: &[&str], seats: &[S], extra: &[&str]) -> Played {
+    let o = Play::game("coursidor")
+        .args(board)
+        .args(extra)
+        .players(seats)
+        .run();
+    assert_won(&o.summary, "tour_completed", 0);
+    assert_clean(&o.summary);
+    replays(&o.dir);
+    o
 }
 
 #[test]
@@ -225,69 +217,33 @@ fn our_players_play_whole_games_on_every_board_type() {
     .iter()
     .enumerate()
     {
-        let dir = TestDir::new();
-        let seed = (i + 1).to_string();
-        let tour = format!("tour={}", player(&format!("--strategy tour --seed {i}")));
-        let random = format!(
-            "random={}",
-            player(&format!("--strategy random --seed {i}"))
-        );
-        let mut args = vec!["--game", "coursidor", "--json", "--record", "game.json"];
-        args.extend(board);
-        args.extend(["--seed", &seed, "--player", &tour, "--player", &random]);
-        let out = referee_ok(dir.path(), &args);
-        let json = String::from_utf8_lossy(&out.stdout);
-        let s = referee_schema::Summary::from_json(json.trim()).unwrap();
-        assert_eq!(s.reason.as_str(), "tour_completed", "{board:?}: {json}");
-        assert_eq!(s.winner, Some(0), "{board:?}: {json}");
-        for p in &s.players {
-            assert_eq!(
-                (p.illegal_moves, p.timeouts, &p.failure),
-                (0, 0, &None),
-                "{json}"
-            );
-            assert_eq!(p.exit.code, Some(0), "{json}");
-        }
-        let out = replay_check(dir.path());
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let seats = [
+            format!("tour={}", player(&format!("--strategy tour --seed {i}"))),
+            format!(
+                "random={}",
+                player(&format!("--strategy random --seed {i}"))
+            ),
+        ];
+        first_tours(board, &seats, &["--seed", &(i + 1).to_string()]);
     }
 }
 
 #[test]
 fn the_seeds_command_line_works_in_any_order_and_bad_options_are_named() {
-    let dir = TestDir::new();
     let tour = player("--strategy tour --seed 1");
     let random = player("--strategy random --seed 2");
-    let out = referee_ok(
-        dir.path(),
-        &[
-            "--game",
-            "coursidor",
-            "-M",
-            "30",
-            "--json",
-            "-m",
-            "9",
-            "--player",
-            &tour,
-            "-t",
-            "H",
-            "--player",
-            &random,
-            "--seed",
-            "4",
-        ],
-    );
-    let json = String::from_utf8_lossy(&out.stdout);
-    let s = referee_schema::Summary::from_json(json.trim()).unwrap();
+    let o = Play::game("coursidor")
+        .args(&["-M", "30", "-m", "9"])
+        .player(tour)
+        .args(&["-t", "H"])
+        .player(random)
+        .args(&["--seed", "4"])
+        .run::<CoursidorRecord>();
+    let s = &o.summary;
     assert_eq!(s.settings.max_turns, 30);
     assert_eq!(s.settings.options["board"], "H");
     assert_eq!(s.settings.options["size"], 9);
-    assert!(s.moves <= 30, "{json}");
+    assert!(s.moves <= 30, "{}", o.json);
     for (args, message) in [
         (&["-t", "X"][..], "invalid value 'X' for '--board <TYPE>'"),
         (
@@ -300,61 +256,25 @@ fn the_seeds_command_line_works_in_any_order_and_bad_options_are_named() {
         ),
         (&["--first", "2"][..], "--first <PLAYER>"),
     ] {
-        let _guard = shared();
-        let out = Command::new(workspace_bin("referee"))
-            .args(["--game", "coursidor"])
-            .args(args)
-            .args(["a", "b"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(message), "{args:?}: {err}");
+        assert_usage_error(
+            &[&["--game", "coursidor"], args, &["a", "b"]].concat(),
+            message,
+        );
     }
 }
 
 #[test]
 fn our_ai_plays_whole_games_through_the_referee_and_logs_each_move() {
-    for (i, (board, opponent)) in [
-        (["-t", "C", "-m", "6"], "--strategy tour --seed 4"),
-        (["-t", "H", "-m", "6"], "--strategy random --seed 5"),
-    ]
-    .iter()
-    .enumerate()
-    {
-        let dir = TestDir::new();
-        let ai = format!("ai={}", player("--move-time-ms 40 --seed 1"));
-        let other = format!("other={}", player(opponent));
-        let mut args = vec!["--game", "coursidor", "--json", "--record", "game.json"];
-        args.extend(board);
-        // The AI plays white on C, black on H.
-        let first = if i == 0 { "1" } else { "0" };
-        args.extend([
-            "--first", first, "--seed", "3", "--player", &ai, "--player", &other,
-        ]);
-        let out = referee_ok(dir.path(), &args);
-        let json = String::from_utf8_lossy(&out.stdout);
-        let s = referee_schema::Summary::from_json(json.trim()).unwrap();
-        assert_eq!(s.reason.as_str(), "tour_completed", "{json}");
-        assert_eq!(s.winner, Some(0), "{json}");
-        for p in &s.players {
-            assert_eq!(
-                (p.illegal_moves, p.timeouts, &p.failure),
-                (0, 0, &None),
-                "{json}"
-            );
-        }
-        let log = std::fs::read_to_string(dir.path().join("logs/player0.log")).unwrap();
-        let moves = log
-            .lines()
-            .filter(|l| l.starts_with("move ") && l.contains(" ms (depth "))
-            .count();
-        assert_eq!(moves as u32, s.players[0].moves, "{log}");
-        let out = replay_check(dir.path());
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+    // The AI plays white on C, black on H.
+    for (board, opponent, first) in [
+        (["-t", "C", "-m", "6"], "--strategy tour --seed 4", "1"),
+        (["-t", "H", "-m", "6"], "--strategy random --seed 5", "0"),
+    ] {
+        let seats = [
+            format!("ai={}", player("--move-time-ms 40 --seed 1")),
+            format!("other={}", player(opponent)),
+        ];
+        let o = first_tours(&board, &seats, &["--first", first, "--seed", "3"]);
+        assert_each_move_logged(&o.log(0), o.summary.players[0].moves, " ms (depth ");
     }
 }

@@ -9,79 +9,91 @@
 //! installs them; plain `cargo test` skips these tests without them).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use referee_schema::{Reason, Summary};
+use referee_schema::Reason;
 
-use crate::util::{TestDir, shared, workspace_bin};
+use crate::run::{Play, Played, player_spec, replays};
+use crate::util::{TestDir, compile_c, repo_file};
+use crate::verdict::{assert_clean, assert_ended, assert_ended_by, assert_won};
 use tests::tools::{need, need_file};
 
 /// The workspace's `examples/coursidor/NAME`.
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/coursidor")
-        .join(name)
+    repo_file(&format!("examples/coursidor/{name}"))
 }
 
-/// gcc and libgsl's headers, or `None` when `test` is to be skipped.
-fn tools(test: &str) -> Option<PathBuf> {
-    let cc = need("cc", test)?;
-    need_file("/usr/include/gsl/gsl_spmatrix_uint.h", "libgsl-dev", test)?;
-    Some(cc)
+/// gcc and libgsl's headers, and a directory for the clients and their
+/// games.
+struct Kit {
+    cc: PathBuf,
+    dir: TestDir,
 }
 
-/// Runs `cc` on `sources` (files) with the course's headers and `flags`
-/// into `out`: an object file with `-c` among the flags, else a shared
-/// library as a course client is built (no `-lgsl`: the host makes GSL
-/// visible).
-fn compile(cc: &Path, out: &Path, flags: &[&str], sources: &[PathBuf]) {
-    let shared_lib = !flags.contains(&"-c");
-    let result = {
-        let _guard = shared();
-        Command::new(cc)
-            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC"])
-            .args(shared_lib.then_some("-shared"))
-            .arg(format!("-I{}", example("include").display()))
-            .args(flags)
-            .arg("-o")
-            .arg(out)
-            .args(sources)
-            .output()
-            .unwrap()
-    };
-    assert!(
-        result.status.success(),
-        "{} does not compile: {}",
-        out.display(),
-        String::from_utf8_lossy(&result.stderr)
-    );
-}
+impl Kit {
+    /// `None` (skipped, saying so) when gcc or libgsl's headers are missing.
+    fn new(test: &str) -> Option<Kit> {
+        let cc = need("cc", test)?;
+        need_file("/usr/include/gsl/gsl_spmatrix_uint.h", "libgsl-dev", test)?;
+        Some(Kit {
+            cc,
+            dir: TestDir::new(),
+        })
+    }
 
-/// A client from `sources` (files) with `flags`: `dir/NAME.so`.
-fn build(cc: &Path, dir: &Path, name: &str, flags: &[&str], sources: &[PathBuf]) -> PathBuf {
-    let out = dir.join(format!("{name}.so"));
-    compile(cc, &out, flags, sources);
-    out
-}
+    /// The directory.
+    fn dir(&self) -> &Path {
+        self.dir.path()
+    }
 
-/// Writes `text` to `dir/NAME.c`.
-fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(format!("{name}.c"));
-    let _guard = shared();
-    std::fs::write(&p, text).unwrap();
-    p
-}
+    /// Compiles `sources` (files) with the course's headers and `flags`
+    /// into `out`: an object file with `-c` among the flags, else a shared
+    /// library as a course client is built (no `-lgsl`: the host makes GSL
+    /// visible).
+    fn compile(&self, out: &Path, flags: &[&str], sources: &[PathBuf]) {
+        let include = format!("-I{}", example("include").display());
+        let mut all = vec!["-std=c99", "-fPIC", &include];
+        if !flags.contains(&"-c") {
+            all.push("-shared");
+        }
+        all.extend(flags);
+        compile_c(&self.cc, &all, out, sources);
+    }
 
-/// The example client, built in `dir`.
-fn random_client(cc: &Path, dir: &Path) -> PathBuf {
-    build(cc, dir, "random", &[], &[example("random-client.c")])
-}
+    /// A client from `sources` (files): `NAME.so`.
+    fn build(&self, name: &str, sources: &[PathBuf]) -> String {
+        let out = self.dir().join(format!("{name}.so"));
+        self.compile(&out, &[], sources);
+        out.display().to_string()
+    }
 
-/// A client whose `play` runs `body` (with `me`, the colour, and `g`, the
-/// graph, at hand).
-fn faulty(cc: &Path, dir: &Path, name: &str, body: &str) -> PathBuf {
-    let text = format!(
-        r#"#include <stdio.h>
+    /// The example client, its `function` renamed `random_FUNCTION`, linked
+    /// with `wrapper` (a C source that defines `function`, and calls the
+    /// example's): `NAME.so`.
+    fn wrapped_example(&self, name: &str, function: &str, wrapper: &str) -> String {
+        let wrapper = self.source(name, wrapper);
+        let renamed = self.dir().join(format!("{name}-example.o"));
+        let rename = format!("-D{function}=random_{function}");
+        self.compile(&renamed, &["-c", &rename], &[example("random-client.c")]);
+        self.build(name, &[wrapper, renamed])
+    }
+
+    /// Writes `text` to `NAME.c`.
+    fn source(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.dir().join(format!("{name}.c"));
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    /// The example client.
+    fn random_client(&self) -> String {
+        self.build("random", &[example("random-client.c")])
+    }
+
+    /// A client whose `play` runs `body` (with `me`, the colour, and `g`,
+    /// the graph, at hand).
+    fn faulty(&self, name: &str, body: &str) -> String {
+        let text = format!(
+            r#"#include <stdio.h>
 #include <stdlib.h>
 #include "player.h"
 static struct graph_t *g;
@@ -97,87 +109,56 @@ struct move_t play(const struct move_t previous) {{
 }}
 void finalize(void) {{}}
 "#
-    );
-    let src = source(dir, name, &text);
-    build(cc, dir, name, &[], &[src])
-}
+        );
+        let src = self.source(name, &text);
+        self.build(name, &[src])
+    }
 
-/// Plays `referee --game coursidor --json --record game.json ARGS` in
-/// `dir` and reads the verdict.
-fn play(dir: &Path, args: &[&str]) -> (Summary, String) {
-    play_with_env(dir, args, &[])
-}
+    /// Plays `referee --game coursidor ARGS` where the clients are.
+    fn play(&self, args: &[&str]) -> Played {
+        Play::game("coursidor").args(args).in_dir(self.dir()).run()
+    }
 
-/// [`play`] with variables in the referee's environment (its players
-/// inherit them).
-fn play_with_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Summary, String) {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .envs(env.iter().copied())
-        .args(["--game", "coursidor", "--json", "--record", "game.json"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let s = Summary::from_json(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
-    (s, json)
-}
-
-/// Player `i`'s log.
-fn log(dir: &Path, i: usize) -> String {
-    std::fs::read_to_string(dir.join(format!("logs/player{i}.log"))).unwrap_or_default()
-}
-
-fn replays(dir: &Path) {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .args(["replay", "--check", "game.json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    /// A client whose `play` runs `body` plays black against the example
+    /// client, which is never harmed: the verdict and the faulty client's
+    /// log.
+    fn fault(&self, name: &str, body: &str, extra: &[&str]) -> Played {
+        let (bad, random) = (self.faulty(name, body), self.random_client());
+        let mut args = vec!["--first", "0", "--seed", "4"];
+        args.extend(extra);
+        let o = self.play(&[&args[..], &[&bad, &random]].concat());
+        assert_eq!(o.summary.winner, Some(1), "{name}: {}", o.json);
+        assert_eq!(o.summary.players[1].failure, None, "{name}: {}", o.json);
+        assert_eq!(
+            o.summary.players[1].exit.code,
+            Some(0),
+            "{name}: {}",
+            o.json
+        );
+        o
+    }
 }
 
 #[test]
 fn the_example_client_plays_itself_and_our_player_on_every_board() {
-    let Some(cc) = tools("the_example_client_plays_itself_and_our_player_on_every_board") else {
+    let Some(kit) = Kit::new("the_example_client_plays_itself_and_our_player_on_every_board")
+    else {
         return;
     };
-    let dir = TestDir::new();
-    let random = random_client(&cc, dir.path());
-    let so = random.display().to_string();
+    let so = kit.random_client();
     // The same library twice: each host loads its own copy, in its own
     // process, so the two share no state.
-    let (s, json) = play(dir.path(), &["-M", "400", "--seed", "1", &so, &so]);
-    assert!(matches!(s.reason, Reason::Game(_)), "{json}");
-    for (i, p) in s.players.iter().enumerate() {
-        assert_eq!(
-            (p.illegal_moves, p.timeouts, &p.failure),
-            (0, 0, &None),
-            "{json}"
-        );
-        assert_eq!(p.exit.code, Some(0), "{json}");
-        assert!(p.program.ends_with("coursidor-host"), "{json}");
+    let o = kit.play(&["-M", "400", "--seed", "1", &so, &so]);
+    assert!(matches!(o.summary.reason, Reason::Game(_)), "{}", o.json);
+    assert_clean(&o.summary);
+    for (i, p) in o.summary.players.iter().enumerate() {
+        assert!(p.program.ends_with("coursidor-host"), "{}", o.json);
         assert_eq!(p.args, std::slice::from_ref(&so));
-        let l = log(dir.path(), i);
-        assert!(l.contains("named \"random client\""), "{l}");
+        assert!(o.log(i).contains("named \"random client\""), "{}", o.log(i));
     }
-    replays(dir.path());
+    replays(kit.dir());
     // Against the tour baseline on each board type: it loses, by the rules.
-    let tour = format!(
-        "{} --game coursidor --strategy tour --seed 3",
-        workspace_bin("player").display()
-    );
+    let tour = player_spec("coursidor", "--strategy tour --seed 3");
     for board in [
         ["-t", "T", "-m", "5"],
         ["-t", "C", "-m", "6"],
@@ -185,24 +166,22 @@ fn the_example_client_plays_itself_and_our_player_on_every_board() {
     ] {
         let mut args = board.to_vec();
         args.extend(["--seed", "2", "--player", &so, "--player", &tour]);
-        let (s, json) = play(dir.path(), &args);
-        assert_eq!(s.reason.as_str(), "tour_completed", "{board:?}: {json}");
-        assert_eq!(s.winner, Some(1), "{board:?}: {json}");
-        assert_eq!(s.players[0].failure, None, "{json}");
-        replays(dir.path());
+        let o = kit.play(&args);
+        assert_won(&o.summary, "tour_completed", 1);
+        assert_eq!(o.summary.players[0].failure, None, "{}", o.json);
+        replays(kit.dir());
     }
 }
 
 #[test]
 fn a_client_receives_a_graph_of_its_own_in_csr_with_the_layout() {
-    let Some(cc) = tools("a_client_receives_a_graph_of_its_own_in_csr_with_the_layout") else {
+    let Some(kit) = Kit::new("a_client_receives_a_graph_of_its_own_in_csr_with_the_layout") else {
         return;
     };
-    let dir = TestDir::new();
     // The example client, its initialize checking the graph first.
-    let check = source(
-        dir.path(),
+    let so = kit.wrapped_example(
         "check",
+        "initialize",
         r#"#include <stdio.h>
 #include <string.h>
 #include "player.h"
@@ -227,17 +206,6 @@ void initialize(unsigned int id, struct graph_t *g) {
 }
 "#,
     );
-    // The example compiled with its initialize renamed, linked with the
-    // wrapper.
-    let random_obj = dir.path().join("random.o");
-    compile(
-        &cc,
-        &random_obj,
-        &["-c", "-Dinitialize=random_initialize"],
-        &[example("random-client.c")],
-    );
-    let so = build(&cc, dir.path(), "check", &[], &[check, random_obj]);
-    let so = so.display().to_string();
     for (board, first, expect) in [
         (
             ["-t", "T", "-m", "6"],
@@ -268,10 +236,10 @@ void initialize(unsigned int id, struct graph_t *g) {
             &so,
             &so,
         ]);
-        let (s, json) = play(dir.path(), &args);
-        assert_eq!(s.reason.as_str(), "turn_limit", "{json}");
+        let o = kit.play(&args);
+        assert_eq!(o.summary.reason.as_str(), "turn_limit", "{}", o.json);
         for seat in 0..2 {
-            let l = log(dir.path(), seat);
+            let l = o.log(seat);
             let line = l
                 .lines()
                 .find(|l| l.starts_with("graph: "))
@@ -294,66 +262,34 @@ void initialize(unsigned int id, struct graph_t *g) {
     }
 }
 
-/// A client built from `body` plays black against the example client:
-/// the verdict and the faulty client's log.
-fn fault(
-    cc: &Path,
-    dir: &Path,
-    name: &str,
-    body: &str,
-    extra: &[&str],
-) -> (Summary, String, String) {
-    let bad = faulty(cc, dir, name, body).display().to_string();
-    let random = random_client(cc, dir).display().to_string();
-    let mut args = vec!["--first", "0", "--seed", "4"];
-    args.extend(extra);
-    args.extend([bad.as_str(), random.as_str()]);
-    let (s, json) = play(dir, &args);
-    // The other player is never harmed.
-    assert_eq!(s.winner, Some(1), "{name}: {json}");
-    assert_eq!(s.players[1].failure, None, "{name}: {json}");
-    assert_eq!(s.players[1].exit.code, Some(0), "{name}: {json}");
-    (s, json, log(dir, 0))
-}
-
 #[test]
 fn a_client_that_crashes_loops_exits_or_aborts_in_gsl_loses_its_game() {
-    let Some(cc) = tools("a_client_that_crashes_loops_exits_or_aborts_in_gsl_loses_its_game")
+    let Some(kit) = Kit::new("a_client_that_crashes_loops_exits_or_aborts_in_gsl_loses_its_game")
     else {
         return;
     };
-    let dir = TestDir::new();
-    let d = dir.path();
-    let (s, json, _) = fault(&cc, d, "crash", "*(volatile int *)0 = 1;", &[]);
-    assert_eq!(s.reason, Reason::Crashed, "{json}");
-    assert_eq!(
-        s.players[0].exit.signal.as_deref(),
-        Some("SIGSEGV"),
-        "{json}"
-    );
-    let (s, json, _) = fault(&cc, d, "spin", "for (;;) {}", &["--time-limit-ms", "300"]);
-    assert_eq!(s.reason, Reason::Timeout, "{json}");
-    let (s, json, _) = fault(&cc, d, "quit", "exit(3);", &[]);
-    assert_eq!(s.reason, Reason::Exited, "{json}");
-    assert_eq!(s.players[0].exit.code, Some(3), "{json}");
+    let o = kit.fault("crash", "*(volatile int *)0 = 1;", &[]);
+    assert_eq!(o.summary.reason, Reason::Crashed, "{}", o.json);
+    let signal = o.summary.players[0].exit.signal.as_deref();
+    assert_eq!(signal, Some("SIGSEGV"), "{}", o.json);
+    let o = kit.fault("spin", "for (;;) {}", &["--time-limit-ms", "300"]);
+    assert_eq!(o.summary.reason, Reason::Timeout, "{}", o.json);
+    let o = kit.fault("quit", "exit(3);", &[]);
+    assert_eq!(o.summary.reason, Reason::Exited, "{}", o.json);
+    assert_eq!(o.summary.players[0].exit.code, Some(3), "{}", o.json);
     // gsl_spmatrix_uint_set on a CSR matrix: GSL's handler aborts.
-    let (s, json, log) = fault(&cc, d, "gsl", "gsl_spmatrix_uint_set(g->t, 0, 0, 1);", &[]);
-    assert_eq!(s.reason, Reason::Crashed, "{json}");
-    assert_eq!(
-        s.players[0].exit.signal.as_deref(),
-        Some("SIGABRT"),
-        "{json}"
-    );
-    assert!(log.contains("gsl: "), "{log}");
+    let o = kit.fault("gsl", "gsl_spmatrix_uint_set(g->t, 0, 0, 1);", &[]);
+    assert_eq!(o.summary.reason, Reason::Crashed, "{}", o.json);
+    let signal = o.summary.players[0].exit.signal.as_deref();
+    assert_eq!(signal, Some("SIGABRT"), "{}", o.json);
+    assert!(o.log(0).contains("gsl: "), "{}", o.log(0));
 }
 
 #[test]
 fn a_client_that_returns_garbage_loses_saying_what_it_returned() {
-    let Some(cc) = tools("a_client_that_returns_garbage_loses_saying_what_it_returned") else {
+    let Some(kit) = Kit::new("a_client_that_returns_garbage_loses_saying_what_it_returned") else {
         return;
     };
-    let dir = TestDir::new();
-    let d = dir.path();
     for (name, body, detail) in [
         (
             "type",
@@ -381,27 +317,25 @@ fn a_client_that_returns_garbage_loses_saying_what_it_returned() {
             "the edges go E and SW from 0: a wall covers two edges in consecutive directions (such as NE and E)",
         ),
     ] {
-        let (s, json, _) = fault(&cc, d, name, body, &[]);
-        assert_eq!(s.reason, Reason::IllegalMove, "{name}: {json}");
-        assert_eq!(s.detail, format!("player 0: {detail}"), "{json}");
-        replays(d);
+        let o = kit.fault(name, body, &[]);
+        let detail = format!("player 0: {detail}");
+        assert_ended(&o.summary, "illegal_move", Some(1), &detail);
+        replays(kit.dir());
     }
 }
 
 #[test]
 fn a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named() {
-    let Some(cc) =
-        tools("a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named")
+    let Some(kit) =
+        Kit::new("a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named")
     else {
         return;
     };
-    let dir = TestDir::new();
-    let d = dir.path();
     // The example client, chatty: it reads stdin (the end of file at once)
     // and writes protocol-like lines to stdout, which go to its log.
-    let wrapper = source(
-        d,
+    let chatty = kit.wrapped_example(
         "chatty",
+        "play",
         r#"#include <stdio.h>
 #include "player.h"
 struct move_t random_play(const struct move_t previous);
@@ -412,29 +346,19 @@ struct move_t play(const struct move_t previous) {
 }
 "#,
     );
-    let obj = d.join("random-play.o");
-    compile(
-        &cc,
-        &obj,
-        &["-c", "-Dplay=random_play"],
-        &[example("random-client.c")],
-    );
-    let so = build(&cc, d, "chatty", &[], &[wrapper, obj]);
-    let random = random_client(&cc, d).display().to_string();
-    let chatty = so.display().to_string();
-    let (s, json) = play(d, &["-M", "60", "--seed", "6", &chatty, &random]);
-    assert!(matches!(s.reason, Reason::Game(_)), "{json}");
-    assert_eq!(s.players[0].failure, None, "{json}");
-    assert!(s.players[0].moves >= 29, "{json}");
-    let l = log(d, 0);
+    let random = kit.random_client();
+    let o = kit.play(&["-M", "60", "--seed", "6", &chatty, &random]);
+    assert!(matches!(o.summary.reason, Reason::Game(_)), "{}", o.json);
+    assert_eq!(o.summary.players[0].failure, None, "{}", o.json);
+    assert!(o.summary.players[0].moves >= 29, "{}", o.json);
+    let l = o.log(0);
     assert!(
         l.contains("M 0\nW 1 2 1 3\nthinking hard... stdin gives -1\n"),
         "{l}"
     );
     // A library without finalize, and a file that is no library: the host
     // says why in the log and exits; that player loses.
-    let partial = source(
-        d,
+    let partial = kit.source(
         "partial",
         r#"#include "player.h"
 char const *get_player_name(void) { return "partial"; }
@@ -442,41 +366,44 @@ void initialize(unsigned int id, struct graph_t *g) { (void)id; (void)g; }
 struct move_t play(const struct move_t previous) { return previous; }
 "#,
     );
-    let partial = build(&cc, d, "partial", &[], &[partial])
-        .display()
-        .to_string();
-    let (s, json) = play(d, &["--first", "1", &partial, &random]);
-    assert_eq!(s.reason, Reason::Exited, "{json}");
-    assert_eq!(s.winner, Some(1), "{json}");
-    let l = log(d, 0);
-    assert!(
-        l.contains("cannot load the client") && l.contains("has no function finalize"),
-        "{l}"
-    );
-    let junk = d.join("junk.so");
+    let partial = kit.build("partial", &[partial]);
+    let junk = kit.dir().join("junk.so");
     std::fs::write(&junk, "not a library\n").unwrap();
     let junk = junk.display().to_string();
-    let (s, json) = play(d, &[&random, &junk]);
-    assert_eq!(s.reason, Reason::Exited, "{json}");
-    assert_eq!(s.winner, Some(0), "{json}");
-    let l = log(d, 1);
-    assert!(
-        l.contains("cannot load the client") && l.contains("junk.so"),
-        "{l}"
-    );
+    for (seats, loser, why) in [
+        (
+            &["--first", "1", &partial, &random][..],
+            0,
+            "has no function finalize",
+        ),
+        (&[&random, &junk], 1, "junk.so"),
+    ] {
+        let o = kit.play(seats);
+        assert_won(&o.summary, "exited", 1 - loser as u8);
+        let l = o.log(loser);
+        assert!(
+            l.contains("cannot load the client") && l.contains(why),
+            "{l}"
+        );
+    }
 }
 
 #[test]
 fn our_ai_as_a_client_library_plays_under_the_host() {
-    let Some(cc) = tools("our_ai_as_a_client_library_plays_under_the_host") else {
+    let Some(kit) = Kit::new("our_ai_as_a_client_library_plays_under_the_host") else {
         return;
     };
-    let dir = TestDir::new();
-    let d = dir.path();
     let ours = tests::bins::workspace_file("libcoursidor_player.so")
         .display()
         .to_string();
-    let random = random_client(&cc, d).display().to_string();
+    let random = kit.random_client();
+    let thinking = |ms: &str, args: &[&str]| {
+        Play::game("coursidor")
+            .args(args)
+            .in_dir(kit.dir())
+            .env("COURSIDOR_AI_MOVE_MS", ms)
+            .run::<referee_schema::Record>()
+    };
     for (board, first) in [
         (["-t", "T", "-m", "5"], "0"),
         (["-t", "C", "-m", "6"], "1"),
@@ -484,32 +411,20 @@ fn our_ai_as_a_client_library_plays_under_the_host() {
     ] {
         let mut args = board.to_vec();
         args.extend(["--first", first, "--seed", "8", &ours, &random]);
-        let (s, json) = play_with_env(d, &args, &[("COURSIDOR_AI_MOVE_MS", "30")]);
-        assert_eq!(s.reason.as_str(), "tour_completed", "{board:?}: {json}");
-        assert_eq!(s.winner, Some(0), "{board:?}: {json}");
-        assert_eq!(s.players[0].illegal_moves, 0, "{json}");
-        let l = log(d, 0);
-        assert!(l.contains("named \"coursidor-ai\""), "{l}");
-        replays(d);
+        let o = thinking("30", &args);
+        assert_won(&o.summary, "tour_completed", 0);
+        assert_eq!(o.summary.players[0].illegal_moves, 0, "{}", o.json);
+        assert!(o.log(0).contains("named \"coursidor-ai\""), "{}", o.log(0));
+        replays(kit.dir());
     }
     // Against itself, from the same file: the point is that one library
     // serves both seats, so any end by the rules will do (two copies
     // thinking 20 ms a move on a loaded machine once blocked each other
-    // until the turn limit).
-    let (s, json) = play_with_env(
-        d,
-        &["-t", "T", "-m", "4", "--seed", "2", &ours, &ours],
-        &[("COURSIDOR_AI_MOVE_MS", "20")],
-    );
-    assert!(
-        ["tour_completed", "turn_limit"].contains(&s.reason.as_str()),
-        "{json}"
-    );
-    assert!(s.players.iter().all(|p| p.illegal_moves == 0), "{json}");
-    assert!(
-        s.players
-            .iter()
-            .all(|p| p.failure.is_none() && p.exit.code == Some(0)),
-        "{json}"
-    );
+    // until the turn limit, then the default 1000 moves: 200 is enough).
+    let self_play = [
+        "-t", "T", "-m", "4", "-M", "200", "--seed", "2", &ours, &ours,
+    ];
+    let o = thinking("20", &self_play);
+    assert_ended_by(&o.summary, &["tour_completed", "turn_limit"]);
+    assert_clean(&o.summary);
 }

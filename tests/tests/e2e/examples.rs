@@ -2,19 +2,17 @@
 //! compiled here, each playing a whole game against our AI through the
 //! referee, in both seats: they follow the protocol to the end.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use referee_schema::{Reason, Summary};
+use referee_schema::Reason;
 
-use crate::util::{TestDir, compile, referee_ok, workspace_bin};
+use crate::run::{Play, player_spec};
+use crate::util::{StrategoRecord, TestDir, compile_c, repo_file};
 use tests::tools::need;
 
 /// The workspace's `examples/stratego/NAME`.
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/stratego")
-        .join(name)
+    repo_file(&format!("examples/stratego/{name}"))
 }
 
 /// Plays `program` (a `--player` spec) against our AI in `seat`; checks
@@ -38,55 +36,37 @@ fn plays_a_whole_game(program: &str, seat: usize) {
 /// One game of [`plays_a_whole_game`]: false if it ended on the AI's first
 /// move, before the example had moved.
 fn plays_one_game(program: &str, seat: usize) -> bool {
-    let dir = TestDir::new();
-    let ai = format!(
-        "ai={} --move-time-ms 20 --seed 5",
-        workspace_bin("player").display()
-    );
-    let example = format!("example={program}");
-    let players = if seat == 0 {
-        [&example, &ai]
-    } else {
-        [&ai, &example]
-    };
+    let ai = player_spec("stratego", "--move-time-ms 20 --seed 5");
+    let mut seats = [format!("ai={ai}"), format!("ai={ai}")];
+    seats[seat] = format!("example={program}");
     // A generous limit: what is tested is the protocol, and a whole game
     // at 500 ms a move can meet a stall of a loaded machine (the other
-    // tests' fork bombs and memory hogs run meanwhile).
-    let out = referee_ok(
-        dir.path(),
-        // A long grace: the point is that the example leaves by itself at
-        // the end of its input, and python3 behind a pyenv shim on a
-        // loaded machine (CI, load 10) was seen to take more than the
-        // default 100 ms to do so.
-        &[
-            "--json",
-            "--time-limit-ms",
-            "2000",
-            "--grace-ms",
-            "5000",
-            "--player",
-            players[0],
-            "--player",
-            players[1],
-        ],
-    );
-    let json = String::from_utf8_lossy(&out.stdout);
-    let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));
+    // tests' fork bombs and memory hogs run meanwhile). A long grace: the
+    // point is that the example leaves by itself at the end of its input,
+    // and python3 behind a pyenv shim on a loaded machine (CI, load 10)
+    // was seen to take more than the default 100 ms to do so.
+    let o = Play::game("stratego")
+        .args(&["--time-limit-ms", "2000", "--grace-ms", "5000"])
+        .players(&seats)
+        .run::<StrategoRecord>();
+    let s = &o.summary;
     assert!(
         matches!(s.reason, Reason::Game(_)),
-        "not a rules' end: {json}"
+        "not a rules' end: {}",
+        o.json
     );
     let p = &s.players[seat];
     assert_eq!(
         (p.illegal_moves, p.timeouts, &p.failure),
         (0, 0, &None),
-        "{json}"
+        "{}",
+        o.json
     );
     // It read to the end of its input and left by itself.
-    assert_eq!(p.exit.code, Some(0), "{json}");
-    assert!(p.exit.killed_by_referee.is_none(), "{json}");
+    assert_eq!(p.exit.code, Some(0), "{}", o.json);
+    assert!(p.exit.killed_by_referee.is_none(), "{}", o.json);
     if p.moves == 0 {
-        assert_eq!((s.moves, s.winner), (1, Some(1 - seat as u8)), "{json}");
+        assert_eq!((s.moves, s.winner), (1, Some(1 - seat as u8)), "{}", o.json);
         return false;
     }
     true
@@ -99,11 +79,7 @@ fn the_c_example_plays_whole_games_against_the_ai() {
     };
     let dir = TestDir::new();
     let binary = dir.path().join("random-player");
-    let mut cmd = Command::new(cc);
-    cmd.args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
-        .arg(&binary)
-        .arg(example("random-player.c"));
-    compile(cmd, "the example");
+    compile_c(&cc, &["-std=c99"], &binary, &[example("random-player.c")]);
     for seat in [0, 1] {
         plays_a_whole_game(&binary.display().to_string(), seat);
     }
@@ -111,10 +87,8 @@ fn the_c_example_plays_whole_games_against_the_ai() {
 
 #[test]
 fn the_python_example_plays_whole_games_against_the_ai() {
-    let Some(python) = need(
-        "python3",
-        "the_python_example_plays_whole_games_against_the_ai",
-    ) else {
+    let test = "the_python_example_plays_whole_games_against_the_ai";
+    let Some(python) = need("python3", test) else {
         return;
     };
     let program = format!(

@@ -11,6 +11,7 @@ use referee_schema::{Reason, SetupStatus, Summary};
 use crate::util::StrategoRecord;
 
 use crate::util::{self, Game, Outcome};
+use crate::verdict::assert_killed;
 
 /// Time limit of these games: generous, so timing cases are far from the edge.
 const LIMIT_MS: u64 = 300;
@@ -103,7 +104,6 @@ impl Case {
             "mode {} at {}: {}\n{}",
             self.mode, self.at, o.json, o.stderr
         );
-        assert_eq!(o.code, Some(0), "referee status; {context}");
         let bound = Duration::from_millis(self.limit_ms) + Duration::from_secs(2);
         assert!(o.elapsed < bound, "referee took {:?}; {context}", o.elapsed);
         assert!(
@@ -180,71 +180,172 @@ fn played_on(o: &Outcome) {
     assert_eq!(o.summary.moves, MAX_TURNS);
 }
 
+/// Tests of a faulty game each that the referee must not punish:
+/// `NAME: MODE at AT as SIDE[, limit MS];` (the faulty player's mode and
+/// moment, the side it plays, a time limit other than [`LIMIT_MS`]).
+macro_rules! played_on_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal $(, limit $ms:literal)?;)*) => {$(
+        #[test]
+        fn $name() {
+            played_on(&Case::new($mode, $at).played_by($side)$(.limit($ms))?.run());
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side must lose:
+/// `NAME: MODE at AT as SIDE => REASON;`.
+macro_rules! lost_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $reason:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            lost(&Case::new($mode, $at).played_by($side).run(), $side, $reason, None);
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side loses by an illegal
+/// move: `NAME: MODE at AT as SIDE => DETAIL,` (what the verdict says of
+/// it); the move is counted.
+macro_rules! illegal_move_cases {
+    ($($name:ident: $mode:literal at $at:literal as $side:literal => $detail:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            let o = Case::new($mode, $at).played_by($side).run();
+            lost(&o, $side, "illegal_move", Some($detail));
+            assert_eq!(o.player($side).illegal_moves, 1);
+        }
+    )*};
+}
+
+/// Tests of a faulty game each that the faulty side loses by its setup,
+/// refused: `NAME: MODE as SIDE => DETAIL,` (the mode acting on the setup,
+/// what the verdict says of it).
+macro_rules! refused_setup_cases {
+    ($($name:ident: $mode:literal as $side:literal => $detail:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            let o = Case::new($mode, 0).played_by($side).run();
+            lost(&o, $side, "setup_refused", Some($detail));
+            assert_eq!(o.player($side).setup, Some(SetupStatus::Refused));
+        }
+    )*};
+}
+
+// What the referee must not punish. The replies at 90% have a larger
+// limit: 10% of it is the margin left to a loaded machine.
+
+played_on_cases! {
+    // Timing.
+    reply_at_40_percent_is_accepted: "delay40" at 1 as 0;
+    reply_at_90_percent_is_accepted: "delay90" at 2 as 0, limit 1000;
+    setup_at_90_percent_is_accepted: "delay90" at 0 as 1, limit 1000;
+    trickled_reply_within_the_limit_is_accepted: "trickle-under" at 2 as 0, limit 600;
+    // Output.
+    setup_written_before_the_player_number_is_accepted: "early-reply" at 0 as 1;
+    move_written_before_it_is_asked_is_played: "early-reply" at 3 as 0;
+    // Processes.
+    forked_child_holding_stdout_is_killed: "fork-child" at 1 as 0;
+    setsid_grandchild_is_killed: "setsid-grandchild" at 2 as 1;
+    fifty_children_are_killed: "fork-many" at 1 as 0;
+}
+
+// What the faulty side loses by. A hundred megabytes without a newline is
+// judged after 4096 bytes, in bounded memory: `Case::run` checks the
+// referee's peak stays under 20 MB.
+
+lost_cases! {
+    // Timing.
+    trickled_reply_over_the_limit_is_a_timeout: "trickle-over" at 1 as 1 => "timeout";
+    sleeping_player_times_out: "sleep" at 3 as 0 => "timeout";
+    // Death.
+    exit_0_is_a_failure: "exit0" at 1 as 0 => "exited";
+    closing_stdout_is_a_failure: "close-stdout" at 1 as 0 => "closed_output";
+    closing_stdin_is_a_failure: "close-stdin" at 1 as 1 => "stopped_reading";
+    dying_during_setup_is_a_failure: "exit1" at 0 as 1 => "exited";
+}
+
+refused_setup_cases! {
+    // Output abuse.
+    garbage_in_the_setup_is_refused: "garbage" as 0 => "line 1: hello, referee is not a piece code",
+    over_long_line_in_the_setup_is_refused:
+        "long-line" as 0 => "(200 bytes, over the 64-byte limit)",
+    hundred_megabytes_without_newline_in_the_setup_is_refused: "flood-stdout" as 1 => "(4096 bytes",
+    // Rules.
+    setup_with_code_13_is_refused: "setup-bad-code" as 0 => "line 17: 13 is not a piece code",
+    setup_with_wrong_counts_is_refused: "setup-bad-counts" as 1 => "4 Majors given, 3 expected",
+    setup_with_a_non_numeric_line_is_refused:
+        "setup-not-a-number" as 0 => "line 1: KO is not a piece code",
+}
+
+illegal_move_cases! {
+    // Output abuse.
+    garbage_line_is_illegal: "garbage" at 1 as 0 => "\"hello, referee\" is not a square",
+    over_long_line_is_illegal: "long-line" at 2 as 1 => "(200 bytes, over the 64-byte limit)",
+    hundred_megabytes_without_newline_is_illegal_in_bounded_memory:
+        "flood-stdout" at 1 as 0 => "(4096 bytes",
+    extra_lines_after_a_reply_are_read_as_the_next_reply:
+        "extra-lines" at 1 as 0 => "\"extra\" is not a square",
+}
+
+illegal_move_cases! {
+    // Rules.
+    move_from_an_empty_square: "move-empty" at 1 as 0 => "is empty",
+    move_of_an_opponent_piece: "move-opponent" at 2 as 1 => "holds an opponent's piece",
+    move_of_a_bomb: "move-bomb" at 1 as 0 => "holds a Bomb, which cannot move",
+    move_of_the_flag: "move-flag" at 1 as 1 => "holds a Flag, which cannot move",
+    move_into_a_lake: "move-lake" at 1 as 0 => "is a lake",
+    move_off_the_board: "move-off-board" at 1 as 1 => "goes off the board",
+    move_onto_an_own_piece: "move-own-piece" at 2 as 0 => "holds one of your own pieces",
+    non_scout_moving_two_squares: "move-two-squares" at 1 as 0 => "which moves 1 square, not 2",
+    scout_through_a_piece: "move-blocked-scout" at 1 as 1 => "Scout path blocked at",
+    direction_x: "move-direction-x" at 1 as 0 => "\"X\" is not a direction",
+    distance_0: "move-distance0" at 1 as 1 => "distance 0 is not positive",
+    distance_abc: "move-distance-abc" at 1 as 0 => "\"abc\" is not a distance",
+}
+
 // Timing.
 
-#[test]
-fn reply_at_40_percent_is_accepted() {
-    played_on(&Case::new("delay40", 1).run());
+/// The faulty side, in `mode` at `at` as `side`, missed its deadline: it
+/// lost, SIGKILLed.
+fn killed_at_the_deadline(mode: &'static str, at: u32, side: usize) -> Outcome {
+    let o = Case::new(mode, at).played_by(side).run();
+    lost(&o, side, "timeout", None);
+    assert_eq!(o.player(side).exit.signal.as_deref(), Some("SIGKILL"));
+    o
 }
 
-#[test]
-fn reply_at_90_percent_is_accepted() {
-    // A larger limit: 10% of it is the margin left to a loaded machine.
-    played_on(&Case::new("delay90", 2).limit(1000).run());
-}
-
-#[test]
-fn setup_at_90_percent_is_accepted() {
-    played_on(&Case::new("delay90", 0).limit(1000).played_by(1).run());
-}
-
-#[test]
-fn reply_at_110_percent_is_a_timeout() {
-    let o = Case::new("delay110", 1).run();
-    lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0).timeouts, 1);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
-}
-
-#[test]
-fn trickled_reply_within_the_limit_is_accepted() {
-    played_on(&Case::new("trickle-under", 2).limit(600).run());
-}
-
-#[test]
-fn trickled_reply_over_the_limit_is_a_timeout() {
-    lost(
-        &Case::new("trickle-over", 1).played_by(1).run(),
-        1,
-        "timeout",
-        None,
-    );
-}
-
-#[test]
-fn sleeping_player_times_out() {
-    lost(&Case::new("sleep", 3).run(), 0, "timeout", None);
-}
-
-#[test]
-fn sleeping_during_setup_times_out_and_opponent_gets_f() {
-    let o = Case::new("sleep", 0).run();
+/// The faulty side, in `mode` acting on its setup, timed out there: it
+/// lost, its setup failed.
+fn setup_times_out(mode: &'static str) {
+    let o = Case::new(mode, 0).run();
     lost(&o, 0, "timeout", None);
     assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
 }
 
 #[test]
+fn reply_at_110_percent_is_a_timeout() {
+    let o = killed_at_the_deadline("delay110", 1, 0);
+    assert_eq!(o.player(0).timeouts, 1);
+}
+
+#[test]
+fn sleeping_during_setup_times_out_and_opponent_gets_f() {
+    setup_times_out("sleep");
+}
+
+#[test]
 fn busy_loop_times_out() {
-    let o = Case::new("busy", 1).played_by(1).run();
-    lost(&o, 1, "timeout", None);
-    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
+    killed_at_the_deadline("busy", 1, 1);
 }
 
 // Death.
 
-#[test]
-fn exit_0_is_a_failure() {
-    lost(&Case::new("exit0", 1).run(), 0, "exited", None);
+/// The faulty side, in `mode` at `at` as side 0, died of `signal` and
+/// lost, a crash.
+fn crashed(mode: &'static str, at: u32, signal: &str) {
+    let o = Case::new(mode, at).run();
+    lost(&o, 0, "crashed", None);
+    assert_eq!(o.player(0).exit.signal.as_deref(), Some(signal));
 }
 
 #[test]
@@ -256,98 +357,15 @@ fn exit_1_is_a_failure() {
 
 #[test]
 fn abort_is_a_crash() {
-    let o = Case::new("abort", 1).run();
-    lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
+    crashed("abort", 1, "SIGABRT");
 }
 
 #[test]
 fn segv_is_a_crash() {
-    let o = Case::new("segv", 2).run();
-    lost(&o, 0, "crashed", None);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGSEGV"));
-}
-
-#[test]
-fn closing_stdout_is_a_failure() {
-    lost(
-        &Case::new("close-stdout", 1).run(),
-        0,
-        "closed_output",
-        None,
-    );
-}
-
-#[test]
-fn closing_stdin_is_a_failure() {
-    lost(
-        &Case::new("close-stdin", 1).played_by(1).run(),
-        1,
-        "stopped_reading",
-        None,
-    );
-}
-
-#[test]
-fn dying_during_setup_is_a_failure() {
-    lost(&Case::new("exit1", 0).played_by(1).run(), 1, "exited", None);
+    crashed("segv", 2, "SIGSEGV");
 }
 
 // Output abuse.
-
-#[test]
-fn garbage_line_is_illegal() {
-    lost(
-        &Case::new("garbage", 1).run(),
-        0,
-        "illegal_move",
-        Some("\"hello, referee\" is not a square"),
-    );
-}
-
-#[test]
-fn garbage_in_the_setup_is_refused() {
-    let o = Case::new("garbage", 0).run();
-    lost(&o, 0, "setup_refused", Some("line 1"));
-    assert_eq!(o.player(0).setup, Some(SetupStatus::Refused));
-}
-
-#[test]
-fn over_long_line_is_illegal() {
-    lost(
-        &Case::new("long-line", 2).played_by(1).run(),
-        1,
-        "illegal_move",
-        Some("(200 bytes, over the 64-byte limit)"),
-    );
-}
-
-#[test]
-fn over_long_line_in_the_setup_is_refused() {
-    lost(
-        &Case::new("long-line", 0).run(),
-        0,
-        "setup_refused",
-        Some("(200 bytes, over the 64-byte limit)"),
-    );
-}
-
-#[test]
-fn hundred_megabytes_without_newline_is_illegal_in_bounded_memory() {
-    let o = Case::new("flood-stdout", 1).run();
-    lost(&o, 0, "illegal_move", None);
-    // `run` checked the referee's peak memory stays under 20 MB.
-}
-
-#[test]
-fn hundred_megabytes_without_newline_in_the_setup_is_refused() {
-    lost(
-        &Case::new("flood-stdout", 0).played_by(1).run(),
-        1,
-        "setup_refused",
-        None,
-    );
-}
 
 #[test]
 fn stderr_flood_is_logged_capped_and_never_punished() {
@@ -364,26 +382,6 @@ fn stderr_flood_is_logged_capped_and_never_punished() {
     assert_eq!(log.len(), 1_000_000 + "\n[log truncated]\n".len());
 }
 
-#[test]
-fn extra_lines_after_a_reply_are_read_as_the_next_reply() {
-    lost(
-        &Case::new("extra-lines", 1).run(),
-        0,
-        "illegal_move",
-        Some("\"extra\" is not a square"),
-    );
-}
-
-#[test]
-fn setup_written_before_the_player_number_is_accepted() {
-    played_on(&Case::new("early-reply", 0).played_by(1).run());
-}
-
-#[test]
-fn move_written_before_it_is_asked_is_played() {
-    played_on(&Case::new("early-reply", 3).run());
-}
-
 // Input abuse.
 
 #[test]
@@ -397,96 +395,17 @@ fn a_player_that_stops_reading_fails_without_blocking_the_referee() {
 // Processes.
 
 #[test]
-fn forked_child_holding_stdout_is_killed() {
-    played_on(&Case::new("fork-child", 1).run());
-}
-
-#[test]
-fn setsid_grandchild_is_killed() {
-    played_on(&Case::new("setsid-grandchild", 2).played_by(1).run());
-}
-
-#[test]
 fn player_ignoring_sigterm_is_killed() {
     let o = Case::new("ignore-term", 1).run();
     played_on(&o);
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGKILL"));
-    assert_eq!(
-        o.player(0).exit.killed_by_referee.as_deref(),
-        Some("sigkill")
-    );
+    assert_killed(&o.summary, 0, "SIGKILL", "sigkill");
 }
 
-#[test]
-fn fifty_children_are_killed() {
-    played_on(&Case::new("fork-many", 1).run());
-}
-
-// Rules: setups.
-
-#[test]
-fn setup_with_code_13_is_refused() {
-    lost(
-        &Case::new("setup-bad-code", 0).run(),
-        0,
-        "setup_refused",
-        Some("line 17: 13 is not a piece code"),
-    );
-}
-
-#[test]
-fn setup_with_wrong_counts_is_refused() {
-    lost(
-        &Case::new("setup-bad-counts", 0).played_by(1).run(),
-        1,
-        "setup_refused",
-        Some("4 Majors given, 3 expected"),
-    );
-}
-
-#[test]
-fn setup_with_a_non_numeric_line_is_refused() {
-    lost(
-        &Case::new("setup-not-a-number", 0).run(),
-        0,
-        "setup_refused",
-        Some("line 1: KO is not a piece code"),
-    );
-}
+// Setups.
 
 #[test]
 fn setup_of_39_codes_then_silence_times_out() {
-    let o = Case::new("setup39", 0).run();
-    lost(&o, 0, "timeout", None);
-    assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
-}
-
-// Rules: illegal moves.
-
-macro_rules! illegal_move_cases {
-    ($($name:ident: $mode:literal at $at:literal as $side:literal => $detail:literal,)*) => {$(
-        #[test]
-        fn $name() {
-            let o = Case::new($mode, $at).played_by($side).run();
-            lost(&o, $side, "illegal_move", Some($detail));
-            assert_eq!(o.player($side).illegal_moves, 1);
-        }
-    )*};
-}
-
-illegal_move_cases! {
-    move_from_an_empty_square: "move-empty" at 1 as 0 => "is empty",
-    move_of_an_opponent_piece: "move-opponent" at 2 as 1 => "holds an opponent's piece",
-    move_of_a_bomb: "move-bomb" at 1 as 0 => "holds a Bomb, which cannot move",
-    move_of_the_flag: "move-flag" at 1 as 1 => "holds a Flag, which cannot move",
-    move_into_a_lake: "move-lake" at 1 as 0 => "is a lake",
-    move_off_the_board: "move-off-board" at 1 as 1 => "goes off the board",
-    move_onto_an_own_piece: "move-own-piece" at 2 as 0 => "holds one of your own pieces",
-    non_scout_moving_two_squares: "move-two-squares" at 1 as 0 => "which moves 1 square, not 2",
-    scout_through_a_piece: "move-blocked-scout" at 1 as 1 => "Scout path blocked at",
-    direction_x: "move-direction-x" at 1 as 0 => "\"X\" is not a direction",
-    distance_0: "move-distance0" at 1 as 1 => "distance 0 is not positive",
-    distance_abc: "move-distance-abc" at 1 as 0 => "\"abc\" is not a distance",
+    setup_times_out("setup39");
 }
 
 // Programs that cannot run.
@@ -497,7 +416,6 @@ fn a_program_that_does_not_exist_fails_to_start() {
         .program(0, "/nonexistent/player")
         .program(1, util::faulty())
         .run();
-    assert_eq!(o.code, Some(0));
     lost(&o, 0, "exec_failed", Some("/nonexistent/player"));
     assert!(!o.player(0).exit.started);
 }

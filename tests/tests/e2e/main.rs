@@ -15,30 +15,33 @@ mod oust;
 mod ponder;
 mod quarto;
 mod replay;
+mod run;
 mod sandbox;
 mod terminal;
 mod tictactoe;
 mod ucc;
 mod util;
+mod verdict;
 mod viewer;
 
-use referee_schema::{Reason, SetupStatus, Summary};
-use util::{Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, reason, send_setup};
+use referee_schema::{Reason, SetupStatus};
+use util::{
+    Game, NO_MOVE0, SETUP0, SETUP1, StrategoRecord, no_move1, opening, opening_with, reason,
+    send_setup,
+};
+use verdict::{
+    assert_clean, assert_drawn, assert_ended, assert_ended_by, assert_killed, assert_won,
+};
 
 #[test]
 fn a_full_game_every_message_byte_for_byte() {
     // Moves: P0 B3-B4 (N), P1 B6-B5 (N), P0 B4xB5 (Colonel loses to the
     // Marshal: B 3 1), P1 B5-B4 (N), P0 A3 E 3 takes the Flag on A6 (B 9 11).
-    let p0 = format!(
-        "{}send  B3 \\r\\n\\nE\\n 1\nread 5\nsend B4\\nE\\n1\nread 7\nsend A3\\nE\\n3\nread 3\n",
-        opening(&SETUP0)
-    );
-    let p1 = format!(
-        "{}read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
-        opening(&SETUP1)
-    );
-    let o = Game::new(&p0, &p1).run();
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let o = Game::after_setups(
+        "send  B3 \\r\\n\\nE\\n 1\nread 5\nsend B4\\nE\\n1\nread 7\nsend A3\\nE\\n3\nread 3\n",
+        "read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
+    )
+    .run();
     assert_eq!(
         o.received[0],
         "0\nOK\nN\nB6\nW\n1\nN\nB\n3\n1\nB5\nW\n1\nN\nB\n9\n11\n"
@@ -47,8 +50,7 @@ fn a_full_game_every_message_byte_for_byte() {
         o.received[1],
         "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
     );
-    assert_eq!(reason(&o), "flag_captured");
-    assert_eq!(o.summary.winner, Some(0));
+    assert_won(&o.summary, "flag_captured", 0);
     assert_eq!(o.summary.result.as_deref(), Some("1-0"));
     assert_eq!(o.summary.moves, 5);
     assert_eq!(o.summary.schema, 1);
@@ -73,8 +75,7 @@ fn lines_written_before_they_are_asked_count_toward_the_next_reply() {
 
 #[test]
 fn record_holds_setups_moves_and_end() {
-    let p0 = format!("{}send A3\\nE\\n3\n", opening(&SETUP0));
-    let o = Game::new(&p0, &opening(&SETUP1))
+    let o = Game::after_setups("send A3\\nE\\n3\n", "")
         .options(&["--record", "game.json"])
         .run();
     let record =
@@ -99,26 +100,22 @@ fn record_holds_setups_moves_and_end() {
 #[test]
 fn no_legal_move_before_the_first_move() {
     let o = Game::new(&opening(&NO_MOVE0), &opening(&SETUP1)).run();
-    assert_eq!(reason(&o), "no_legal_move");
-    assert_eq!(o.summary.winner, Some(1));
+    assert_won(&o.summary, "no_legal_move", 1);
     assert_eq!(o.received, ["0\nOK\n", "1\nOK\n"]);
 }
 
 #[test]
 fn neither_can_move_is_a_draw() {
     let o = Game::new(&opening(&NO_MOVE0), &opening(&no_move1())).run();
-    assert_eq!(reason(&o), "neither_can_move");
-    assert!(o.summary.winner.is_none());
-    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
+    assert_drawn(&o.summary, "neither_can_move");
 }
 
 #[test]
 fn turn_limit_is_a_draw() {
-    let p0 = format!("{}send B3\\nE\\n1\n", opening(&SETUP0));
-    let p1 = format!("{}read 4\nsend B6\\nW\\n1\n", opening(&SETUP1));
-    let o = Game::new(&p0, &p1).options(&["--max-turns", "2"]).run();
-    assert_eq!(reason(&o), "turn_limit");
-    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
+    let o = Game::after_setups("send B3\\nE\\n1\n", "read 4\nsend B6\\nW\\n1\n")
+        .options(&["--max-turns", "2"])
+        .run();
+    assert_drawn(&o.summary, "turn_limit");
     assert_eq!(o.received[0], "0\nOK\nN\nB6\nW\n1\nN\n");
     assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\nN\n");
 }
@@ -126,35 +123,33 @@ fn turn_limit_is_a_draw() {
 #[test]
 fn two_square_rule_makes_the_fourth_shuffle_illegal() {
     // Player 0 shuffles B3-B4 four times; player 1 shuffles B6-B5.
-    let p0 = format!(
-        "{}send B3\\nE\\n1\nread 4\nsend B4\\nW\\n1\nread 5\nsend B3\\nE\\n1\nread 5\nsend B4\\nW\\n1\nread 5\n",
-        opening(&SETUP0)
-    );
-    let p1 = format!(
-        "{}read 4\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\nread 5\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\n",
-        opening(&SETUP1)
-    );
-    let o = Game::new(&p0, &p1).options(&["--two-square-rule"]).run();
+    let game = || {
+        Game::after_setups(
+            "send B3\\nE\\n1\nread 4\nsend B4\\nW\\n1\nread 5\nsend B3\\nE\\n1\nread 5\nsend B4\\nW\\n1\nread 5\n",
+            "read 4\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\nread 5\nsend B6\\nW\\n1\nread 5\nsend B5\\nE\\n1\n",
+        )
+    };
+    let o = game().options(&["--two-square-rule"]).run();
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
     assert!(o.summary.detail.contains("two-square rule"));
     // Without the option the same moves are legal.
-    let o = Game::new(&p0, &p1).options(&["--max-turns", "8"]).run();
+    let o = game().options(&["--max-turns", "8"]).run();
     assert_eq!(reason(&o), "turn_limit", "{}", o.json);
 }
 
+/// Player 0's first move is `reply`; player 1 waits for it.
 fn illegal(reply: &str) -> util::Outcome {
-    let p0 = format!("{}{reply}\n", opening(&SETUP0));
-    Game::new(&p0, &opening(&SETUP1)).run()
+    Game::after_setups(&format!("{reply}\n"), "").run()
 }
 
 #[test]
 fn illegal_move_gives_e_to_both() {
     let o = illegal("send A0\\nS\\n1");
-    assert_eq!(reason(&o), "illegal_move");
-    assert_eq!(o.summary.winner, Some(1));
-    assert_eq!(
-        o.summary.detail,
-        "player 0: A0 holds a Flag, which cannot move"
+    assert_ended(
+        &o.summary,
+        "illegal_move",
+        Some(1),
+        "player 0: A0 holds a Flag, which cannot move",
     );
     // The opponent gets the move, normalised, then E: the course
     // referee's bytes (§3.2).
@@ -172,27 +167,21 @@ fn regression_an_illegal_move_that_parses_is_forwarded_normalised_then_e() {
 
 #[test]
 fn unreadable_moves_are_illegal() {
-    // A reply that does not read as a move: E alone in place of the move.
-    for (reply, detail) in [
-        ("send Z3\\nE\\n1", "Z3 is off the board"),
-        ("send 3B\\nE\\n1", "\"3B\" is not a square"),
-        ("send B3\\nX\\n1", "\"X\" is not a direction"),
-        ("send B3\\nE\\n0", "distance 0 is not positive"),
-        ("send J3 E 1\\nB3\\nE", "\"J3 E 1\" is not a square"),
+    // A reply that does not read as a move: E alone in place of the move;
+    // a move that breaks a rule: forwarded, then E.
+    for (reply, detail, told) in [
+        ("send Z3\\nE\\n1", "Z3 is off the board", ""),
+        ("send 3B\\nE\\n1", "\"3B\" is not a square", ""),
+        ("send B3\\nX\\n1", "\"X\" is not a direction", ""),
+        ("send B3\\nE\\n0", "distance 0 is not positive", ""),
+        ("send J3 E 1\\nB3\\nE", "\"J3 E 1\" is not a square", ""),
+        ("send B3\\nE\\n2", "moves 1 square, not 2", "B3\nE\n2\n"),
     ] {
         let o = illegal(reply);
-        assert_eq!(reason(&o), "illegal_move");
-        assert!(o.summary.detail.as_str().contains(detail), "{}", o.json);
-        assert_eq!(o.received[1], "1\nOK\nE\n");
+        assert_eq!(reason(&o), "illegal_move", "{reply}: {}", o.json);
+        assert!(o.summary.detail.contains(detail), "{reply}: {}", o.json);
+        assert_eq!(o.received[1], format!("1\nOK\n{told}E\n"), "{reply}");
     }
-    // A move that breaks a rule: forwarded, then E.
-    let o = illegal("send B3\\nE\\n2");
-    assert!(
-        o.summary.detail.contains("moves 1 square, not 2"),
-        "{}",
-        o.json
-    );
-    assert_eq!(o.received[1], "1\nOK\nB3\nE\n2\nE\n");
 }
 
 #[test]
@@ -205,23 +194,22 @@ fn over_long_line_is_illegal() {
 
 #[test]
 fn over_4096_bytes_before_a_complete_reply_is_illegal() {
-    // 100 MB without a newline: judged after 4096 bytes, memory bounded.
-    let o = illegal("send B3\nflood-stdout 100000000");
-    assert_eq!(reason(&o), "illegal_move");
-    assert!(o.summary.detail.as_str().contains("too long"), "{}", o.json);
-    // Blank lines are bytes too.
-    let o = illegal(&format!("raw {}\nsend B3\\nE\\n1", "\\n".repeat(4100)));
-    assert!(
-        o.summary.detail.as_str().contains("4096 bytes"),
-        "{}",
-        o.json
-    );
+    // 100 MB without a newline: judged after 4096 bytes, memory bounded;
+    // blank lines are bytes too.
+    let blank_lines = format!("raw {}\nsend B3\\nE\\n1", "\\n".repeat(4100));
+    for (reply, detail) in [
+        ("send B3\nflood-stdout 100000000", "too long"),
+        (blank_lines.as_str(), "4096 bytes"),
+    ] {
+        let o = illegal(reply);
+        assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+        assert!(o.summary.detail.contains(detail), "{}", o.json);
+    }
 }
 
 /// A move reply that never completes: the timeout's message.
 fn timeout_detail(reply: &str) -> String {
-    let p0 = format!("{}{reply}\nhang\n", opening(&SETUP0));
-    let o = Game::new(&p0, &opening(&SETUP1))
+    let o = Game::after_setups(&format!("{reply}\nhang\n"), "")
         .options(&["--time-limit-ms", "200"])
         .run();
     assert_eq!(reason(&o), "timeout", "{}", o.json);
@@ -250,10 +238,11 @@ fn regression_a_timeout_says_what_was_received() {
 #[test]
 fn regression_a_non_ascii_byte_is_named_with_its_line() {
     let o = illegal("send B3\\nE\\xb6\\n1");
-    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
-    assert_eq!(
-        o.summary.detail,
-        "player 0: line 2 holds the byte 0xb6 at column 2, which is not printable ASCII: \"E\\xb6\""
+    assert_ended(
+        &o.summary,
+        "illegal_move",
+        Some(1),
+        "player 0: line 2 holds the byte 0xb6 at column 2, which is not printable ASCII: \"E\\xb6\"",
     );
     // Not a move: E alone in place of it.
     assert_eq!(o.received[1], "1\nOK\nE\n");
@@ -262,21 +251,19 @@ fn regression_a_non_ascii_byte_is_named_with_its_line() {
     codes[6] = "1\\xb6".to_owned();
     let bad = format!("read 1\nsend {}\nread 1\n", codes.join("\\n"));
     let o = Game::new(&opening(&SETUP0), &bad).run();
-    assert_eq!(reason(&o), "setup_refused", "{}", o.json);
-    assert_eq!(
-        o.summary.detail,
+    assert_ended(
+        &o.summary,
+        "setup_refused",
+        Some(0),
         "player 1's setup refused: line 7 holds the byte 0xb6 at column 2, which is not \
-         printable ASCII: \"1\\xb6\""
+         printable ASCII: \"1\\xb6\"",
     );
 }
 
 #[test]
 fn regression_a_41st_code_is_read_as_the_first_move() {
     // §3.1: the setup is the first 40 lines; the 41st starts the next reply.
-    let p0 = format!(
-        "read 1\n{}\\n12\nread 1\nsend B3\\nE\\n1\n",
-        send_setup(&SETUP0)
-    );
+    let p0 = opening_with(&SETUP0, "", "\\n12") + "send B3\\nE\\n1\n";
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(o.player(0).setup, Some(SetupStatus::Accepted));
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
@@ -314,10 +301,7 @@ fn the_setup_reply_has_two_seconds_by_default() {
     // write, it may start sleeping before the referee reads its clock
     // after that write (it preempted the referee), which makes the
     // reply's time up to a scheduling delay shorter than the sleep.
-    let p0 = format!(
-        "read 1\nsleep 1020\n{}\nread 1\nsend A3\\nE\\n3\n",
-        send_setup(&SETUP0)
-    );
+    let p0 = opening_with(&SETUP0, "sleep 1020\n", "") + "send A3\\nE\\n3\n";
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
     assert_eq!(o.summary.settings.setup_time_limit_ms, Some(2000));
@@ -326,12 +310,7 @@ fn the_setup_reply_has_two_seconds_by_default() {
 
 #[test]
 fn a_player_may_play_without_a_time_limit() {
-    let slow = |setup: &[u8]| {
-        format!(
-            "read 1\nsleep 600\n{}\nread 1\nsleep 600\nsend A3\\nE\\n3\n",
-            send_setup(setup)
-        )
-    };
+    let slow = |setup: &[u8], then: &str| opening_with(setup, "sleep 600\n", "") + then;
     let limits = [
         "--time-limit-ms",
         "300",
@@ -340,9 +319,8 @@ fn a_player_may_play_without_a_time_limit() {
         "--player-time-limit-ms",
         "0=none",
     ];
-    let o = Game::new(&slow(&SETUP0), &opening(&SETUP1))
-        .options(&limits)
-        .run();
+    let p0 = slow(&SETUP0, "sleep 600\nsend A3\\nE\\n3\n");
+    let o = Game::new(&p0, &opening(&SETUP1)).options(&limits).run();
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
     assert_eq!(
         o.summary.settings.player_time_limits_ms,
@@ -350,35 +328,30 @@ fn a_player_may_play_without_a_time_limit() {
     );
     assert!(o.player(0).max_reply_ms.unwrap() >= 600.0);
     // The other player keeps its limit.
-    let p1 = format!("read 1\nsleep 600\n{}\nread 1\n", send_setup(&SETUP1));
-    let o = Game::new(&opening(&SETUP0), &p1).options(&limits).run();
-    assert_eq!(reason(&o), "timeout", "{}", o.json);
-    assert_eq!(o.summary.winner, Some(0));
+    let o = Game::new(&opening(&SETUP0), &slow(&SETUP1, ""))
+        .options(&limits)
+        .run();
+    assert_won(&o.summary, "timeout", 0);
 }
 
 #[test]
 fn timeout_kills_the_group_and_gives_f() {
-    let p1 = format!("{}read 4\nspawn-child 60\nhang\n", opening(&SETUP1));
-    let p0 = format!("{}send B3\\nE\\n1\nread 5\n", opening(&SETUP0));
-    let o = Game::new(&p0, &p1)
-        .options(&["--time-limit-ms", "300"])
-        .run();
-    assert_eq!(reason(&o), "timeout");
-    assert_eq!(o.summary.winner, Some(0));
+    let o = Game::after_setups(
+        "send B3\\nE\\n1\nread 5\n",
+        "read 4\nspawn-child 60\nhang\n",
+    )
+    .options(&["--time-limit-ms", "300"])
+    .run();
+    assert_won(&o.summary, "timeout", 0);
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.received[1], "1\nOK\nB3\nE\n1\nN\n");
     assert_eq!(o.player(1).timeouts, 1);
-    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
-    assert_eq!(
-        o.player(1).exit.killed_by_referee.as_deref(),
-        Some("timeout")
-    );
+    assert_killed(&o.summary, 1, "SIGKILL", "timeout");
 }
 
 #[test]
 fn a_reply_just_inside_the_limit_is_accepted() {
-    let p0 = format!("{}sleep 150\nsend A3\\nE\\n3\n", opening(&SETUP0));
-    let o = Game::new(&p0, &opening(&SETUP1))
+    let o = Game::after_setups("sleep 150\nsend A3\\nE\\n3\n", "")
         .options(&["--time-limit-ms", "400"])
         .run();
     assert_eq!(reason(&o), "flag_captured", "{}", o.json);
@@ -387,11 +360,8 @@ fn a_reply_just_inside_the_limit_is_accepted() {
 
 #[test]
 fn exit_during_the_game_gives_f() {
-    let p1 = format!("{}read 4\nexit 3\n", opening(&SETUP1));
-    let p0 = format!("{}send B3\\nE\\n1\nread 1\n", opening(&SETUP0));
-    let o = Game::new(&p0, &p1).run();
-    assert_eq!(reason(&o), "exited");
-    assert_eq!(o.summary.winner, Some(0));
+    let o = Game::after_setups("send B3\\nE\\n1\nread 1\n", "read 4\nexit 3\n").run();
+    assert_won(&o.summary, "exited", 0);
     assert_eq!(o.received[0], "0\nOK\nN\nF\n");
     assert_eq!(o.player(1).exit.code, Some(3));
     assert_eq!(o.player(1).failure, Some(Reason::Exited));
@@ -399,10 +369,8 @@ fn exit_during_the_game_gives_f() {
 
 #[test]
 fn crash_gives_f() {
-    let p0 = format!("{}crash\n", opening(&SETUP0));
-    let o = Game::new(&p0, &opening(&SETUP1)).run();
-    assert_eq!(reason(&o), "crashed");
-    assert_eq!(o.summary.winner, Some(1));
+    let o = Game::after_setups("crash\n", "").run();
+    assert_won(&o.summary, "crashed", 1);
     assert_eq!(o.received[1], "1\nOK\nF\n");
     assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGABRT"));
     assert!(o.player(0).exit.killed_by_referee.is_none());
@@ -410,16 +378,11 @@ fn crash_gives_f() {
 
 #[test]
 fn closed_stdout_gives_f() {
-    let p0 = format!("{}close-stdout\nhang\n", opening(&SETUP0));
-    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    let o = Game::after_setups("close-stdout\nhang\n", "").run();
     assert_eq!(reason(&o), "closed_output");
     assert_eq!(o.received[1], "1\nOK\nF\n");
     // It ignored the closing of its stdin: SIGTERM ended it.
-    assert_eq!(o.player(0).exit.signal.as_deref(), Some("SIGTERM"));
-    assert_eq!(
-        o.player(0).exit.killed_by_referee.as_deref(),
-        Some("sigterm")
-    );
+    assert_killed(&o.summary, 0, "SIGTERM", "sigterm");
 }
 
 #[test]
@@ -428,8 +391,7 @@ fn a_player_that_stops_reading_fails() {
     let p1 = format!("read 1\nclose-stdin\n{}\nhang\n", send_setup(&SETUP1));
     let p0 = format!("{}read 1\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
-    assert_eq!(reason(&o), "stopped_reading", "{}", o.json);
-    assert_eq!(o.summary.winner, Some(0));
+    assert_won(&o.summary, "stopped_reading", 0);
     assert_eq!(o.received[0], "0\nOK\nF\n");
 }
 
@@ -439,19 +401,18 @@ fn ignoring_sigterm_ends_in_sigkill() {
     let p0 = format!("{}send A3\\nE\\n3\n", opening(&SETUP0));
     let o = Game::new(&p0, &p1).run();
     assert_eq!(reason(&o), "flag_captured");
-    assert_eq!(o.player(1).exit.signal.as_deref(), Some("SIGKILL"));
-    assert_eq!(
-        o.player(1).exit.killed_by_referee.as_deref(),
-        Some("sigkill")
-    );
+    assert_killed(&o.summary, 1, "SIGKILL", "sigkill");
+}
+
+/// A setup of forty 1s: too many Marshals.
+fn forty_ones() -> String {
+    format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"))
 }
 
 #[test]
 fn setup_refused_on_one_side() {
-    let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
-    let o = Game::new(&opening(&SETUP0), &bad).run();
-    assert_eq!(reason(&o), "setup_refused");
-    assert_eq!(o.summary.winner, Some(0));
+    let o = Game::new(&opening(&SETUP0), &forty_ones()).run();
+    assert_won(&o.summary, "setup_refused", 0);
     assert_eq!(o.received, ["0\nOK\n", "1\nKO\n"]);
     assert_eq!(o.player(1).setup, Some(SetupStatus::Refused));
     assert!(o.summary.detail.as_str().contains("Marshal"), "{}", o.json);
@@ -459,14 +420,11 @@ fn setup_refused_on_one_side() {
 
 #[test]
 fn setup_refused_on_both_sides_is_a_draw() {
-    let short = format!(
-        "read 1\n{}\nread 1\n",
-        send_setup(&SETUP0[..39]).replace("send", "send 9\\n")
-    );
+    // A Scout (9) too many and a Bomb too few.
+    let short = opening_with(&[&[9], &SETUP0[..39]].concat(), "", "");
     let garbage = "read 1\nsend hello\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n10\\n11\\n12\\n1\\n2\\n3\nread 1\n";
     let o = Game::new(&short, garbage).run();
-    assert_eq!(reason(&o), "setup_refused");
-    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
+    assert_drawn(&o.summary, "setup_refused");
     assert_eq!(o.received, ["0\nKO\n", "1\nKO\n"]);
     assert!(o.summary.detail.as_str().contains("line 1"), "{}", o.json);
 }
@@ -474,18 +432,15 @@ fn setup_refused_on_both_sides_is_a_draw() {
 #[test]
 fn failure_during_setup_gives_f_in_place_of_the_answer() {
     let o = Game::new(&opening(&SETUP0), "read 1\nexit 0\n").run();
-    assert_eq!(reason(&o), "exited");
-    assert_eq!(o.summary.winner, Some(0));
+    assert_won(&o.summary, "exited", 0);
     assert_eq!(o.received[0], "0\nF\n");
     assert_eq!(o.player(1).setup, Some(SetupStatus::Failed));
 }
 
 #[test]
 fn refused_setup_and_failure_is_a_draw() {
-    let bad = format!("read 1\nsend {}\nread 1\n", ["1"; 40].join("\\n"));
-    let o = Game::new(&bad, "read 1\nsleep 200\nexit 1\n").run();
-    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"), "{}", o.json);
-    assert_eq!(reason(&o), "exited");
+    let o = Game::new(&forty_ones(), "read 1\nsleep 200\nexit 1\n").run();
+    assert_drawn(&o.summary, "exited");
     assert_eq!(o.received[0], "0\nKO\n");
 }
 
@@ -494,12 +449,11 @@ fn exec_failure_is_a_clear_failure() {
     let o = Game::new("", &opening(&SETUP1))
         .program(0, "./no-such-player")
         .run();
-    assert_eq!(o.code, Some(0));
-    assert_eq!(reason(&o), "exec_failed");
-    assert_eq!(o.summary.winner, Some(1));
-    assert_eq!(
-        o.summary.detail,
-        "player 0: exec of ./no-such-player failed: No such file or directory"
+    assert_ended(
+        &o.summary,
+        "exec_failed",
+        Some(1),
+        "player 0: exec of ./no-such-player failed: No such file or directory",
     );
     assert_eq!(o.received[1], "1\nF\n");
     assert!(!o.player(0).exit.started);
@@ -511,13 +465,12 @@ fn both_failing_is_a_draw() {
         .program(0, "./nope0")
         .program(1, "./nope1")
         .run();
-    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"), "{}", o.json);
-    assert_eq!(reason(&o), "exec_failed");
+    assert_drawn(&o.summary, "exec_failed");
 }
 
 #[test]
 fn players_inherit_only_stdio() {
-    let o = Game::new(&opening(&SETUP0), &opening(&SETUP1)).run();
+    let o = Game::after_setups("", "").run();
     for info in &o.info {
         let fds = info.lines().next().unwrap();
         let numbers: Vec<&str> = fds
@@ -534,11 +487,7 @@ fn players_inherit_only_stdio() {
 fn escaped_grandchildren_are_killed() {
     // Player 0 starts a grandchild in a new session holding its pipes open,
     // then exits: EOF never comes, SIGCHLD does.
-    let p0 = format!(
-        "{}spawn-setsid 60\nspawn-child 60\nexit 0\n",
-        opening(&SETUP0)
-    );
-    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    let o = Game::after_setups("spawn-setsid 60\nspawn-child 60\nexit 0\n", "").run();
     assert_eq!(reason(&o), "exited", "{}", o.json);
     assert!(o.info[0].contains("child "), "{}", o.info[0]);
     // `run` has checked that no tagged process survives.
@@ -558,24 +507,24 @@ fn stderr_is_logged_and_capped_without_slowing_the_game() {
     assert!(o.logs[0].ends_with(b"\n[log truncated]\n"));
 }
 
-#[test]
-fn two_random_players_finish_a_game() {
+/// A game of our `player` in both seats, each with its `args`.
+fn our_players(args: [&str; 2]) -> util::Outcome {
     let player = util::workspace_bin("player");
-    let o = Game::new("", "")
+    let mut options = Vec::new();
+    for (i, args) in args.iter().enumerate() {
+        options.extend(args.split(' ').map(|a| format!("--arg{i}={a}")));
+    }
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    Game::new("", "")
         .program(0, &player)
         .program(1, &player)
-        .options(&[
-            "--arg0=--strategy",
-            "--arg0=random",
-            "--arg0=--seed",
-            "--arg0=1",
-            "--arg1=--strategy",
-            "--arg1=random",
-            "--arg1=--seed",
-            "--arg1=2",
-        ])
-        .run();
-    assert_eq!(o.code, Some(0));
+        .options(&options)
+        .run()
+}
+
+#[test]
+fn two_random_players_finish_a_game() {
+    let o = our_players(["--strategy random --seed 1", "--strategy random --seed 2"]);
     assert!(o.summary.result.is_some(), "{}", o.json);
     for i in 0..2 {
         assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
@@ -587,53 +536,24 @@ fn two_random_players_finish_a_game() {
 fn the_ai_plays_a_full_game_against_random_without_e_or_f() {
     // The AI is the player's default strategy. A short budget keeps the
     // debug build quick; the referee's limit stays at the helper's 1 s.
-    let player = util::workspace_bin("player");
-    let o = Game::new("", "")
-        .program(0, &player)
-        .program(1, &player)
-        .options(&[
-            "--arg0=--seed",
-            "--arg0=7",
-            "--arg0=--move-time-ms",
-            "--arg0=30",
-            "--arg1=--strategy",
-            "--arg1=random",
-            "--arg1=--seed",
-            "--arg1=8",
-        ])
-        .run();
-    assert_eq!(o.code, Some(0));
-    let ends_by_the_rules = [
+    let o = our_players(["--seed 7 --move-time-ms 30", "--strategy random --seed 8"]);
+    let by_the_rules = [
         "flag_captured",
         "no_legal_move",
         "neither_can_move",
         "turn_limit",
     ];
-    assert!(ends_by_the_rules.contains(&reason(&o)), "{}", o.json);
-    for i in 0..2 {
-        assert_eq!(o.player(i).illegal_moves, 0, "{}", o.json);
-        assert_eq!(o.player(i).timeouts, 0, "{}", o.json);
-        assert!(o.player(i).failure.is_none(), "{}", o.json);
-        // Both exit by themselves when the game is over.
-        assert_eq!(o.player(i).exit.code, Some(0), "{}", o.json);
-    }
+    assert_ended_by(&o.summary, &by_the_rules);
+    // Both exit by themselves when the game is over.
+    assert_clean(&o.summary);
     // The AI logs every move with its reply time.
     let log = String::from_utf8_lossy(&o.logs[0]);
-    let logged = log
-        .lines()
-        .filter(|l| l.starts_with("move ") && l.contains(" ms"))
-        .count();
-    assert_eq!(logged as u32, o.player(0).moves, "{log}");
+    util::assert_each_move_logged(&log, o.player(0).moves, " ms");
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    let _guard = util::shared();
-    let out = std::process::Command::new(util::workspace_bin("referee"))
-        .arg("only-one")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    run::assert_usage_error(&["only-one"], "stratego takes 2 players, 1 given");
 }
 
 /// Interrupts the referee with `signal` during the setup phase (both
@@ -643,8 +563,7 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("s");
     std::fs::write(&script, "hang\n").unwrap();
-    let tag = format!("e2e-{signal}-{}", std::process::id());
-    let _guard = util::shared();
+    let tag = util::new_tag();
     let child = Command::new(util::workspace_bin("referee"))
         .current_dir(dir.path())
         .env("STRATEGO_E2E_TAG", &tag)
@@ -670,7 +589,8 @@ fn interrupt_during_setup(signal: nix::sys::signal::Signal, status: i32) {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(status));
-    let verdict = Summary::from_json(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    let verdict =
+        referee_schema::Summary::from_json(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(verdict.reason, Reason::Interrupted);
     assert!(verdict.result.is_none());
     assert!(verdict.winner.is_none());

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use referee_schema::Summary;
 
-use crate::util::{
-    SETUP0, SETUP1, TestDir, referee_ok, scripted, send_setup, shared, workspace_bin,
-};
+use crate::run::{player_spec, run_in};
+use crate::util::{SETUP0, SETUP1, TestDir, opening, scripted, workspace_bin};
+use crate::verdict::assert_won;
 use tests::tools::need;
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
@@ -35,7 +35,6 @@ impl Tmux {
                 SERVERS.fetch_add(1, Ordering::SeqCst)
             ),
         };
-        let _guard = shared();
         let status = t
             .cmd()
             .args(["new-session", "-d", "-x", "110", "-y", "45", command])
@@ -54,7 +53,6 @@ impl Tmux {
 
     /// Types `keys` (tmux key names: "Enter"), one argument each.
     fn keys(&self, keys: &[&str]) {
-        let _guard = shared();
         let status = self
             .cmd()
             .args(["send-keys", "-t", "0"])
@@ -66,7 +64,6 @@ impl Tmux {
 
     /// What the window shows.
     fn screen(&self) -> String {
-        let _guard = shared();
         let out = self
             .cmd()
             .args(["capture-pane", "-p", "-t", "0"])
@@ -78,6 +75,16 @@ impl Tmux {
     /// Waits until the screen shows `text`; returns the screen.
     fn wait_for(&self, text: &str) -> String {
         self.wait_for_any(&[text]).1
+    }
+
+    /// Waits until the screen shows `text`, and checks that it shows each
+    /// of `also`; returns the screen.
+    fn wait_showing(&self, text: &str, also: &[&str]) -> String {
+        let screen = self.wait_for(text);
+        for shown in also {
+            assert!(screen.contains(shown), "no {shown:?} in\n{screen}");
+        }
+        screen
     }
 
     /// Waits until the screen shows one of `texts`; returns which (its
@@ -100,9 +107,29 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _guard = shared();
         let _ = self.cmd().arg("kill-server").status();
     }
+}
+
+/// A person at the terminal as seat 0, `human` (its command line, without
+/// a time limit), against `opponent` (a `--player` spec), in a game of
+/// `referee ARGS` in `dir`: its verdict goes to `verdict.json`, then the
+/// window shows REFEREE-DONE.
+fn person_against(tmux: PathBuf, dir: &Path, args: &str, human: &str, opponent: &str) -> Tmux {
+    let command = format!(
+        "{referee} {args} --json --log-dir {dir}/logs --player-time-limit-ms 0=none \
+         --player '{human}' --player '{opponent}' > {dir}/verdict.json; \
+         echo REFEREE-DONE; sleep 600",
+        referee = workspace_bin("referee").display(),
+        dir = dir.display(),
+    );
+    Tmux::start(tmux, &command)
+}
+
+/// The verdict of a [`person_against`] game in `dir`.
+fn verdict(dir: &Path) -> Summary {
+    let text = std::fs::read_to_string(dir.join("verdict.json")).unwrap();
+    Summary::from_json(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -123,32 +150,22 @@ fn a_person_plays_with_human_through_the_terminal() {
     let script = write(
         dir.path(),
         "opponent",
-        &format!(
-            "read 1\n{}\nread 1\nread 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
-            send_setup(&SETUP1)
-        ),
+        &(opening(&SETUP1) + "read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n"),
     );
-    let command = format!(
-        "{referee} --json --log-dir {dir}/logs --player-time-limit-ms 0=none \
-         --player '{human} --setup {setup}' --player '{scripted} {script}' > {dir}/verdict.json; \
-         echo REFEREE-DONE; sleep 600",
-        referee = workspace_bin("referee").display(),
-        human = workspace_bin("human").display(),
-        scripted = scripted().display(),
-        setup = setup.display(),
-        script = script.display(),
-        dir = dir.path().display(),
+    let human = format!(
+        "{} --setup {}",
+        workspace_bin("human").display(),
+        setup.display()
     );
-    let t = Tmux::start(tmux, &command);
+    let opponent = format!("{} {}", scripted().display(), script.display());
+    let t = person_against(tmux, dir.path(), "", &human, &opponent);
     // The board from player 0's side: its pieces, the opponent's hidden.
-    let screen = t.wait_for("Move 1, your turn >");
-    assert!(
-        screen.contains(" A  F  B  B  9  .  .  ?  ?  ?  ?"),
-        "{screen}"
-    );
-    assert!(
-        screen.contains("You are player 0 (red, columns 0-3 on the left); you move first."),
-        "{screen}"
+    t.wait_showing(
+        "Move 1, your turn >",
+        &[
+            " A  F  B  B  9  .  .  ?  ?  ?  ?",
+            "You are player 0 (red, columns 0-3 on the left); you move first.",
+        ],
     );
     // An illegal move is refused locally, with the reason.
     t.keys(&["A1 E 1", "Enter"]);
@@ -172,14 +189,12 @@ fn a_person_plays_with_human_through_the_terminal() {
     );
     // The Scout takes the Flag.
     t.keys(&["A3 E 3", "Enter"]);
-    let screen = t.wait_for("REFEREE-DONE");
-    assert!(screen.contains("the Flag is yours: you win!"), "{screen}");
-    assert!(screen.contains("The referee ended the game."), "{screen}");
-    let verdict =
-        Summary::from_json(&std::fs::read_to_string(dir.path().join("verdict.json")).unwrap())
-            .unwrap();
-    assert_eq!(verdict.reason.as_str(), "flag_captured");
-    assert_eq!(verdict.winner, Some(0));
+    t.wait_showing(
+        "REFEREE-DONE",
+        &["the Flag is yours: you win!", "The referee ended the game."],
+    );
+    let verdict = verdict(dir.path());
+    assert_won(&verdict, "flag_captured", 0);
     assert_eq!(
         verdict.settings.player_time_limits_ms,
         Some(vec![None, Some(500)])
@@ -221,26 +236,16 @@ fn a_person_plays_a_whole_game_of_quarto() {
         return;
     };
     let dir = TestDir::new();
-    let command = format!(
-        "{referee} --game quarto --json --log-dir {dir}/logs --player-time-limit-ms 0=none \
-         --player '{human} --game quarto' \
-         --player '{player} --game quarto --strategy greedy --seed 2' > {dir}/verdict.json; \
-         echo REFEREE-DONE; sleep 600",
-        referee = workspace_bin("referee").display(),
-        human = workspace_bin("human").display(),
-        player = workspace_bin("player").display(),
-        dir = dir.path().display(),
-    );
-    let t = Tmux::start(tmux, &command);
-    let screen = t.wait_for("Move 1, your turn >");
-    assert!(
-        screen.contains("Quarto, level 1: rows, columns and the two long diagonals win."),
-        "{screen}"
-    );
-    assert!(screen.contains("You give the first piece."), "{screen}");
-    assert!(
-        screen.contains("Pieces left:   0 LSFR    1 LSFC    2 LSHR"),
-        "{screen}"
+    let human = format!("{} --game quarto", workspace_bin("human").display());
+    let greedy = player_spec("quarto", "--strategy greedy --seed 2");
+    let t = person_against(tmux, dir.path(), "--game quarto", &human, &greedy);
+    let screen = t.wait_showing(
+        "Move 1, your turn >",
+        &[
+            "Quarto, level 1: rows, columns and the two long diagonals win.",
+            "You give the first piece.",
+            "Pieces left:   0 LSFR    1 LSFC    2 LSHR",
+        ],
     );
     // The person's position, kept from what the screen tells.
     let mut pos = quarto::Position::new(quarto::Level::default(), 0);
@@ -301,9 +306,7 @@ fn a_person_plays_a_whole_game_of_quarto() {
         }
     }
     let screen = t.wait_for("REFEREE-DONE");
-    let verdict =
-        Summary::from_json(&std::fs::read_to_string(dir.path().join("verdict.json")).unwrap())
-            .unwrap();
+    let verdict = verdict(dir.path());
     assert_eq!(verdict.game, "quarto");
     assert_eq!(verdict.players[0].illegal_moves, 0);
     assert_eq!(verdict.players[0].moves, typed);
@@ -329,8 +332,9 @@ fn referee_replay_steps_with_keys() {
     let dir = TestDir::new();
     let player = workspace_bin("player");
     let random = |seed: u32| format!("{} --strategy random --seed {seed}", player.display());
-    referee_ok(
+    run_in(
         dir.path(),
+        "referee",
         &[
             "--record",
             "game.json",
@@ -341,7 +345,8 @@ fn referee_replay_steps_with_keys() {
             "--player",
             &random(2),
         ],
-    );
+    )
+    .exits(0);
     let command = format!(
         "cd {dir} && {referee} replay game.json; echo REPLAY-DONE $?; sleep 600",
         dir = dir.path().display(),

@@ -5,152 +5,102 @@
 //! do not know it.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use referee_schema::{Reason, Record, Summary};
+use referee_schema::{Reason, Record};
 use tests::tictactoe::MoveRecord;
 use tournament::results::file::ResultsFile;
 
-use crate::util::{self, scripted, workspace_bin};
+use crate::run::{Play, Played, Ran, run_in};
+use crate::util::{TestDir, scripted, workspace_bin};
+use crate::verdict::assert_ended_by;
 
 /// A tic-tac-toe record, typed.
 type TicTacToeRecord = Record<MoveRecord, game_core::NoSetup>;
 
-/// Runs program `bin` of the workspace in `dir` (holding the process lock).
-fn run(dir: &Path, bin: &str, args: &[&str]) -> Output {
-    let _guard = util::shared();
-    Command::new(workspace_bin(bin))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {bin}: {e}"))
-}
-
 /// `PATH --seed N` of our tic-tac-toe player, as a `--player` spec.
 fn player(seed: &str) -> String {
-    format!(
-        "{} --seed {seed}",
-        workspace_bin("tictactoe-player").display()
-    )
+    let bin = workspace_bin("tictactoe-player");
+    format!("{} --seed {seed}", bin.display())
+}
+
+/// A game of tic-tac-toe by `test-referee` between `seats` (`--player`
+/// specs), in `dir`.
+fn play(dir: &Path, seats: &[String]) -> Played<TicTacToeRecord> {
+    let play = Play::game("tictactoe").by("test-referee").in_dir(dir);
+    play.players(seats).run()
+}
+
+/// `test-referee replay --check RECORD` in `dir`: the same game again.
+fn replays(dir: &Path, record: &str) -> Ran {
+    run_in(dir, "test-referee", &["replay", "--check", record]).exits(0)
 }
 
 #[test]
 fn the_test_referee_lists_it_and_the_shipped_one_does_not() {
-    let dir = tempfile::tempdir().unwrap();
-    let list = run(dir.path(), "test-referee", &["--list-games"]);
-    let list = String::from_utf8(list.stdout).unwrap();
+    let dir = TestDir::new();
+    let list = run_in(dir.path(), "test-referee", &["--list-games"]).stdout;
     assert!(list.starts_with("stratego"), "{list}");
     assert!(
         list.lines().last().unwrap().starts_with("tictactoe "),
         "{list}"
     );
-    let shipped = run(dir.path(), "referee", &["--list-games"]);
-    assert!(!String::from_utf8_lossy(&shipped.stdout).contains("tictactoe"));
-    let refused = run(dir.path(), "referee", &["--game", "tictactoe", "a", "b"]);
-    assert_eq!(refused.status.code(), Some(2));
+    let shipped = run_in(dir.path(), "referee", &["--list-games"]);
+    assert!(!shipped.stdout.contains("tictactoe"), "{shipped}");
+    run_in(dir.path(), "referee", &["--game", "tictactoe", "a", "b"]).exits(2);
 }
 
 #[test]
 fn a_game_is_played_judged_again_and_shown() {
-    let dir = tempfile::tempdir().unwrap();
-    let (p0, p1) = (player("1"), player("2"));
-    let args = ["--game", "tictactoe", "--json", "--record", "game.json"];
-    let out = run(
-        dir.path(),
-        "test-referee",
-        &[&args[..], &["--player", &p0, "--player", &p1]].concat(),
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary = Summary::from_json(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
-    assert_eq!(summary.game, "tictactoe");
-    assert!(
-        ["three_in_a_row", "board_full"].contains(&summary.reason.as_str()),
-        "{}",
-        summary.reason
-    );
-    let text = std::fs::read_to_string(dir.path().join("game.json")).unwrap();
-    let record = TicTacToeRecord::from_json(&text).unwrap();
-    assert_eq!(record.moves.len() as u32, summary.moves);
+    let dir = TestDir::new();
+    let dir = dir.path();
+    let o = play(dir, &[player("1"), player("2")]);
+    assert_eq!(o.summary.game, "tictactoe");
+    assert_ended_by(&o.summary, &["three_in_a_row", "board_full"]);
+    let record = &o.record;
+    assert_eq!(record.moves.len() as u32, o.summary.moves);
     assert!(record.moves.iter().all(|m| m.detail.cell.len() == 2));
 
-    let check = run(
-        dir.path(),
-        "test-referee",
-        &["replay", "--check", "game.json"],
-    );
-    let said = String::from_utf8_lossy(&check.stdout);
-    assert_eq!(check.status.code(), Some(0), "{said}");
-    assert!(said.contains("the same game, the same end"), "{said}");
-    let shown = run(dir.path(), "test-referee", &["replay", "game.json"]);
-    assert!(String::from_utf8_lossy(&shown.stdout).contains("  1 2 3\nA "));
-    let view = run(
-        dir.path(),
+    replays(dir, "game.json").says("the same game, the same end");
+    run_in(dir, "test-referee", &["replay", "game.json"]).says("  1 2 3\nA ");
+    run_in(
+        dir,
         "test-referee",
         &["view", "game.json", "-o", "game.html"],
-    );
-    assert!(
-        view.status.success(),
-        "{}",
-        String::from_utf8_lossy(&view.stderr)
-    );
-    let page = std::fs::read_to_string(dir.path().join("game.html")).unwrap();
+    )
+    .exits(0);
+    let page = std::fs::read_to_string(dir.join("game.html")).unwrap();
     assert!(
         page.contains(&record.moves[0].detail.to_string()),
         "the first move's words"
     );
 
-    let shipped = run(dir.path(), "referee", &["replay", "--check", "game.json"]);
-    assert!(
-        String::from_utf8_lossy(&shipped.stderr)
-            .contains("'tictactoe' is not one of this referee's")
-    );
+    run_in(dir, "referee", &["replay", "--check", "game.json"])
+        .complains("'tictactoe' is not one of this referee's");
 }
 
 #[test]
 fn a_taken_cell_loses_and_is_judged_again() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
+    let dir = dir.path();
     let script = |name: &str, text: &str| {
-        std::fs::write(dir.path().join(name), text).unwrap();
+        std::fs::write(dir.join(name), text).unwrap();
         format!("{} {name}", scripted().display())
     };
-    let p0 = script("x", "read 1\nsend B2\nread 2\n");
-    let p1 = script("o", "read 3\nsend B2\n");
-    let args = ["--game", "tictactoe", "--json", "--record", "game.json"];
-    let out = run(
-        dir.path(),
-        "test-referee",
-        &[&args[..], &["--player", &p0, "--player", &p1]].concat(),
-    );
-    let summary = Summary::from_json(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
-    assert_eq!(
-        (summary.winner, summary.reason),
-        (Some(0), Reason::IllegalMove)
-    );
-    assert!(
-        summary.detail.contains("cell B2 is taken"),
-        "{}",
-        summary.detail
-    );
-    let check = run(
-        dir.path(),
-        "test-referee",
-        &["replay", "--check", "game.json"],
-    );
-    assert_eq!(
-        check.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&check.stderr)
-    );
+    let seats = [
+        script("x", "read 1\nsend B2\nread 2\n"),
+        script("o", "read 3\nsend B2\n"),
+    ];
+    let o = play(dir, &seats);
+    let s = &o.summary;
+    assert_eq!((s.winner, &s.reason), (Some(0), &Reason::IllegalMove));
+    assert!(s.detail.contains("cell B2 is taken"), "{}", s.detail);
+    replays(dir, "game.json");
 }
 
 #[test]
 fn a_tournament_plays_it_and_its_records_replay() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TestDir::new();
+    let dir = dir.path();
     let referee = workspace_bin("test-referee");
     let bin = workspace_bin("tictactoe-player");
     let (a, b) = (
@@ -169,32 +119,18 @@ fn a_tournament_plays_it_and_its_records_replay() {
         "t",
     ];
     let referee_arg = ["--referee", referee.to_str().unwrap()];
-    let out = run(
-        dir.path(),
+    let report = run_in(
+        dir,
         "test-tournament",
         &[&args[..], &referee_arg, &[&a, &b]].concat(),
-    );
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{report}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    )
+    .exits(0)
+    .stdout;
     assert!(report.contains("4 of 4 games played"), "{report}");
-    let (_file, contents) = ResultsFile::open(&dir.path().join("logs/t/results.jsonl")).unwrap();
+    let (_file, contents) = ResultsFile::open(&dir.join("logs/t/results.jsonl")).unwrap();
     assert_eq!(contents.records.len(), 4);
     for game in &contents.records {
-        let record = dir.path().join(&game.record.log_dir).join("game.json");
-        let check = run(
-            dir.path(),
-            "test-referee",
-            &["replay", "--check", record.to_str().unwrap()],
-        );
-        assert_eq!(
-            check.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&check.stderr)
-        );
+        let record = dir.join(&game.record.log_dir).join("game.json");
+        replays(dir, record.to_str().unwrap());
     }
 }

@@ -5,14 +5,12 @@
 //! itself, every way an agent's game ends, and their records replayed.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use referee_schema::{Reason, SetupStatus};
 
-use crate::util::{
-    Game, Outcome, SETUP1, StrategoRecord, TestDir, opening, reason, referee_ok, shared,
-    workspace_bin,
-};
+use crate::run::{Play, Played, assert_usage_error, replays, run_in};
+use crate::util::{Game, Outcome, SETUP1, StrategoRecord, TestDir, opening, reason, workspace_bin};
+use crate::verdict::assert_ended;
 
 /// The agent of this crate.
 fn agent() -> PathBuf {
@@ -42,7 +40,6 @@ fn an_agent_hears_the_managers_words_byte_for_byte() {
     let o = Game::new(&red, &blue)
         .options(&["--record", "game.json", "--protocol", "0=ucc"])
         .run();
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
     let start_board = "FB8sB479B8\nBB31555583\n6724898974\n967B669999\n..++..++..\n..++..++..\n\
                        ##########\n##########\n##########\n##########\n";
     let second_board = "FB8sB479B8\nBB31555583\n6724898974\n.67B669999\n9.++..++..\n.#++..++..\n\
@@ -88,7 +85,6 @@ fn blue_is_told_reds_move_then_its_board() {
     let o = Game::new(&red, &blue)
         .options(&["--protocol", "1=ucc", "--max-turns", "2"])
         .run();
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
     // RED's B3 E 1 is the agent's (1,3) DOWN; its own move ends the game at
     // the turn limit: QUIT DRAW_DEFAULT, no echo.
     assert_eq!(
@@ -101,45 +97,15 @@ fn blue_is_told_reds_move_then_its_board() {
     assert_eq!(reason(&o), "turn_limit");
 }
 
-/// Runs a game between two programs (`SPEC`s of `--player`), with extra
-/// referee options, and returns its outcome.
-fn play(specs: [&str; 2], options: &[&str]) -> (StrategoRecord, referee_schema::Summary, TestDir) {
-    let dir = TestDir::new();
+/// Plays a game between two programs (`SPEC`s of `--player`), with extra
+/// referee options.
+fn play(specs: [&str; 2], options: &[&str]) -> Played<StrategoRecord> {
     // A generous limit, so that a loaded machine never flakes (debug builds).
-    let mut args: Vec<&str> = vec!["--json", "--record", "game.json", "--time-limit-ms", "5000"];
-    args.extend_from_slice(options);
-    for s in &specs {
-        args.extend(["--player", s]);
-    }
-    let out = referee_ok(dir.path(), &args);
-    let summary = referee_schema::Summary::from_json(String::from_utf8_lossy(&out.stdout).trim())
-        .expect("the verdict");
-    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
-    (
-        StrategoRecord::from_json(&text).expect("a record"),
-        summary,
-        dir,
-    )
-}
-
-fn replays(dir: &TestDir) {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir.path())
-        .args(["replay", "--check", "game.json"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn log_of(dir: &TestDir, seat: usize) -> String {
-    std::fs::read_to_string(dir.path().join(format!("logs/player{seat}.log"))).unwrap_or_default()
+    Play::game("stratego")
+        .args(&["--time-limit-ms", "5000"])
+        .args(options)
+        .players(&specs)
+        .run()
 }
 
 #[test]
@@ -162,7 +128,8 @@ fn whole_games_at_either_seat_and_against_itself() {
             vec!["--protocol", "0=ucc", "--protocol", "1=ucc"],
         ),
     ] {
-        let (rec, v, dir) = play([&specs[0], &specs[1]], &protocols);
+        let o = play([&specs[0], &specs[1]], &protocols);
+        let (rec, v) = (&o.record, &o.summary);
         // A game ended by its rules: the agents read every message and
         // found every board as they kept it (or they would have exited 3).
         assert!(
@@ -174,7 +141,7 @@ fn whole_games_at_either_seat_and_against_itself() {
         assert!(rec.moves.len() > 20, "{}", rec.moves.len());
         for seat in 0..2 {
             if protocols.contains(&format!("{seat}=ucc").as_str()) {
-                let log = log_of(&dir, seat);
+                let log = o.log(seat);
                 assert!(
                     log.starts_with("quit: QUIT ") || log == "eof\n",
                     "seat {seat}: {log}"
@@ -182,7 +149,7 @@ fn whole_games_at_either_seat_and_against_itself() {
                 assert_eq!(v.players[seat].exit.code, Some(0), "seat {seat}: {log}");
             }
         }
-        replays(&dir);
+        replays(&o.dir);
     }
 }
 
@@ -193,9 +160,9 @@ fn our_ai_beats_a_random_agent() {
         workspace_bin("player").display()
     );
     let agent = format!("{} --seed 8", agent().display());
-    let (_, v, dir) = play([&agent, &ai], &["--protocol", "0=ucc"]);
-    assert_eq!(v.winner, Some(1), "{}: {}", v.reason, v.detail);
-    replays(&dir);
+    let o = play([&agent, &ai], &["--protocol", "0=ucc"]);
+    assert_eq!(o.summary.winner, Some(1), "{}", o.json);
+    replays(&o.dir);
 }
 
 /// A game of the agent (player 0, with `flags`) against the scripted
@@ -216,19 +183,19 @@ fn agent_against_script(flags: &[&str], options: &[&str]) -> Outcome {
 #[test]
 fn surrender_ends_the_game_and_the_opponent_hears_f() {
     let o = agent_against_script(&["--surrender-at", "1"], &[]);
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert_eq!(reason(&o), "surrender");
-    assert_eq!(o.summary.winner, Some(1));
-    assert_eq!(o.summary.detail, "player 0 surrendered (SURRENDER)");
+    assert_ended(
+        &o.summary,
+        "surrender",
+        Some(1),
+        "player 0 surrendered (SURRENDER)",
+    );
     assert_eq!(o.received[1], "1\nOK\nF\n");
     assert_eq!(log(&o, 0), "quit: QUIT SURRENDER\n");
     let rec = record(&o);
     assert_eq!(rec.moves.len(), 1);
     assert!(rec.moves[0].detail.is_surrender());
     assert_eq!(rec.moves[0].detail.to_string(), "SURRENDER");
-    let dir = TestDir::new();
-    std::fs::copy(o.dir.join("game.json"), dir.path().join("game.json")).unwrap();
-    replays(&dir);
+    replays(&o.dir);
 }
 
 #[test]
@@ -258,7 +225,6 @@ fn what_an_agent_cannot_say_loses_and_says_why() {
         ),
     ] {
         let o = agent_against_script(&["--say-at", &format!("1:{said}")], &[]);
-        assert_eq!(o.code, Some(0), "{}", o.stderr);
         assert_eq!(reason(&o), "illegal_move", "{said}");
         assert!(
             o.summary.detail.starts_with(detail),
@@ -277,7 +243,6 @@ fn what_an_agent_cannot_say_loses_and_says_why() {
 #[test]
 fn an_agent_out_of_time_loses_and_its_opponent_hears_f() {
     let o = agent_against_script(&["--stall-at", "1"], &["--time-limit-ms", "300"]);
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert_eq!(reason(&o), "timeout");
     assert_eq!(o.summary.winner, Some(1));
     assert_eq!(o.received[1], "1\nOK\nF\n");
@@ -289,7 +254,6 @@ fn a_bad_setup_is_refused_with_the_managers_quit() {
         &["--setup", "FB8sB479B8,BB31555583,6724898974,967B66999"],
         &[],
     );
-    assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert_eq!(reason(&o), "setup_refused");
     assert_eq!(o.player(0).setup, Some(SetupStatus::Refused));
     assert_eq!(
@@ -319,26 +283,16 @@ fn a_failing_opponent_is_the_managers_quit_for_the_agent() {
 
 #[test]
 fn protocol_options_are_checked() {
-    let dir = TestDir::new();
-    let _guard = shared();
     for (args, said) in [
-        (vec!["--protocol", "2=ucc"], "there is no seat 2"),
-        (vec!["--protocol", "1=uci"], "\"uci\" is not a protocol"),
-        (vec!["--protocol", "1"], "is not SEAT=NAME"),
+        (&["--protocol", "2=ucc"][..], "there is no seat 2"),
+        (&["--protocol", "1=uci"], "\"uci\" is not a protocol"),
+        (&["--protocol", "1"], "is not SEAT=NAME"),
         (
-            vec!["--protocol", "1=ucc", "--protocol", "1=course"],
+            &["--protocol", "1=ucc", "--protocol", "1=course"],
             "gives seat 1 two protocols",
         ),
     ] {
-        let out = Command::new(workspace_bin("referee"))
-            .current_dir(dir.path())
-            .args(&args)
-            .args(["a", "b"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(said), "{args:?}: {err}");
+        assert_usage_error(&[args, &["a", "b"]].concat(), said);
     }
 }
 
@@ -350,19 +304,9 @@ fn a_tournament_seats_an_agent_with_its_protocol_at_either_seat() {
         "random={} --strategy random --seed {{seed}}",
         workspace_bin("player").display()
     );
-    let _guard = shared();
-    let out = Command::new(workspace_bin("tournament"))
-        .current_dir(dir.path())
-        .args(["-j", "2", "--games", "2", "--quiet", "--name", "t"])
-        .args(["--protocol", "ucc=ucc", &agent, &random])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let args = ["-j", "2", "--games", "2", "--quiet", "--name", "t"];
+    let protocols = ["--protocol", "ucc=ucc", &agent, &random];
+    run_in(dir.path(), "tournament", &[&args[..], &protocols].concat()).exits(0);
     let results =
         std::fs::read_to_string(dir.path().join("logs/t/results.jsonl")).expect("results");
     let lines: Vec<&str> = results.lines().collect();

@@ -1,37 +1,19 @@
 //! Helpers: locating the binaries, scripting players, running the referee
 //! and checking that nothing is left behind.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use referee_schema::{PlayerReport, Record, Summary};
+
+use crate::run::Ran;
 
 /// A Stratego game record, with its moves and setups typed.
 pub type StrategoRecord = Record<stratego::referee_game::MoveRecord, Vec<u8>>;
 
 pub use tests::bins::workspace_bin;
-
-/// Tests that start processes share this lock; a test that plays matches
-/// inside this process (the referee library becomes a child subreaper and
-/// reaps *every* child of the process while a match runs) takes it
-/// exclusively, so no other test's children are around.
-static PROCESSES: RwLock<()> = RwLock::new(());
-
-/// Held while a test starts processes, or opens or closes descriptors
-/// (a temporary directory's removal does): the thousand matches of
-/// `library.rs` compare this process's descriptors before and after. Never
-/// taken twice by one thread (a waiting writer would block the second).
-pub fn shared() -> RwLockReadGuard<'static, ()> {
-    PROCESSES.read().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Held while a test plays matches in this process.
-pub fn exclusive() -> RwLockWriteGuard<'static, ()> {
-    PROCESSES.write().unwrap_or_else(|e| e.into_inner())
-}
 
 /// What the opponent of an illegal move is told (§3.2): the move
 /// normalised then `E` when the refused reply the record holds reads as a
@@ -61,35 +43,26 @@ pub fn illegal_move_told(record: &StrategoRecord) -> String {
 /// the test, with what it printed, unless it succeeds: `what` says what
 /// was compiled.
 pub fn compile(mut cmd: Command, what: &str) {
-    let out = {
-        let _guard = shared();
-        cmd.output().expect("run the compiler")
-    };
-    assert!(
-        out.status.success(),
-        "{what} does not compile cleanly: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let ran = Ran::of(&mut cmd);
+    assert_eq!(ran.code, Some(0), "{what} does not compile cleanly: {ran}");
 }
 
-/// Runs the referee in `dir` with `args` (holding the process lock),
-/// checks that it exited 0, and returns what it printed.
-pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
-    dir: &std::path::Path,
-    args: &[S],
-) -> std::process::Output {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run the referee");
-    assert!(
-        out.status.success(),
-        "referee failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+/// Compiles the C `sources` with `cc` and `flags` (the standard among
+/// them) into `out`, warnings as errors.
+pub fn compile_c(cc: &Path, flags: &[&str], out: &Path, sources: &[PathBuf]) {
+    let mut cmd = Command::new(cc);
+    cmd.args(["-O2", "-Wall", "-Wextra", "-Werror"])
+        .args(flags)
+        .arg("-o")
+        .arg(out)
+        .args(sources);
+    compile(cmd, &out.display().to_string());
+}
+
+/// The file `path` of the repository, from its root: an example, a
+/// header, a cheater's source, a record.
+pub fn repo_file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
 }
 
 /// The faulty player of this crate.
@@ -138,32 +111,31 @@ pub fn send_setup(codes: &[u8]) -> String {
     format!("send {}", text.join("\\n"))
 }
 
-/// A temporary directory, removed under the [`shared`] lock.
-pub struct TestDir(Option<tempfile::TempDir>);
+/// A temporary directory, removed when dropped.
+pub struct TestDir(tempfile::TempDir);
 
 impl TestDir {
     /// A new empty directory.
     pub fn new() -> TestDir {
-        let _guard = shared();
-        TestDir(Some(tempfile::tempdir().expect("temporary directory")))
+        TestDir(tempfile::tempdir().expect("temporary directory"))
     }
 
     /// Its path.
     pub fn path(&self) -> &std::path::Path {
-        self.0.as_ref().expect("until dropped").path()
-    }
-}
-
-impl Drop for TestDir {
-    fn drop(&mut self) {
-        let _guard = shared();
-        drop(self.0.take());
+        self.0.path()
     }
 }
 
 /// Script lines: read the player number, send a setup, read the answer.
 pub fn opening(setup: &[u8]) -> String {
-    format!("read 1\n{}\nread 1\n", send_setup(setup))
+    opening_with(setup, "", "")
+}
+
+/// The lines of [`opening`] with `before` run first (a `sleep`), and
+/// `extra` sent right after the setup's last code, in the same write
+/// (`\\n12`: a 41st code).
+pub fn opening_with(setup: &[u8], before: &str, extra: &str) -> String {
+    format!("read 1\n{before}{}{extra}\nread 1\n", send_setup(setup))
 }
 
 /// A game to run: two scripts (or programs) and referee options.
@@ -187,8 +159,6 @@ pub struct Game {
 
 /// What came out of a game.
 pub struct Outcome {
-    /// The referee's exit code (`None` if a signal killed it).
-    pub code: Option<i32>,
     /// How long the referee ran.
     pub elapsed: Duration,
     /// An upper bound of the referee's peak resident memory in KiB:
@@ -224,7 +194,18 @@ impl Outcome {
     }
 }
 
-static GAMES: AtomicUsize = AtomicUsize::new(0);
+/// A tag of its own for a game: set in the referee's environment as
+/// `STRATEGO_E2E_TAG` and passed to the players (`--sandbox-env`), it
+/// marks every process the game starts ([`assert_no_leftovers`]).
+pub fn new_tag() -> String {
+    static GAMES: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "e2e-{}-{}-{:?}",
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::SeqCst),
+        std::time::SystemTime::now()
+    )
+}
 
 impl Game {
     /// Two scripted players with these scripts.
@@ -241,6 +222,13 @@ impl Game {
             launcher: Vec::new(),
             env: Vec::new(),
         }
+    }
+
+    /// Two scripted players that send the fixture setups ([`SETUP0`],
+    /// [`SETUP1`]) and read their answers, then play `then0` and `then1`.
+    pub fn after_setups(then0: &str, then1: &str) -> Game {
+        let p0 = format!("{}{then0}", opening(&SETUP0));
+        Game::new(&p0, &format!("{}{then1}", opening(&SETUP1)))
     }
 
     /// Runs seat `i` as the `--player` spec `spec` (a program with its
@@ -304,15 +292,11 @@ impl Game {
         self.dir.path().join(format!("script{i}"))
     }
 
-    /// Runs the referee with `--json` and checks that no process tagged for
-    /// this game survives it.
+    /// Runs the referee with `--json`, checks that no process tagged for
+    /// this game survives it and that the referee exited 0 (as it does
+    /// whatever the players do).
     pub fn run(self) -> Outcome {
-        let tag = format!(
-            "e2e-{}-{}-{:?}",
-            std::process::id(),
-            GAMES.fetch_add(1, Ordering::SeqCst),
-            std::time::SystemTime::now()
-        );
+        let tag = new_tag();
         // Through `peak-rss`, so that the referee's peak memory is its own
         // and not the harness's (see `tests/src/bin/peak-rss.rs`); as
         // another user, through `setpriv` first.
@@ -381,7 +365,6 @@ impl Game {
                 cmd.arg(self.players[i].clone().unwrap_or(scripted_bin.clone()));
             }
         }
-        let _guard = shared();
         let started = Instant::now();
         let child = cmd
             .stdout(std::process::Stdio::piped())
@@ -404,6 +387,11 @@ impl Game {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_no_leftovers(&tag);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "the referee's status; stdout: {stdout}\nstderr: {stderr}"
+        );
         let summary = Summary::from_json(stdout.trim()).unwrap_or_else(|e| {
             panic!("stdout is not the JSON verdict ({e}): {stdout}\nstderr: {stderr}")
         });
@@ -414,7 +402,6 @@ impl Game {
         let reports: [(String, String); 2] = std::array::from_fn(|i| reports(&logs[i]));
         let [(received0, info0), (received1, info1)] = reports;
         Outcome {
-            code: out.status.code(),
             elapsed,
             peak_rss_kib,
             json,
@@ -524,6 +511,17 @@ pub fn reports(log: &[u8]) -> (String, String) {
     (String::from_utf8_lossy(&received).into_owned(), info)
 }
 
+/// Our AI's `log` has a line for each of its `moves`: `move ...` holding
+/// `marker` (what it tells of the move: ` ms`, ` nodes`...).
+#[track_caller]
+pub fn assert_each_move_logged(log: &str, moves: u32, marker: &str) {
+    let logged = log
+        .lines()
+        .filter(|l| l.starts_with("move ") && l.contains(marker))
+        .count();
+    assert_eq!(logged, moves as usize, "{log}");
+}
+
 /// While the referee `referee` runs, the states `/proc` shows of each
 /// process tagged `tag` that runs script 0 or script 1 (seen from outside
 /// every sandbox).
@@ -532,25 +530,11 @@ fn sample_states(
     tag: &str,
     scripts: &[PathBuf; 2],
 ) -> [std::collections::BTreeSet<char>; 2] {
-    let needle = format!("STRATEGO_E2E_TAG={tag}");
     let mut seen: [std::collections::BTreeSet<char>; 2] = Default::default();
     while std::path::Path::new(&format!("/proc/{referee}")).exists()
         && state_of(referee) != Some('Z')
     {
-        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-            let Some(pid) = entry
-                .file_name()
-                .to_str()
-                .and_then(|s| s.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-                continue;
-            };
-            if !env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
-                continue;
-            }
+        for pid in tagged(tag) {
             let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
             for (i, script) in scripts.iter().enumerate() {
                 let script = script.as_os_str().as_encoded_bytes();
@@ -572,97 +556,25 @@ fn state_of(pid: u32) -> Option<char> {
     stat.rsplit(')').next()?.trim_start().chars().next()
 }
 
-/// What came out of a game of `referee --game GAME --json --record
-/// game.json` between `--player` programs ([`play_recorded`]).
-pub struct Played<R> {
-    /// The referee's exit code.
-    pub code: Option<i32>,
-    /// The verdict (`--json`).
-    pub summary: Summary,
-    /// The record (`--record`), typed.
-    pub record: R,
-    /// The verdict as printed.
-    pub json: String,
-    /// The referee's stderr.
-    pub stderr: String,
-    /// How long the referee ran.
-    pub elapsed: Duration,
-    /// The game's directory (the record, the players' logs).
-    pub dir: tempfile::TempDir,
-}
-
-impl<R> Played<R> {
-    /// What seat `i` wrote to its log (empty if it wrote nothing).
-    pub fn log(&self, i: usize) -> String {
-        std::fs::read_to_string(self.dir.path().join(format!("logs/player{i}.log")))
-            .unwrap_or_default()
-    }
-}
-
-/// Plays `referee --game GAME ARGS.. --json --record game.json` between
-/// the `--player` specs `players` in a fresh directory, checks that no
-/// process tagged for the game survives it, and reads its verdict and its
-/// record with `parse` (a game's `Record::from_json`).
-pub fn play_recorded<R, E: std::fmt::Display>(
-    game: &str,
-    args: &[&str],
-    players: &[String],
-    parse: impl Fn(&str) -> Result<R, E>,
-) -> Played<R> {
-    let dir = tempfile::tempdir().unwrap();
-    let tag = format!(
-        "e2e-{game}-{}-{}",
-        std::process::id(),
-        GAMES.fetch_add(1, Ordering::SeqCst)
-    );
-    let mut cmd = Command::new(workspace_bin("referee"));
-    cmd.current_dir(dir.path())
-        .env("STRATEGO_E2E_TAG", &tag)
-        .args(["--game", game, "--json", "--record", "game.json"])
-        .args(args);
-    for p in players {
-        cmd.args(["--player", p]);
-    }
-    let _guard = shared();
-    let start = Instant::now();
-    let out = cmd.output().expect("run the referee");
-    let elapsed = start.elapsed();
-    assert_no_leftovers(&tag);
-    let json = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let summary = Summary::from_json(&json)
-        .unwrap_or_else(|e| panic!("not a verdict ({e}): {json}\nstderr: {stderr}"));
-    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("the record");
-    let record = parse(&text).unwrap_or_else(|e| panic!("record ({e}): {text}"));
-    Played {
-        code: out.status.code(),
-        summary,
-        record,
-        json,
-        stderr,
-        elapsed,
-        dir,
-    }
-}
-
-/// Fails if any process still carries `tag` in its environment (the
-/// players and everything they started inherit it).
-pub fn assert_no_leftovers(tag: &str) {
+/// The processes that carry `tag` in their environment (the players of
+/// its game and everything they started inherit it).
+fn tagged(tag: &str) -> Vec<u32> {
     let needle = format!("STRATEGO_E2E_TAG={tag}");
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|s| s.parse::<u32>().ok()) else {
-            continue;
-        };
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            continue;
-        };
-        if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            found.push(stat);
-        }
-    }
+    let pids = std::fs::read_dir("/proc").expect("/proc").flatten();
+    pids.filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|&b| b == 0).any(|v| v == needle.as_bytes()))
+        })
+        .collect()
+}
+
+/// Fails if any process still carries `tag` ([`new_tag`]).
+pub fn assert_no_leftovers(tag: &str) {
+    let found: Vec<String> = tagged(tag)
+        .into_iter()
+        .map(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default())
+        .collect();
     assert!(found.is_empty(), "processes left behind: {found:?}");
 }
 

@@ -9,7 +9,9 @@ use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
 use crate::cdp::Browser;
-use crate::util::{StrategoRecord, TestDir, referee_ok, workspace_bin};
+use crate::run::{Play, Played, player_spec, run_in};
+use crate::util::StrategoRecord;
+use serde::de::DeserializeOwned;
 use tests::tools::need;
 
 /// The boards the record implies, position by position: for each view
@@ -108,50 +110,47 @@ fn click(b: &mut Browser, id: &str) {
     b.eval(&format!("document.getElementById({id:?}).click()"));
 }
 
+/// A game of `game` between our players `seats` (their `--strategy`
+/// and `--seed`), with `args`, recorded and written as a page
+/// (`game.html`), and Chromium showing that page without an error; `None`
+/// (skipped, saying so) without Chromium.
+fn game_in_chromium<R: DeserializeOwned>(
+    test: &str,
+    game: &str,
+    args: &[&str],
+    seats: [&str; 2],
+) -> Option<(Browser, Played<R>)> {
+    let chromium = need("chromium", test)?;
+    let o = Play::game(game)
+        .args(&["--html", "game.html"])
+        .args(args)
+        .players(&seats.map(|seat| player_spec(game, seat)))
+        .run();
+    let mut b = Browser::start(&chromium);
+    b.open(&format!("file://{}", o.dir.join("game.html").display()));
+    assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
+    Some((b, o))
+}
+
 #[test]
 fn the_viewer_steps_through_a_real_game_in_chromium() {
-    let Some(chromium) = need(
-        "chromium",
-        "the_viewer_steps_through_a_real_game_in_chromium",
-    ) else {
+    let seats = ["--strategy random --seed 11", "--strategy random --seed 12"];
+    let test = "the_viewer_steps_through_a_real_game_in_chromium";
+    let Some((mut b, o)) = game_in_chromium::<StrategoRecord>(test, "stratego", &[], seats) else {
         return;
     };
-    let dir = TestDir::new();
-    let player = workspace_bin("player").display().to_string();
-    let random = |seed: u32| format!("{player} --strategy random --seed {seed}");
-    referee_ok(
-        dir.path(),
-        &[
-            "--record",
-            "game.json",
-            "--html",
-            "game.html",
-            "--player",
-            &random(11),
-            "--player",
-            &random(12),
-        ],
-    );
-    let record =
-        StrategoRecord::from_json(&std::fs::read_to_string(dir.path().join("game.json")).unwrap())
-            .unwrap();
+    let record = &o.record;
     assert!(
         record.moves.iter().any(|m| m.detail.result == "B"),
         "a game with battles"
     );
     // `referee view` writes the same page from the record.
-    referee_ok(dir.path(), &["view", "game.json", "-o", "view.html"]);
-    let page = std::fs::read(dir.path().join("game.html")).unwrap();
-    assert_eq!(page, std::fs::read(dir.path().join("view.html")).unwrap());
+    run_in(&o.dir, "referee", &["view", "game.json", "-o", "view.html"]).exits(0);
+    let page = std::fs::read(o.dir.join("game.html")).unwrap();
+    assert_eq!(page, std::fs::read(o.dir.join("view.html")).unwrap());
 
-    let expected = expected_boards(&record);
+    let expected = expected_boards(record);
     let last = expected.len() - 1;
-    let mut b = Browser::start(&chromium);
-    b.open(&format!(
-        "file://{}",
-        dir.path().join("game.html").display()
-    ));
-    assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
     // Forward through the whole game, one move at a time.
     for (ply, boards) in expected.iter().enumerate() {
         if ply > 0 {
@@ -198,10 +197,7 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
     assert_boards(&mut b, &expected[frame], "after playing");
     // A position in the address opens there (a page of its own: a new
     // fragment alone would not load again).
-    b.open(&format!(
-        "file://{}#end",
-        dir.path().join("view.html").display()
-    ));
+    b.open(&format!("file://{}#end", o.dir.join("view.html").display()));
     assert_boards(&mut b, &expected[last], "opened at #end");
     let judgement: Value = b.eval("document.getElementById('judgement').textContent");
     assert!(
@@ -352,50 +348,20 @@ fn assert_pieces_show_their_attributes(b: &mut Browser, when: &str) {
 
 #[test]
 fn the_quarto_viewer_draws_every_position_of_a_real_game_in_chromium() {
-    let Some(chromium) = need(
-        "chromium",
-        "the_quarto_viewer_draws_every_position_of_a_real_game_in_chromium",
-    ) else {
+    let seats = ["--strategy greedy --seed 11", "--strategy random --seed 12"];
+    let test = "the_quarto_viewer_draws_every_position_of_a_real_game_in_chromium";
+    let level = ["--level", "2"];
+    let Some((mut b, o)) = game_in_chromium::<QuartoRecord>(test, "quarto", &level, seats) else {
         return;
     };
-    let dir = TestDir::new();
-    let player = workspace_bin("player").display().to_string();
-    let p = |strategy: &str, seed: u32| {
-        format!("{player} --game quarto --strategy {strategy} --seed {seed}")
-    };
-    referee_ok(
-        dir.path(),
-        &[
-            "--game",
-            "quarto",
-            "--level",
-            "2",
-            "--record",
-            "game.json",
-            "--html",
-            "game.html",
-            "--player",
-            &p("greedy", 11),
-            "--player",
-            &p("random", 12),
-        ],
-    );
-    let record =
-        QuartoRecord::from_json(&std::fs::read_to_string(dir.path().join("game.json")).unwrap())
-            .unwrap();
+    let record = &o.record;
     assert_eq!(
         record.end.reason.as_str(),
         "quarto",
         "a game won by a pattern"
     );
-    let expected = quarto_expected(&record);
+    let expected = quarto_expected(record);
     let last = expected.len() - 1;
-    let mut b = Browser::start(&chromium);
-    b.open(&format!(
-        "file://{}",
-        dir.path().join("game.html").display()
-    ));
-    assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
     // One view: everyone sees everything.
     let views = b.eval("document.querySelectorAll('section.view').length");
     assert_eq!(views.as_u64(), Some(1));

@@ -17,7 +17,7 @@ use referee_schema::{Record, Settings, Summary};
 use tests::tools::{need, skip};
 use tournament::results::record::GameRecord;
 
-use crate::util::{Sandbox, csv, records, show};
+use crate::util::{Sandbox, csv, records, show, succeeded};
 use crate::{interrupt_and_resume, resumable_args};
 
 /// A results file's record without the fields that measure time (they
@@ -181,22 +181,24 @@ fn keep_report(sb: &Sandbox, dir: &str) {
     }
 }
 
+/// A sandbox for `test`, which needs GNU parallel; `None` (skipped, saying
+/// so) without it.
+fn with_parallel(test: &str) -> Option<Sandbox> {
+    need("parallel", test).map(|_| Sandbox::new())
+}
+
 #[test]
 fn a_round_robin_through_gnu_parallel_plays_the_local_games() {
-    let test = "a_round_robin_through_gnu_parallel_plays_the_local_games";
-    let Some(_) = need("parallel", test) else {
+    let Some(sb) = with_parallel("a_round_robin_through_gnu_parallel_plays_the_local_games") else {
         return;
     };
-    let sb = Sandbox::new();
     let programs = random_players(&sb, 4);
     let args = round_robin(&programs, "2");
-    let out = run_in(&sb, "local", &args, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "local", &args, &[]));
     keep_report(&sb, "local");
     let mut par = args.clone();
     par.extend(["--executor", "parallel"]);
-    let out = run_in(&sb, "parallel", &par, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "parallel", &par, &[]));
     keep_report(&sb, "parallel");
     assert_same_games(&sb.path().join("local"), &sb.path().join("parallel"), "rr");
 
@@ -207,8 +209,7 @@ fn a_round_robin_through_gnu_parallel_plays_the_local_games() {
     let joblog = std::fs::read_to_string(dir.join("parallel.joblog")).unwrap();
     assert_eq!(joblog.lines().count(), 12, "{joblog}");
     // The report is printed as by a local run.
-    let out = run_in(&sb, "parallel", &par, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(run_in(&sb, "parallel", &par, &[]));
     assert!(String::from_utf8_lossy(&out.stdout).contains("12 of 12 games played"));
     sb.assert_no_leftovers();
 }
@@ -216,10 +217,9 @@ fn a_round_robin_through_gnu_parallel_plays_the_local_games() {
 #[test]
 fn an_interrupted_parallel_run_resumes_with_only_the_missing_games() {
     let test = "an_interrupted_parallel_run_resumes_with_only_the_missing_games";
-    let Some(_) = need("parallel", test) else {
+    let Some(sb) = with_parallel(test) else {
         return;
     };
-    let sb = Sandbox::new();
     let args = resumable_args(&sb, "10", &["--executor", "parallel"]);
     interrupt_and_resume(&sb, &args, 30);
 }
@@ -230,19 +230,19 @@ fn a_planned_job_list_runs_anywhere_and_merges_each_game_once() {
     let programs = random_players(&sb, 3);
     let mut args = vec!["plan"];
     args.extend(round_robin(&programs, "2"));
-    let out = run_in(&sb, "plan", &args, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "plan", &args, &[]));
     let dir = sb.path().join("plan");
     let jobs = std::fs::read_to_string(dir.join("logs/rr/jobs.txt")).unwrap();
     let lines: Vec<&str> = jobs.lines().collect();
     assert_eq!(lines.len(), 6);
     let sh = |script: &str| {
-        let out = Command::new("sh")
-            .args(["-c", script])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", show(&out));
+        succeeded(
+            Command::new("sh")
+                .args(["-c", script])
+                .stdin(Stdio::null())
+                .output()
+                .unwrap(),
+        );
     };
     // The first game twice, the second once, from anywhere.
     sh(lines[0]);
@@ -258,26 +258,24 @@ fn a_planned_job_list_runs_anywhere_and_merges_each_game_once() {
     );
     assert_eq!(records(&dir.join("logs/rr/results.jsonl")).len(), 2);
     // The whole list as a script: the two games run again, and count once.
-    let out = Command::new("sh")
-        .arg(dir.join("logs/rr/jobs.txt"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", show(&out));
-    let out = merge();
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(
+        Command::new("sh")
+            .arg(dir.join("logs/rr/jobs.txt"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap(),
+    );
+    let out = succeeded(merge());
     assert!(String::from_utf8_lossy(&out.stdout).contains("6 of 6 games played"));
     let recs = records(&dir.join("logs/rr/results.jsonl"));
     assert_eq!(recs.len(), 6);
     // Merging again adds nothing; running the tournament plays nothing.
-    assert!(merge().status.success());
-    let out = run_in(&sb, "plan", &round_robin(&programs, "2"), &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(merge());
+    succeeded(run_in(&sb, "plan", &round_robin(&programs, "2"), &[]));
     assert_eq!(records(&dir.join("logs/rr/results.jsonl")).len(), 6);
     keep_report(&sb, "plan");
 
-    let out = run_in(&sb, "local", &round_robin(&programs, "2"), &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "local", &round_robin(&programs, "2"), &[]));
     keep_report(&sb, "local");
     assert_same_games(&sb.path().join("local"), &dir, "rr");
 }
@@ -434,15 +432,13 @@ fn parallel_runs_games_on_an_ssh_worker() {
     std::fs::write(sb.path().join("workers"), format!("{login}\n")).unwrap();
     let programs = random_players(&sb, 3);
     let args = round_robin(&programs, "1");
-    let out = run_in(&sb, "local", &args, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "local", &args, &[]));
     keep_report(&sb, "local");
     let mut remote = args.clone();
     let workers = sb.path().join("workers");
     let workers = workers.to_str().unwrap();
     remote.extend(["--executor", "parallel", "--sshloginfile", workers]);
-    let out = run_in(&sb, "remote", &remote, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "remote", &remote, &[]));
     keep_report(&sb, "remote");
     assert_same_games(&sb.path().join("local"), &sb.path().join("remote"), "rr");
     let joblog = std::fs::read_to_string(sb.path().join("remote/logs/rr/parallel.joblog")).unwrap();
@@ -529,8 +525,7 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
     let sb = Sandbox::new();
     let programs = random_players(&sb, 3);
     let args = round_robin(&programs, "2");
-    let out = run_in(&sb, "local", &args, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, "local", &args, &[]));
     keep_report(&sb, "local");
 
     // What can be checked without a cluster: the script, as printed.
@@ -543,8 +538,7 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
         "4",
         "--sbatch-arg=--time=00:10:00",
     ]);
-    let out = run_in(&sb, "dry", &dry, &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(run_in(&sb, "dry", &dry, &[]));
     let script = String::from_utf8_lossy(&out.stdout).into_owned();
     let dir = sb.path().join("dry/logs/rr");
     assert_eq!(
@@ -564,19 +558,19 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
     assert!(syntax.status.success(), "{}", show(&syntax));
     // Both tasks, run by hand as Slurm would, then merged.
     for task in ["1", "2"] {
-        let out = Command::new("bash")
-            .arg(dir.join("slurm.sh"))
-            .env("SLURM_ARRAY_TASK_ID", task)
-            .env("SLURM_ARRAY_JOB_ID", "7")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", show(&out));
+        succeeded(
+            Command::new("bash")
+                .arg(dir.join("slurm.sh"))
+                .env("SLURM_ARRAY_TASK_ID", task)
+                .env("SLURM_ARRAY_JOB_ID", "7")
+                .stdin(Stdio::null())
+                .output()
+                .unwrap(),
+        );
     }
     let joblog = std::fs::read_to_string(dir.join("slurm/joblog.7.2")).unwrap();
     assert_eq!(joblog.lines().count(), 2, "{joblog}");
-    let out = run_in(&sb, ".", &["merge", "dry/logs/rr"], &[]);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, ".", &["merge", "dry/logs/rr"], &[]));
     keep_report(&sb, "dry");
     assert_same_games(&sb.path().join("local"), &sb.path().join("dry"), "rr");
     // The merged timings are the tasks' joblog's.
@@ -602,8 +596,7 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
     let env = [("SLURM_CONF", conf.as_path())];
     let mut live = args.clone();
     live.extend(["--executor", "slurm"]);
-    let out = run_in(&sb, "slurm", &live, &env);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(run_in(&sb, "slurm", &live, &env));
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     let id = said
         .strip_prefix("submitted array job ")
@@ -630,8 +623,7 @@ fn slurm_runs_the_job_list_as_an_array_and_merge_collects_it() {
         // The array may have been done before the second submission.
         assert!(again.status.success(), "{}", show(&again));
     }
-    let out = run_in(&sb, ".", &["merge", "slurm/logs/rr"], &env);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(run_in(&sb, ".", &["merge", "slurm/logs/rr"], &env));
     keep_report(&sb, "slurm");
     assert_same_games(&sb.path().join("local"), &sb.path().join("slurm"), "rr");
 }

@@ -9,7 +9,9 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use nix::sys::signal::Signal;
-use util::{Sandbox, csv, num, records, show, sibling, signal, wait_for_lines};
+use util::{
+    Sandbox, csv, num, records, show, sibling, signal, stderr, stdout, succeeded, wait_for_lines,
+};
 
 /// Checks what any finished tournament must satisfy: the crosstable sums
 /// to the games played, each pair's results mirror each other, and every
@@ -77,35 +79,17 @@ fn standing<'a>(
 #[test]
 fn four_program_round_robin_completes_with_consistent_tables() {
     let sb = Sandbox::new();
-    let programs = [
-        sb.program("random1", "player", "--strategy random --seed 1"),
-        sb.program("random2", "player", "--strategy random --seed 2"),
-        sb.program(
-            "illegal",
-            "faulty-player",
-            "--mode move-lake --at 3 --seed 5",
-        ),
+    let programs = sb.programs(&[
+        "random1=player --strategy random --seed 1",
+        "random2=player --strategy random --seed 2",
+        "illegal=faulty-player --mode move-lake --at 3 --seed 5",
         // The player's default strategy: the AI, kept fast for the test.
-        sb.program("ai", "player", "--move-time-ms 5 --seed 3"),
-    ];
-    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
-    args.extend([
-        "--games",
-        "4",
-        "-j",
-        "2",
-        "--max-turns",
-        "200",
-        "--name",
-        "rr",
-        "--report",
-        "report.csv",
-        "--report",
-        "report.md",
-        "--quiet",
+        "ai=player --move-time-ms 5 --seed 3",
     ]);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = sb.play(
+        &programs,
+        "--games 4 -j 2 --max-turns 200 --name rr --report report.csv --report report.md --quiet",
+    );
     let results = sb.path().join("logs/rr/results.jsonl");
     check_consistency(&sb, &results, "report", 6 * 4);
 
@@ -122,41 +106,24 @@ fn four_program_round_robin_completes_with_consistent_tables() {
     assert_eq!(num(random1, "illegal_moves"), 0.0);
     assert!(sb.read("report.md").contains("24 of 24 games played"));
     // The report is also printed.
-    assert!(String::from_utf8_lossy(&out.stdout).contains("## Crosstable"));
+    assert!(stdout(&out).contains("## Crosstable"));
     sb.assert_no_leftovers();
 }
 
 #[test]
 fn failures_are_charged_to_the_failing_program() {
     let sb = Sandbox::new();
-    let programs = [
-        sb.program("good", "player", "--strategy random --seed 1"),
-        sb.program("segv", "faulty-player", "--mode segv --at 2"),
-        sb.program(
-            "sleeper",
-            "faulty-player",
-            "--mode sleep --at 1 --limit-ms 100",
-        ),
-        sb.program("badsetup", "faulty-player", "--mode setup-bad-code"),
-        sb.program("closer", "faulty-player", "--mode close-stdout --at 1"),
-    ];
-    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
-    args.extend([
-        "--gauntlet",
-        "--games",
-        "2",
-        "-j",
-        "2",
-        "--time-limit-ms",
-        "100",
-        "--name",
-        "faults",
-        "--report",
-        "faults.csv",
-        "-q",
+    let programs = sb.programs(&[
+        "good=player --strategy random --seed 1",
+        "segv=faulty-player --mode segv --at 2",
+        "sleeper=faulty-player --mode sleep --at 1 --limit-ms 100",
+        "badsetup=faulty-player --mode setup-bad-code",
+        "closer=faulty-player --mode close-stdout --at 1",
     ]);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    sb.play(
+        &programs,
+        "--gauntlet --games 2 -j 2 --time-limit-ms 100 --name faults --report faults.csv -q",
+    );
     check_consistency(
         &sb,
         &sb.path().join("logs/faults/results.jsonl"),
@@ -166,10 +133,14 @@ fn failures_are_charged_to_the_failing_program() {
     let rows = csv(&sb.read("faults.csv"));
     let field = |name: &str, f: &str| num(standing(&rows, name), f);
     assert_eq!(field("good", "wins"), 8.0);
-    assert_eq!(field("segv", "crashes"), 2.0);
-    assert_eq!(field("sleeper", "timeouts"), 2.0);
-    assert_eq!(field("badsetup", "refused_setups"), 2.0);
-    assert_eq!(field("closer", "pipe_failures"), 2.0);
+    for (name, f) in [
+        ("segv", "crashes"),
+        ("sleeper", "timeouts"),
+        ("badsetup", "refused_setups"),
+        ("closer", "pipe_failures"),
+    ] {
+        assert_eq!(field(name, f), 2.0, "{name} {f}");
+    }
     for f in [
         "timeouts",
         "crashes",
@@ -182,15 +153,28 @@ fn failures_are_charged_to_the_failing_program() {
     sb.assert_no_leftovers();
 }
 
+/// Three random players (`a`, `b`, `c`), their seed `{seed}` or, when
+/// `fixed`, 1, 2, 3.
+fn three_random(sb: &Sandbox, fixed: bool) -> Vec<String> {
+    ["a", "b", "c"]
+        .iter()
+        .zip(1..)
+        .map(|(name, i)| {
+            let seed = if fixed {
+                i.to_string()
+            } else {
+                "{seed}".into()
+            };
+            sb.program(name, "player", &format!("--strategy random --seed {seed}"))
+        })
+        .collect()
+}
+
 /// The arguments of an interrupted-and-resumed tournament: full games
 /// between three random players, `games` per pairing (enough to interrupt
 /// it midway), and `extra`.
 pub(crate) fn resumable_args(sb: &Sandbox, games: &str, extra: &[&str]) -> Vec<String> {
-    let mut args = vec![
-        sb.program("a", "player", "--strategy random --seed 1"),
-        sb.program("b", "player", "--strategy random --seed 2"),
-        sb.program("c", "player", "--strategy random --seed 3"),
-    ];
+    let mut args = three_random(sb, true);
     for a in ["--games", games, "-j", "2", "--results", "r.jsonl"]
         .iter()
         .chain(extra)
@@ -225,12 +209,11 @@ pub(crate) fn interrupt_and_resume(sb: &Sandbox, args: &[String], total: usize) 
     );
     sb.assert_no_leftovers();
 
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = succeeded(sb.run(&args));
+    let said = stderr(&out);
     assert!(
-        stderr.contains(&format!("{} already in r.jsonl", first.len())),
-        "{stderr}"
+        said.contains(&format!("{} already in r.jsonl", first.len())),
+        "{said}"
     );
     let all = records(&results);
     assert_eq!(all.len(), total);
@@ -241,12 +224,9 @@ pub(crate) fn interrupt_and_resume(sb: &Sandbox, args: &[String], total: usize) 
     assert_eq!(ids.len(), total);
 
     // A third run has nothing left to play.
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(sb.run(&args));
     assert_eq!(records(&results).len(), total);
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains(&format!("{total} of {total} games played"))
-    );
+    assert!(stdout(&out).contains(&format!("{total} of {total} games played")));
     sb.assert_no_leftovers();
 }
 
@@ -259,22 +239,21 @@ fn an_interrupted_tournament_resumes_with_only_the_missing_games() {
 /// Two programs whose games run until stopped: one never replies (within
 /// a long limit).
 fn stuck_args(sb: &Sandbox) -> Vec<String> {
-    vec![
-        sb.program("sleeper", "faulty-player", "--mode sleep --at 1"),
-        sb.program("good", "player", "--strategy random --seed 1"),
-        "--games".into(),
-        "6".into(),
-        "-j".into(),
-        "2".into(),
-        "--time-limit-ms".into(),
-        "60000".into(),
-        "--results".into(),
-        "stuck.jsonl".into(),
-    ]
+    let mut args = sb.programs(&[
+        "sleeper=faulty-player --mode sleep --at 1",
+        "good=player --strategy random --seed 1",
+    ]);
+    let rest = "--games 6 -j 2 --time-limit-ms 60000 --results stuck.jsonl";
+    args.extend(rest.split(' ').map(String::from));
+    args
 }
 
-/// Waits until two games have their player logs, that is, are running.
-fn wait_for_running_games(sb: &Sandbox, child: &mut std::process::Child) {
+/// Starts [`stuck_args`]'s tournament and waits until two games have their
+/// player logs, that is, are running.
+fn running_stuck_games(sb: &Sandbox) -> std::process::Child {
+    let args = stuck_args(sb);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut child = sb.spawn(&args, "run");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         let running = std::fs::read_dir(sb.path().join("logs/stuck"))
@@ -287,7 +266,7 @@ fn wait_for_running_games(sb: &Sandbox, child: &mut std::process::Child) {
         if running >= 2 {
             // Let the games get past their setups.
             std::thread::sleep(std::time::Duration::from_millis(300));
-            return;
+            return child;
         }
         assert!(
             child.try_wait().unwrap().is_none(),
@@ -301,10 +280,7 @@ fn wait_for_running_games(sb: &Sandbox, child: &mut std::process::Child) {
 #[test]
 fn a_second_sigint_stops_running_games_and_leaves_nothing_behind() {
     let sb = Sandbox::new();
-    let args = stuck_args(&sb);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut child = sb.spawn(&args, "run");
-    wait_for_running_games(&sb, &mut child);
+    let mut child = running_stuck_games(&sb);
     signal(&child, Signal::SIGINT);
     std::thread::sleep(std::time::Duration::from_millis(200));
     signal(&child, Signal::SIGINT);
@@ -320,10 +296,7 @@ fn a_second_sigint_stops_running_games_and_leaves_nothing_behind() {
 #[test]
 fn sigterm_stops_running_games_at_once() {
     let sb = Sandbox::new();
-    let args = stuck_args(&sb);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut child = sb.spawn(&args, "run");
-    wait_for_running_games(&sb, &mut child);
+    let mut child = running_stuck_games(&sb);
     signal(&child, Signal::SIGTERM);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(143), "{}", sb.read("run.err"));
@@ -334,31 +307,24 @@ fn sigterm_stops_running_games_at_once() {
 #[test]
 fn sprt_stops_as_soon_as_it_decides() {
     let sb = Sandbox::new();
-    let strong = sb.program("strong", "player", "--strategy random --seed 1");
-    let weak = sb.program("weak", "faulty-player", "--mode exit1 --at 1");
-    let out = sb.run(&[
-        &strong,
-        &weak,
-        "--sprt",
-        "0,50,0.05,0.05",
-        "--games",
-        "1000",
-        "-j",
-        "2",
-        "--name",
-        "sprt",
+    let programs = sb.programs(&[
+        "strong=player --strategy random --seed 1",
+        "weak=faulty-player --mode exit1 --at 1",
     ]);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = sb.play(
+        &programs,
+        "--sprt 0,50,0.05,0.05 --games 1000 -j 2 --name sprt",
+    );
     let played = records(&sb.path().join("logs/sprt/results.jsonl")).len();
     assert!((1..100).contains(&played), "{played} games");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("H1 accepted"), "{stdout}");
-    assert!(stdout.contains("stopped by the SPRT"), "{stdout}");
+    let said = stdout(&out);
+    assert!(said.contains("H1 accepted"), "{said}");
+    assert!(said.contains("stopped by the SPRT"), "{said}");
     // The LLR and its bounds are printed as games end.
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let progress = stderr(&out);
     assert!(
-        stderr.contains("LLR") && stderr.contains("(-2.94, 2.94)"),
-        "{stderr}"
+        progress.contains("LLR") && progress.contains("(-2.94, 2.94)"),
+        "{progress}"
     );
     sb.assert_no_leftovers();
 }
@@ -366,64 +332,35 @@ fn sprt_stops_as_soon_as_it_decides() {
 #[test]
 fn bad_input_gets_clear_errors() {
     let sb = Sandbox::new();
-    let player = sb.program("p", "player", "");
-
-    let out = sb.run(&[&player, "./no-such-player"]);
-    assert_eq!(out.status.code(), Some(2), "{}", show(&out));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("program `./no-such-player` does not exist"),
-        "{}",
-        show(&out)
-    );
-
-    let out = sb.run(&[&player]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("a tournament of stratego (2 seats) needs at least 2 programs (got 1)"),
-        "{}",
-        show(&out)
-    );
-
-    let out = sb.run(&[&player, &player, "--game", "chess"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("unknown game `chess`"),
-        "{}",
-        show(&out)
-    );
-    let out = sb.run(&[
-        &player,
-        &player,
-        "--game",
-        "oust",
-        "--game-options",
-        "--cols 1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("a board of 1 x 7"),
-        "{}",
-        show(&out)
-    );
-
-    let out = sb.run(&[
-        &player,
-        &sb.program("q", "player", ""),
-        "--sprt",
-        "5,0,0.05,0.05",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("elo0 must be less than elo1"));
+    let p = sb.program("p", "player", "");
+    let q = sb.program("q", "player", "");
+    for (args, says) in [
+        (
+            &[p.as_str(), "./no-such-player"][..],
+            "program `./no-such-player` does not exist",
+        ),
+        (
+            &[&p],
+            "a tournament of stratego (2 seats) needs at least 2 programs (got 1)",
+        ),
+        (&[&p, &p, "--game", "chess"], "unknown game `chess`"),
+        (
+            &[&p, &p, "--game", "oust", "--game-options", "--cols 1"],
+            "a board of 1 x 7",
+        ),
+        (
+            &[&p, &q, "--sprt", "5,0,0.05,0.05"],
+            "elo0 must be less than elo1",
+        ),
+    ] {
+        sb.refuses(args, says);
+    }
 }
 
 #[test]
 fn a_corrupt_results_file_is_refused_naming_the_line() {
     let sb = Sandbox::new();
-    let programs = [
-        sb.program("a", "player", "--strategy random --seed 1"),
-        sb.program("b", "player", "--strategy random --seed 2"),
-    ];
+    let programs = three_random(&sb, true);
     let args = [
         &programs[0],
         &programs[1],
@@ -433,8 +370,7 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
         "r.jsonl",
         "-q",
     ];
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    succeeded(sb.run(&args));
     let path = sb.path().join("r.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -443,13 +379,7 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
     // A damaged line in the middle: refused, with its number.
     let damaged = format!("{}\n{}\n{}\n", lines[0], &lines[1][..20], lines[2]);
     std::fs::write(&path, &damaged).unwrap();
-    let out = sb.run(&args);
-    assert_eq!(out.status.code(), Some(2), "{}", show(&out));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("r.jsonl`, line 2:"),
-        "{}",
-        show(&out)
-    );
+    sb.refuses(&args, "r.jsonl`, line 2:");
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         damaged,
@@ -459,10 +389,9 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
     // A truncated last line (an interrupted write): dropped and replayed.
     let truncated = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..30]);
     std::fs::write(&path, truncated).unwrap();
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(sb.run(&args));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("line 3 was incomplete"),
+        stderr(&out).contains("line 3 was incomplete"),
         "{}",
         show(&out)
     );
@@ -477,73 +406,35 @@ fn resuming_with_other_programs_is_refused_unless_forced() {
     let sb = Sandbox::new();
     let a = sb.program("a", "player", "--strategy random --seed 1");
     let b = sb.program("b", "player", "--strategy random --seed 2");
-    let out = sb.run(&[&a, &b, "--games", "2", "--results", "r.jsonl", "-q"]);
-    assert!(out.status.success(), "{}", show(&out));
+    sb.play(&[a.clone(), b], "--games 2 --results r.jsonl -q");
+    let games = ["--games", "2", "--results", "r.jsonl", "-q"];
 
     let b2 = sb.program("b", "player", "--strategy random --seed 9");
-    let args = [
-        a.as_str(),
-        b2.as_str(),
-        "--games",
-        "2",
-        "--results",
-        "r.jsonl",
-        "-q",
-    ];
-    let out = sb.run(&args);
-    assert_eq!(out.status.code(), Some(2), "{}", show(&out));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("played with other programs or settings"),
-        "{err}"
-    );
-    assert!(err.contains("--seed 9"), "{err}");
+    let args = [&[a.as_str(), b2.as_str()][..], &games].concat();
+    let out = sb.refuses(&args, "played with other programs or settings");
+    assert!(stderr(&out).contains("--seed 9"), "{}", show(&out));
 
-    let mut forced = args.to_vec();
-    forced.push("--force");
-    let out = sb.run(&forced);
-    assert!(out.status.success(), "{}", show(&out));
+    let out = succeeded(sb.run(&[&args[..], &["--force"]].concat()));
     let recs = records(&sb.path().join("r.jsonl"));
     // The two games were played again; the new records supersede the old.
     assert_eq!(recs.len(), 4);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("2 of 2 games played"));
+    assert!(stdout(&out).contains("2 of 2 games played"));
 }
 
 #[test]
 fn an_oust_round_robin_passes_the_game_and_its_options_to_every_game() {
     let sb = Sandbox::new();
     std::os::unix::fs::symlink(sibling("oust-faulty"), sb.path().join("oust-faulty")).unwrap();
-    let programs = [
-        sb.program(
-            "random",
-            "player",
-            "--game oust --strategy random --seed {seed}",
-        ),
-        sb.program(
-            "greedy",
-            "player",
-            "--game oust --strategy greedy --seed {seed}",
-        ),
-        sb.program("garbage", "oust-faulty", "--mode garbage --at 0"),
-    ];
-    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
-    args.extend([
-        "--game",
-        "oust",
-        "--game-options",
-        "--cols 5 --rows 4",
-        "--games",
-        "2",
-        "-j",
-        "2",
-        "--name",
-        "oust",
-        "--report",
-        "oust.csv",
-        "--quiet",
+    let programs = sb.programs(&[
+        "random=player --game oust --strategy random --seed {seed}",
+        "greedy=player --game oust --strategy greedy --seed {seed}",
+        "garbage=oust-faulty --mode garbage --at 0",
     ]);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    sb.play(
+        &programs,
+        "--game oust --game-options '--cols 5 --rows 4' --games 2 -j 2 \
+         --name oust --report oust.csv --quiet",
+    );
     let results = sb.path().join("logs/oust/results.jsonl");
     check_consistency(&sb, &results, "oust", 3 * 2);
     for rec in records(&results) {
@@ -569,38 +460,29 @@ fn an_oust_round_robin_passes_the_game_and_its_options_to_every_game() {
     sb.assert_no_leftovers();
 }
 
+/// The verdict of the game whose record is `rec`.
+fn verdict_of(
+    sb: &Sandbox,
+    rec: &tournament::results::record::GameRecord,
+) -> referee_schema::Summary {
+    let path = sb.path().join(&rec.log_dir).join("verdict.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    referee_schema::Summary::from_json(text.trim()).unwrap()
+}
+
 #[test]
 fn stratego_game_options_reach_the_referee() {
     let sb = Sandbox::new();
-    let programs = [
-        sb.program("a", "player", "--strategy random --seed {seed}"),
-        sb.program("b", "player", "--strategy random --seed {seed}"),
-    ];
-    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
-    args.extend([
-        "--game-options",
-        "--two-square-rule",
-        "--games",
-        "1",
-        "--name",
-        "tsr",
-        "--max-turns",
-        "50",
-        "--quiet",
-    ]);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    let programs = three_random(&sb, false);
+    sb.play(
+        &programs[..2],
+        "--game-options --two-square-rule --games 1 --name tsr --max-turns 50 --quiet",
+    );
     let recs = records(&sb.path().join("logs/tsr/results.jsonl"));
     assert_eq!(recs.len(), 1);
-    let dir = sb.path().join(&recs[0].log_dir);
-    let verdict =
-        referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
+    let verdict = verdict_of(&sb, &recs[0]);
     assert_eq!(verdict.settings.options["two_square_rule"], true);
     assert_eq!(verdict.settings.max_turns, 50);
-}
-
-fn sb_read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap()
 }
 
 #[test]
@@ -609,42 +491,17 @@ fn a_mansuba_round_robin_of_three_seats() {
     // each table sits in all six orders; the game's turn limit for its
     // options (2 x 6 x 5) reaches every game.
     let sb = Sandbox::new();
-    let programs = [
-        sb.program(
-            "random",
-            "player",
-            "--game mansuba --strategy random --seed {seed}",
-        ),
-        sb.program(
-            "closer1",
-            "player",
-            "--game mansuba --strategy closer --seed {seed}",
-        ),
-        sb.program(
-            "closer2",
-            "player",
-            "--game mansuba --strategy closer --seed {seed}",
-        ),
-        sb.program("ai", "player", "--game mansuba --max-nodes 500"),
-    ];
-    let mut args: Vec<&str> = programs.iter().map(String::as_str).collect();
-    args.extend([
-        "--game",
-        "mansuba",
-        "--game-options",
-        "--players 3 --width 6 --height 5",
-        "--games",
-        "6",
-        "-j",
-        "2",
-        "--name",
-        "m3",
-        "--report",
-        "m3.csv",
-        "--quiet",
+    let programs = sb.programs(&[
+        "random=player --game mansuba --strategy random --seed {seed}",
+        "closer1=player --game mansuba --strategy closer --seed {seed}",
+        "closer2=player --game mansuba --strategy closer --seed {seed}",
+        "ai=player --game mansuba --max-nodes 500",
     ]);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", show(&out));
+    sb.play(
+        &programs,
+        "--game mansuba --game-options '--players 3 --width 6 --height 5' --games 6 -j 2 \
+         --name m3 --report m3.csv --quiet",
+    );
     let recs = records(&sb.path().join("logs/m3/results.jsonl"));
     assert_eq!(recs.len(), 24);
     let mut orders: HashMap<String, HashSet<Vec<String>>> = HashMap::new();
@@ -655,9 +512,7 @@ fn a_mansuba_round_robin_of_three_seats() {
         let mut table = seated.clone();
         table.sort();
         orders.entry(table.join("+")).or_default().insert(seated);
-        let dir = sb.path().join(&rec.log_dir);
-        let verdict =
-            referee_schema::Summary::from_json(sb_read(&dir.join("verdict.json")).trim()).unwrap();
+        let verdict = verdict_of(&sb, rec);
         assert_eq!(verdict.points.as_ref().map(Vec::len), Some(3));
         assert_eq!(verdict.settings.options["players"], 3);
     }

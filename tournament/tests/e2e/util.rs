@@ -43,6 +43,19 @@ impl Sandbox {
         format!("{name}={} {args}", self.path().join(bin).display())
     }
 
+    /// The `PROGRAM` arguments `NAME=BIN ARGS`, each `BIN` a linked
+    /// binary ([`Sandbox::program`]).
+    pub fn programs(&self, programs: &[&str]) -> Vec<String> {
+        programs
+            .iter()
+            .map(|p| {
+                let (name, command) = p.split_once('=').expect("NAME=BIN ARGS");
+                let (bin, args) = command.split_once(' ').unwrap_or((command, ""));
+                self.program(name, bin, args)
+            })
+            .collect()
+    }
+
     /// The tournament, run in the sandbox with its referee.
     pub fn tournament(&self) -> Command {
         self.subcommand(None)
@@ -64,6 +77,23 @@ impl Sandbox {
     /// Runs the tournament to its end.
     pub fn run(&self, args: &[&str]) -> Output {
         self.tournament().args(args).output().unwrap()
+    }
+
+    /// Runs a tournament of `programs` with the arguments `line` (split as
+    /// a shell would: `--game-options '--cols 5'`) to its end, which must
+    /// succeed.
+    pub fn play(&self, programs: &[String], line: &str) -> Output {
+        let words = shlex::split(line).unwrap_or_else(|| panic!("not a command line: {line}"));
+        let args: Vec<&str> = programs.iter().chain(&words).map(String::as_str).collect();
+        succeeded(self.run(&args))
+    }
+
+    /// Runs the tournament with `args`, which it must refuse as a usage
+    /// error (status 2) saying `says`.
+    pub fn refuses(&self, args: &[&str], says: &str) -> Output {
+        let out = exited(self.run(args), 2);
+        assert!(stderr(&out).contains(says), "no {says:?} in {}", show(&out));
+        out
     }
 
     /// Starts the tournament, its outputs going to files in the sandbox.
@@ -170,6 +200,29 @@ pub fn num(row: &HashMap<String, String>, field: &str) -> f64 {
 /// Sends `signal` to a child process.
 pub fn signal(child: &Child, signal: nix::sys::signal::Signal) {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
+}
+
+/// `out`, which must have exited with `code` (else its outputs are shown).
+#[track_caller]
+pub fn exited(out: Output, code: i32) -> Output {
+    assert_eq!(out.status.code(), Some(code), "{}", show(&out));
+    out
+}
+
+/// `out`, which must have succeeded (else its outputs are shown).
+#[track_caller]
+pub fn succeeded(out: Output) -> Output {
+    exited(out, 0)
+}
+
+/// A command's standard output, as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A command's standard error, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Shows a command's outputs in a failed assertion.

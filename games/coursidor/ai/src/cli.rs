@@ -6,58 +6,39 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
-use game_core::{Rng, finish_session, parse_args, seed_or_clock};
+use game_core::Rng;
+use game_search::program::{SessionArgs, session_main};
 
-use crate::session::{self, Player};
+use crate::session::{self, Player, SessionEnd, SessionError};
 use crate::strategy::Strategy;
 
 /// Our Coursidor player, a session on stdin/stdout.
 #[derive(Parser, Debug)]
 #[command(name = "player --game coursidor", version, about)]
 pub struct Cli {
-    /// How to play.
-    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
-    pub strategy: Strategy,
-
-    /// Seed of the random choices [default: from the clock].
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// Time to choose a move, in milliseconds (the referee allows 2000 by
-    /// default).
-    #[arg(long, default_value_t = 300)]
-    pub move_time_ms: u64,
-
-    /// Stop each search after this many nodes (reproducible games).
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
+    /// The strategy, the seed and the budget of a move: 300 ms by
+    /// default (the referee allows 2000).
+    #[command(flatten)]
+    pub session: SessionArgs<Strategy, 300>,
 }
 
 /// Runs the player with `args` (`args[0]` is the program name): plays one
 /// session on stdin/stdout and returns the exit status (2 for a usage
 /// error, after clap's message).
 pub fn player_main(args: Vec<OsString>) -> ExitCode {
-    let cli: Cli = match parse_args(args) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    let seed = seed_or_clock(cli.seed);
-    let mut log = io::stderr().lock();
-    let _ = writeln!(log, "coursidor: strategy {:?}, seed {seed}", cli.strategy);
+    session_main("coursidor", args, |cli: &Cli| &cli.session.player, play)
+}
+
+/// Plays one session on stdin/stdout as `cli` says, the random choices
+/// from `seed`.
+fn play(cli: &Cli, seed: u64, log: &mut dyn Write) -> Result<SessionEnd, SessionError> {
     let mut player = Player {
-        strategy: cli.strategy,
+        strategy: cli.session.player.strategy,
         rng: Rng::new(seed),
-        move_time: Duration::from_millis(cli.move_time_ms),
-        max_nodes: cli.max_nodes,
+        move_time: cli.session.move_time(),
+        max_nodes: cli.session.player.max_nodes,
     };
-    let result = session::run(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        &mut player,
-        &mut log,
-    );
-    finish_session(result, &mut log)
+    session::run(io::stdin().lock(), io::stdout().lock(), &mut player, log)
 }

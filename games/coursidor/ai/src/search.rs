@@ -187,7 +187,6 @@ pub struct Searcher {
     base: [u8; 2],
     nodes: u64,
     budget: Budget,
-    stopped: bool,
 }
 
 /// The reply that places a wall on `at`-`a` and `at`-`b`.
@@ -216,7 +215,6 @@ impl Searcher {
             base: [0; 2],
             nodes: 0,
             budget: Budget::until(Instant::now(), None),
-            stopped: false,
         }
     }
 
@@ -423,14 +421,6 @@ impl Searcher {
         }
     }
 
-    fn out_of_time(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        self.stopped = self.budget.exhausted(self.nodes);
-        self.stopped
-    }
-
     fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if pos.end().is_some() || depth == 0 {
@@ -461,7 +451,7 @@ impl Searcher {
             let mut child = pos.clone();
             child.play(m);
             let v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-            if self.stopped {
+            if self.budget.stopped() {
                 return best.max(v);
             }
             if v > best {
@@ -472,11 +462,11 @@ impl Searcher {
             if alpha >= beta {
                 break;
             }
-            if self.out_of_time() {
+            if self.budget.stop(self.nodes) {
                 break;
             }
         }
-        if !self.stopped {
+        if !self.budget.stopped() {
             let entry = Entry {
                 key,
                 depth,
@@ -493,7 +483,6 @@ impl Searcher {
     pub fn choose(&mut self, pos: &Position, deadline: Instant) -> (Move, Report) {
         let started = Instant::now();
         self.nodes = 0;
-        self.stopped = false;
         // A node of Coursidor's is slow (its tours are computed again):
         // the clock is read every 32 of them.
         self.budget = Budget::until(deadline, self.settings.max_nodes).checking_every(32);
@@ -550,7 +539,7 @@ impl Searcher {
                 let mut child = pos.clone();
                 child.play(m);
                 let v = -self.negamax(&child, depth - 1, 1, -2 * WIN, -alpha);
-                if self.stopped {
+                if self.budget.stopped() {
                     break;
                 }
                 if v > alpha || iteration.is_none() {
@@ -558,7 +547,7 @@ impl Searcher {
                     iteration = Some((m, v));
                 }
             }
-            if self.stopped {
+            if self.budget.stopped() {
                 // A partial iteration counts when a move beat, at this
                 // depth, the best of the last one (searched first).
                 if let Some((m, v)) = iteration
@@ -579,7 +568,7 @@ impl Searcher {
             // past half the time, it would not finish.
             let half_gone = self.settings.max_nodes.is_none()
                 && started.elapsed() * 2 >= deadline.saturating_duration_since(started);
-            if v.abs() >= WIN - 1000 || half_gone || self.out_of_time() {
+            if v.abs() >= WIN - 1000 || half_gone || self.budget.stop(self.nodes) {
                 break;
             }
         }

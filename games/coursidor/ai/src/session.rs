@@ -6,10 +6,10 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use coursidor::wire::LineReader;
-use coursidor::wire::{self, MoveResult};
-use coursidor::{IllegalMove, Move, Outcome, Position, UncheckedMove, WireError};
+use coursidor::wire::{self, LineReader};
+use coursidor::{Colour, IllegalMove, Position, UncheckedMove, WireError};
 use game_core::Rng;
+use game_core::session::{self, Turns};
 
 use crate::strategy::Strategy;
 use crate::think::Thinker;
@@ -55,63 +55,68 @@ pub fn run<R: Read, W: Write>(
         layout.walls_per_player(),
         greeting.max_turns
     );
-    let mut pos = Position::new(layout, greeting.max_turns);
-    let mut thinker = Thinker::new(player.strategy, player.max_nodes);
-    // The referee's clock runs from the moment it finished writing what we
-    // needed, so ours starts when we have read it.
-    let mut ready = Instant::now();
-    loop {
-        if pos.to_move() == me {
-            let choice = thinker.choose(&pos, &mut player.rng, ready + player.move_time);
-            let mv = choice.mv;
-            output.write_all(format!("{mv}\n").as_bytes())?;
-            output.flush()?;
-            let took = ready.elapsed();
-            let _ = writeln!(
-                log,
-                "move {}: {mv} in {:.3} ms{}",
-                pos.plies() + 1,
-                took.as_secs_f64() * 1e3,
-                choice.report.map_or(String::new(), |r| format!(" ({r})"))
-            );
-            let result = match reader.next_line()?.as_deref() {
-                None => return Ok(SessionEnd::Closed),
-                Some("F") => return Ok(SessionEnd::OpponentFailed),
-                Some(line) => MoveResult::from_line(line)?,
-            };
-            match result {
-                MoveResult::Error => return Ok(SessionEnd::OwnError),
-                MoveResult::Legal(o) => {
-                    pos.play(mv);
-                    match o {
-                        Outcome::Win => return Ok(SessionEnd::Won),
-                        Outcome::Draw => return Ok(SessionEnd::Drawn),
-                        Outcome::Next => {}
-                    }
-                }
-            }
-        } else {
-            let u = match reader.next_line()?.as_deref() {
-                None => return Ok(SessionEnd::Closed),
-                Some("E") => return Ok(SessionEnd::OpponentError),
-                Some("F") => return Ok(SessionEnd::OpponentFailed),
-                Some(line) => wire::parse_move(line)?,
-            };
-            let Some(result) = reader.next_line()? else {
-                return Ok(SessionEnd::Closed);
-            };
-            ready = Instant::now();
-            let outcome = MoveResult::forwarded(&result)?;
-            let mv: Move = pos
-                .check(&u)
-                .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
-            pos.play(mv);
-            match outcome {
-                Outcome::Win => return Ok(SessionEnd::Lost),
-                Outcome::Draw => return Ok(SessionEnd::Drawn),
-                Outcome::Next => {}
-            }
+    let mut seat = Seat::new(Position::new(layout, greeting.max_turns), player);
+    let next_line = || Ok(reader.next_line()?);
+    session::play_turns(&mut seat, me == Colour::Black, &mut output, log, next_line)
+}
+
+/// Our seat in a game: the position, how we choose.
+struct Seat<'a> {
+    pos: Position,
+    thinker: Thinker,
+    player: &'a mut Player,
+    /// When the referee's clock for our next move started.
+    ready: Instant,
+}
+
+impl Seat<'_> {
+    /// Our seat in `pos`, the game's start, as `player` plays.
+    fn new(pos: Position, player: &mut Player) -> Seat<'_> {
+        Seat {
+            pos,
+            thinker: Thinker::new(player.strategy, player.max_nodes),
+            player,
+            // The referee's clock runs from the moment it finished writing
+            // what we needed, so ours starts when we have read it.
+            ready: Instant::now(),
         }
+    }
+}
+
+impl Turns for Seat<'_> {
+    type Unchecked = UncheckedMove;
+    type Error = SessionError;
+    const MOVE_LINES: usize = 1;
+
+    fn send(&mut self, output: &mut dyn Write, log: &mut dyn Write) -> Result<(), SessionError> {
+        let deadline = self.ready + self.player.move_time;
+        let choice = self
+            .thinker
+            .choose(&self.pos, &mut self.player.rng, deadline);
+        let mv = choice.mv;
+        output.write_all(format!("{mv}\n").as_bytes())?;
+        output.flush()?;
+        let took = self.ready.elapsed();
+        let _ = writeln!(
+            log,
+            "move {}: {mv} in {:.3} ms{}",
+            self.pos.plies() + 1,
+            took.as_secs_f64() * 1e3,
+            choice.report.map_or(String::new(), |r| format!(" ({r})"))
+        );
+        self.pos.play(mv);
+        Ok(())
+    }
+
+    fn parse(&self, lines: &[String]) -> Result<UncheckedMove, SessionError> {
+        Ok(wire::parse_move(&lines[0])?)
+    }
+
+    fn take(&mut self, u: UncheckedMove) -> Result<(), SessionError> {
+        self.ready = Instant::now();
+        let mv = SessionError::checked(u, |u| self.pos.check(u))?;
+        self.pos.play(mv);
+        Ok(())
     }
 }
 
@@ -120,89 +125,51 @@ mod tests {
     use std::io;
 
     use super::*;
-    use coursidor::{Board, Colour, Layout, Shape};
+    use coursidor::{Board, Layout, Shape};
 
-    fn player(strategy: Strategy) -> Player {
-        Player {
+    /// A session of `strategy` at `colour` on the board T 2 with the
+    /// objective 3, `then` after the greeting: how it ended, and our
+    /// replies.
+    fn play(strategy: Strategy, colour: Colour, then: &str) -> (SessionEnd, String) {
+        let layout = Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap();
+        let input = wire::greeting(colour, &layout, 0) + then;
+        let mut player = Player {
             strategy,
             rng: Rng::new(1),
             move_time: Duration::from_millis(50),
             max_nodes: Some(2000),
-        }
-    }
-
-    fn greeting(colour: Colour) -> String {
-        let layout = Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap();
-        wire::greeting(colour, &layout, 0)
+        };
+        let mut out = Vec::new();
+        let end = run(input.as_bytes(), &mut out, &mut player, &mut io::sink());
+        (end.unwrap(), String::from_utf8(out).unwrap())
     }
 
     #[test]
     fn black_moves_first_then_reads_its_result_and_the_opponents_move() {
         for strategy in [Strategy::Random, Strategy::Tour, Strategy::Ai] {
-            let input = format!("{}N\nM 5\nN\n", greeting(Colour::Black));
-            let mut out = Vec::new();
-            let end = run(
-                input.as_bytes(),
-                &mut out,
-                &mut player(strategy),
-                &mut io::sink(),
-            );
-            assert_eq!(end.unwrap(), SessionEnd::Closed);
-            let text = String::from_utf8(out).unwrap();
-            assert_eq!(text.lines().count(), 2, "{strategy:?}: {text}");
+            let (end, out) = play(strategy, Colour::Black, "N\nM 5\nN\n");
+            assert_eq!(end, SessionEnd::Closed);
+            assert_eq!(out.lines().count(), 2, "{strategy:?}: {out}");
         }
         // The tour goes to the objective 3 at once, then wins on 0.
-        let input = format!("{}N\nM 5\nN\nW\n", greeting(Colour::Black));
-        let mut out = Vec::new();
-        let end = run(
-            input.as_bytes(),
-            &mut out,
-            &mut player(Strategy::Tour),
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::Won);
-        assert_eq!(String::from_utf8(out).unwrap(), "M 3\nM 0\n");
-    }
-
-    #[test]
-    fn the_opponents_failure_and_errors_end_the_session() {
-        let mut p = player(Strategy::Tour);
-        let mut sink = Vec::new();
-        let white = greeting(Colour::White);
-        let end = run(
-            format!("{white}F\n").as_bytes(),
-            &mut sink,
-            &mut p,
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::OpponentFailed);
-        let end = run(
-            format!("{white}E\n").as_bytes(),
-            &mut sink,
-            &mut p,
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::OpponentError);
-        let black = greeting(Colour::Black);
-        let end = run(
-            format!("{black}E\n").as_bytes(),
-            &mut sink,
-            &mut p,
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::OwnError);
+        let won = play(Strategy::Tour, Colour::Black, "N\nM 5\nN\nW\n");
+        assert_eq!(won, (SessionEnd::Won, "M 3\nM 0\n".to_owned()));
+        // White waits for black's move.
+        let (end, out) = play(Strategy::Tour, Colour::White, "E\n");
+        assert_eq!((end, out.as_str()), (SessionEnd::OpponentError, ""));
     }
 
     #[test]
     fn a_move_the_rules_refuse_is_an_inconsistency() {
-        let input = format!("{}M 0\nN\n", greeting(Colour::White));
-        let e = run(
-            input.as_bytes(),
-            Vec::new(),
-            &mut player(Strategy::Tour),
-            &mut io::sink(),
-        )
-        .unwrap_err();
+        let layout = Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap();
+        let input = wire::greeting(Colour::White, &layout, 0) + "M 0\nN\n";
+        let mut player = Player {
+            strategy: Strategy::Tour,
+            rng: Rng::new(1),
+            move_time: Duration::from_millis(50),
+            max_nodes: None,
+        };
+        let e = run(input.as_bytes(), Vec::new(), &mut player, &mut io::sink()).unwrap_err();
         assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
     }
 }

@@ -7,9 +7,10 @@ use game_core::Rng;
 use crate::tour::Tours;
 
 /// A way to play.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
 pub enum Strategy {
     /// Our AI (`docs/games/coursidor.md`).
+    #[default]
     Ai,
     /// A random legal move: a wall one time in five (when it has one
     /// left), else a step.

@@ -13,13 +13,7 @@ use crate::strategy::{self, Strategy};
 use crate::tour::Tours;
 
 /// A chosen move and what the strategy has to say about it.
-#[derive(Clone, Debug)]
-pub struct Choice {
-    /// The move.
-    pub mv: Move,
-    /// For the log: what the choice rests on.
-    pub report: Option<Report>,
-}
+pub type Choice = game_search::Choice<Move, Report>;
 
 /// What a choice rests on, for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,15 +74,9 @@ impl Thinker {
             Strategy::Ai => {
                 let searcher = self.searcher.as_mut().expect("the AI's searcher");
                 let (mv, report) = searcher.choose(pos, deadline);
-                Choice {
-                    mv,
-                    report: Some(Report::Search(report)),
-                }
+                Choice::with(mv, Report::Search(report))
             }
-            Strategy::Random => Choice {
-                mv: strategy::random(pos, rng),
-                report: None,
-            },
+            Strategy::Random => Choice::bare(strategy::random(pos, rng)),
             Strategy::Tour => {
                 let me = pos.to_move();
                 let tours = self.tours(pos);
@@ -100,10 +88,7 @@ impl Thinker {
                 } else {
                     tours.of(&after, me)
                 };
-                Choice {
-                    mv,
-                    report: Some(Report::Tour(tour)),
-                }
+                Choice::with(mv, Report::Tour(tour))
             }
         }
     }

@@ -10,6 +10,7 @@ use coursidor::wire::{self, LineReader};
 use coursidor::{Colour, Layout, UncheckedMove, WireError};
 
 use coursidor_abi::{EdgeT, MOVE, MoveT, NO_COLOR, NO_TYPE, WALL};
+use thiserror::Error;
 
 /// A client as the session drives it: the course's `player.h`.
 pub trait Client {
@@ -31,30 +32,17 @@ pub enum End {
 }
 
 /// Why the host stopped abnormally.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum HostError {
     /// The referee's messages could not be read.
-    Wire(WireError),
+    #[error("unreadable message from the referee: {0}")]
+    Wire(#[from] WireError),
     /// Writing to the referee failed.
+    #[error("cannot write to the referee: {0}")]
     Io(io::Error),
     /// The client's graph could not be built.
+    #[error("cannot build the client's graph: {0}")]
     Graph(String),
-}
-
-impl std::fmt::Display for HostError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HostError::Wire(e) => write!(f, "unreadable message from the referee: {e}"),
-            HostError::Io(e) => write!(f, "cannot write to the referee: {e}"),
-            HostError::Graph(e) => write!(f, "cannot build the client's graph: {e}"),
-        }
-    }
-}
-
-impl From<WireError> for HostError {
-    fn from(e: WireError) -> HostError {
-        HostError::Wire(e)
-    }
 }
 
 /// The reply line for the client's move (`M 34`, `W 12 13 12 19`), or a
@@ -251,42 +239,44 @@ mod tests {
         wire::greeting(colour, &layout, 0)
     }
 
-    #[test]
-    fn black_plays_first_with_no_type_and_the_opponents_moves_follow() {
+    /// The session of a client playing `moves` at `colour`, `then` after
+    /// the greeting: how it ended, our replies, and the client's calls.
+    fn play(moves: Vec<MoveT>, colour: Colour, then: &str) -> (End, String, Vec<String>) {
         let mut c = Script {
-            moves: vec![mv(0, MOVE, 3), mv(0, MOVE, 0)],
+            moves,
             calls: Vec::new(),
         };
-        let input = format!("{}N\nW 6 5 6 3\nN\nW\n", greeting(Colour::Black));
+        let input = greeting(colour) + then;
         let mut out = Vec::new();
         let end = run(input.as_bytes(), &mut out, &mut c, &mut io::sink()).unwrap();
+        (end, String::from_utf8(out).unwrap(), c.calls)
+    }
+
+    #[test]
+    fn black_plays_first_with_no_type_and_the_opponents_moves_follow() {
+        let moves = vec![mv(0, MOVE, 3), mv(0, MOVE, 0)];
+        let (end, out, calls) = play(moves, Colour::Black, "N\nW 6 5 6 3\nN\nW\n");
         assert_eq!(end, End::Over('W'));
-        assert_eq!(String::from_utf8(out).unwrap(), "M 3\nM 0\n");
-        assert_eq!(c.calls[0], "initialize(0, T 2)");
-        assert_eq!(c.calls[1], format!("play({:?})", mv(NO_COLOR, NO_TYPE, 6)));
+        assert_eq!(out, "M 3\nM 0\n");
+        assert_eq!(calls[0], "initialize(0, T 2)");
+        assert_eq!(calls[1], format!("play({:?})", mv(NO_COLOR, NO_TYPE, 6)));
         let wall = MoveT {
             c: 1,
             t: WALL,
             m: 6,
             e: [EdgeT { fr: 6, to: 5 }, EdgeT { fr: 6, to: 3 }],
         };
-        assert_eq!(c.calls[2], format!("play({wall:?})"));
-        assert_eq!(c.calls[3], "finalize");
+        assert_eq!(calls[2], format!("play({wall:?})"));
+        assert_eq!(calls[3], "finalize");
     }
 
     #[test]
     fn white_waits_for_blacks_move_and_an_e_or_f_ends_the_game() {
-        let mut c = Script {
-            moves: vec![mv(1, MOVE, 5)],
-            calls: Vec::new(),
-        };
-        let input = format!("{}M 3\nN\nN\nF\n", greeting(Colour::White));
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut c, &mut io::sink()).unwrap();
+        let (end, out, calls) = play(vec![mv(1, MOVE, 5)], Colour::White, "M 3\nN\nN\nF\n");
         assert_eq!(end, End::Over('F'));
-        assert_eq!(String::from_utf8(out).unwrap(), "M 5\n");
-        assert_eq!(c.calls[1], format!("play({:?})", mv(0, MOVE, 3)));
-        assert_eq!(c.calls.last().unwrap(), "finalize");
+        assert_eq!(out, "M 5\n");
+        assert_eq!(calls[1], format!("play({:?})", mv(0, MOVE, 3)));
+        assert_eq!(calls.last().unwrap(), "finalize");
         // Closed before the greeting: nothing is called.
         let mut c = Script {
             moves: Vec::new(),

@@ -51,14 +51,21 @@ fn prisoner_action(pos: &Position, i: usize) -> Action {
     }
 }
 
-/// The base version's player: a random piece, then a random move of it;
-/// a pass if it cannot move.
-pub fn random(pos: &Position, rng: &mut Rng, scratch: &mut Vec<Place>) -> Action {
+/// The seed's loop: a random piece, then one of its moves that `narrow`
+/// keeps (all of them, or the best), drawn uniformly; a pass if it cannot
+/// move.
+fn seed_move(
+    pos: &Position,
+    rng: &mut Rng,
+    scratch: &mut Vec<Place>,
+    narrow: impl FnOnce(&mut Vec<Place>),
+) -> Action {
     match choose_piece(pos, rng) {
         Chosen::Prisoner(i) => prisoner_action(pos, i),
         Chosen::OnBoard(from) => {
             scratch.clear();
             pos.destinations(from, scratch);
+            narrow(scratch);
             if scratch.is_empty() {
                 return Action::Pass;
             }
@@ -66,6 +73,12 @@ pub fn random(pos: &Position, rng: &mut Rng, scratch: &mut Vec<Place>) -> Action
             Action::Move { from, to }
         }
     }
+}
+
+/// The base version's player: a random piece, then a random move of it;
+/// a pass if it cannot move.
+pub fn random(pos: &Position, rng: &mut Rng, scratch: &mut Vec<Place>) -> Action {
+    seed_move(pos, rng, scratch, |_| {})
 }
 
 /// The distances, in simple moves under the relation now, from every
@@ -84,27 +97,17 @@ pub fn target_distances(pos: &Position, seat: usize) -> Vec<u16> {
 /// moves that end closest to a free start place of an opponent, drawn
 /// uniformly; a pass if it cannot move.
 pub fn closer(pos: &Position, rng: &mut Rng, scratch: &mut Vec<Place>) -> Action {
-    match choose_piece(pos, rng) {
-        Chosen::Prisoner(i) => prisoner_action(pos, i),
-        Chosen::OnBoard(from) => {
-            scratch.clear();
-            pos.destinations(from, scratch);
-            if scratch.len() > 1 {
-                let dist = target_distances(pos, pos.to_move());
-                let best = scratch
-                    .iter()
-                    .map(|&p| dist[usize::from(p)])
-                    .min()
-                    .unwrap_or(UNREACHABLE);
-                scratch.retain(|&p| dist[usize::from(p)] == best);
-            }
-            if scratch.is_empty() {
-                return Action::Pass;
-            }
-            let to = scratch[rng.below(scratch.len() as u64) as usize];
-            Action::Move { from, to }
+    seed_move(pos, rng, scratch, |moves| {
+        if moves.len() > 1 {
+            let dist = target_distances(pos, pos.to_move());
+            let best = moves
+                .iter()
+                .map(|&p| dist[usize::from(p)])
+                .min()
+                .unwrap_or(UNREACHABLE);
+            moves.retain(|&p| dist[usize::from(p)] == best);
         }
-    }
+    })
 }
 
 #[cfg(test)]

@@ -68,7 +68,6 @@ pub struct Searcher {
     eval: Option<Evaluator>,
     nodes: u64,
     budget: Budget,
-    stopped: bool,
     root: usize,
     report: Report,
 }
@@ -92,7 +91,6 @@ impl Searcher {
             eval: None,
             nodes: 0,
             budget: Budget::until(Instant::now(), None),
-            stopped: false,
             root: 0,
             report: Report::default(),
         }
@@ -141,7 +139,6 @@ impl Searcher {
         self.prepare(pos);
         self.root = pos.to_move();
         self.nodes = 0;
-        self.stopped = false;
         let start = Instant::now();
         // Mansuba's nodes are slow (an escape averages two children): the
         // clock is read every 256 of them.
@@ -161,7 +158,7 @@ impl Searcher {
         let mut pos = pos.clone();
         for depth in 1..=self.settings.max_depth {
             let (value, action) = self.root_search(&mut pos, &mut actions, depth as i32);
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
             best = action;
@@ -193,7 +190,7 @@ impl Searcher {
         let mut best_i = 0;
         for (i, &a) in actions.iter().enumerate() {
             let v = self.after_action(pos, a, depth - 1, 1, alpha, beta);
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
             if v > alpha {
@@ -205,16 +202,6 @@ impl Searcher {
         // The best first in the next iteration.
         actions[..=best_i].rotate_right(1);
         (alpha, best)
-    }
-
-    fn time_up(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.budget.exhausted(self.nodes) {
-            self.stopped = true;
-        }
-        self.stopped
     }
 
     /// The value of playing `a` in `pos`, an escape averaged over its two
@@ -282,7 +269,7 @@ impl Searcher {
                 None => 0,
             };
         }
-        if depth <= 0 || self.time_up() {
+        if depth <= 0 || self.budget.stop(self.nodes) {
             return self.eval.as_ref().expect("prepared").eval(pos, self.root);
         }
         let key = self.key(pos);
@@ -308,7 +295,7 @@ impl Searcher {
         let mut best_action = actions[0];
         for &a in &actions {
             let v = self.after_action(pos, a, depth - 1, ply + 1, alpha, beta);
-            if self.stopped {
+            if self.budget.stopped() {
                 return best.clamp(-WIN, WIN);
             }
             if maximizing {

@@ -263,37 +263,17 @@ mod tests {
     fn ends_and_inconsistencies() {
         let mut b = bot(Strategy::Ai);
         let g = greeting_text(&start(1), 0);
-        let end = run(
-            format!("{g}1 F\n").as_bytes(),
-            Vec::new(),
-            &mut b,
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::Failed(1));
-        let end = run(
-            format!("{g}1 E\n").as_bytes(),
-            Vec::new(),
-            &mut b,
-            &mut io::sink(),
-        );
-        assert_eq!(end.unwrap(), SessionEnd::Illegal(1));
+        let mut session = |turns: &str| {
+            let input = format!("{g}{turns}");
+            run(input.as_bytes(), Vec::new(), &mut b, &mut io::sink())
+        };
+        assert_eq!(session("1 F\n").unwrap(), SessionEnd::Failed(1));
+        assert_eq!(session("1 E\n").unwrap(), SessionEnd::Illegal(1));
         // Seat 1 moving a piece of seat 0.
-        let e = run(
-            format!("{g}1 0 1\nN\n").as_bytes(),
-            Vec::new(),
-            &mut b,
-            &mut io::sink(),
-        )
-        .unwrap_err();
+        let e = session("1 0 1\nN\n").unwrap_err();
         assert!(matches!(e, SessionError::Refused { seat: 1, .. }), "{e}");
         // A result our rules do not give.
-        let e = run(
-            format!("{g}1 9 8\nW\n").as_bytes(),
-            Vec::new(),
-            &mut b,
-            &mut io::sink(),
-        )
-        .unwrap_err();
+        let e = session("1 9 8\nW\n").unwrap_err();
         assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
         let end = run(&b""[..], Vec::new(), &mut b, &mut io::sink()).unwrap();
         assert_eq!(end, SessionEnd::Closed);

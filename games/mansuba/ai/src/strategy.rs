@@ -8,9 +8,10 @@ use crate::baseline;
 use crate::search::{Searcher, Settings};
 
 /// A way to play.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, clap::ValueEnum)]
 pub enum Strategy {
     /// Our AI: search with chance nodes (docs/games/mansuba.md).
+    #[default]
     Ai,
     /// The seed's base loop: a random piece, a random move of it.
     Random,

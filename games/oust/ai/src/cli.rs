@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::{Rng, parse_args, seed_or_clock};
+use game_search::program::PlayerArgs;
 use oust::{Move, Position, UncheckedMove, wire};
 
 use crate::search::Settings;
@@ -19,14 +20,9 @@ use crate::strategy::{Strategy, choose};
 #[derive(Parser, Debug)]
 #[command(name = "player --game oust", version, about)]
 pub struct Cli {
-    /// How to play.
-    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
-    pub strategy: Strategy,
-
-    /// Seed of the random choices (the baselines; the AI is deterministic
-    /// but for time) [default: from the clock].
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// The strategy, the seed and the node budget.
+    #[command(flatten)]
+    pub player: PlayerArgs<Strategy>,
 
     /// Time kept back from the allowed time, for start-up, output and a
     /// loaded machine, in milliseconds (at least a quarter of the time is
@@ -37,10 +33,6 @@ pub struct Cli {
     /// Think at most this long, in milliseconds, whatever time is allowed.
     #[arg(long)]
     pub move_time_ms: Option<u64>,
-
-    /// Stop each search after this many nodes (reproducible games).
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
 
     /// Switch the transposition table off (measurements).
     #[arg(long)]
@@ -81,7 +73,7 @@ impl Cli {
             iterative: !self.no_iterative,
             fixed_depth: self.depth,
             quiescence: !self.no_quiescence,
-            max_nodes: self.max_nodes,
+            max_nodes: self.player.max_nodes,
             weights: if self.material_only {
                 crate::eval::Weights::MATERIAL
             } else {
@@ -131,9 +123,15 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         let _ = writeln!(log, "oust: the game is over in this position");
         return ExitCode::FAILURE;
     }
-    let seed = seed_or_clock(cli.seed);
+    let seed = seed_or_clock(cli.player.seed);
     let mut rng = Rng::new(seed);
-    let choice = choose(cli.strategy, &pos, &mut rng, deadline, &cli.settings());
+    let choice = choose(
+        cli.player.strategy,
+        &pos,
+        &mut rng,
+        deadline,
+        &cli.settings(),
+    );
     let reply = match choice.mv.point() {
         Some(p) => {
             let (c, r) = opts.coords(p);
@@ -159,13 +157,13 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         Some(r) => writeln!(
             log,
             "{colour} {what}: {:?}, depth {}, {} nodes, {:.1} ms, value {:+}",
-            cli.strategy,
+            cli.player.strategy,
             r.depth,
             r.nodes,
             r.elapsed.as_secs_f64() * 1e3,
             r.score
         ),
-        None => writeln!(log, "{colour} {what}: {:?}", cli.strategy),
+        None => writeln!(log, "{colour} {what}: {:?}", cli.player.strategy),
     };
     ExitCode::SUCCESS
 }

@@ -98,7 +98,6 @@ struct Searcher {
     history: Vec<[u32; 2]>,
     nodes: u64,
     budget: Budget,
-    stop: bool,
 }
 
 /// Searches `pos` until `deadline` (or the node limit) and returns the
@@ -116,7 +115,6 @@ pub fn search(pos: &Position, deadline: Instant, s: &Settings) -> Report {
         history: vec![[0; 2]; oust::MAX_POINTS],
         nodes: 0,
         budget: Budget::new(start, deadline, Duration::ZERO, s.max_nodes),
-        stop: false,
     };
     let mut report = Report {
         best: moves[0],
@@ -156,16 +154,6 @@ pub fn search(pos: &Position, deadline: Instant, s: &Settings) -> Report {
 }
 
 impl Searcher {
-    fn out_of_time(&mut self) -> bool {
-        if self.stop {
-            return true;
-        }
-        if self.budget.exhausted(self.nodes) {
-            self.stop = true;
-        }
-        self.stop
-    }
-
     /// One iteration at the root: the best move (of the moves fully
     /// searched), its score, and whether the iteration completed. The
     /// moves are reordered best first for the next iteration.
@@ -179,7 +167,7 @@ impl Searcher {
         let mut best: Option<(usize, i32)> = None;
         for (i, &m) in moves.iter().enumerate() {
             let score = self.child(pos, m, depth, 1, alpha, beta);
-            if self.stop {
+            if self.budget.stopped() {
                 break;
             }
             if best.is_none_or(|(_, b)| score > b) {
@@ -187,7 +175,7 @@ impl Searcher {
             }
             alpha = alpha.max(score);
         }
-        let complete = !self.stop;
+        let complete = !self.budget.stopped();
         match best {
             Some((i, score)) => {
                 moves[..=i].rotate_right(1);
@@ -228,7 +216,7 @@ impl Searcher {
 
     fn negamax(&mut self, pos: &Position, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.out_of_time() {
+        if self.budget.stop(self.nodes) {
             return 0;
         }
         if let Some(score) = Self::terminal(pos, ply) {
@@ -262,7 +250,7 @@ impl Searcher {
         let (mut best, mut best_move) = (-INF, moves[0]);
         for &m in &moves {
             let score = self.child(pos, m, depth, ply + 1, alpha, beta);
-            if self.stop {
+            if self.budget.stopped() {
                 return 0;
             }
             if score > best {
@@ -300,7 +288,7 @@ impl Searcher {
     /// capturing, until the position is quiet.
     fn quiesce(&mut self, pos: &Position, ply: u32, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
         self.nodes += 1;
-        if self.out_of_time() {
+        if self.budget.stop(self.nodes) {
             return 0;
         }
         if let Some(score) = Self::terminal(pos, ply) {
@@ -324,7 +312,7 @@ impl Searcher {
             next.play_unchecked(m);
             // A capture keeps the side on move.
             let score = self.quiesce(&next, ply + 1, alpha, beta, qdepth + 1);
-            if self.stop {
+            if self.budget.stopped() {
                 return 0;
             }
             best = best.max(score);

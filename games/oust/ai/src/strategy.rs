@@ -1,6 +1,6 @@
-//! The ways to choose a move: the AI, and the baselines `random` (any
-//! legal move) and `greedy` (the largest capture if any, else the
-//! placement that leaves the opponent the fewest captures).
+//! The ways to choose a move ([`Strategy`]): the AI, and the baselines
+//! `random` (any legal move) and `greedy` (the largest capture if any,
+//! else the placement that leaves the opponent the fewest captures).
 
 use std::time::Instant;
 
@@ -9,25 +9,10 @@ use oust::{Move, Position};
 
 use crate::search::{self, Report, Settings};
 
-/// A strategy's name on the command line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Strategy {
-    /// The search.
-    Ai,
-    /// The largest capture, else the fewest captures left to the opponent.
-    Greedy,
-    /// Any legal move, uniformly.
-    Random,
-}
+pub use game_search::Strategy;
 
-/// What a strategy chose, and how (for the log).
-#[derive(Clone, Copy, Debug)]
-pub struct Choice {
-    /// The move.
-    pub mv: Move,
-    /// The search's report, for the AI.
-    pub report: Option<Report>,
-}
+/// What a strategy chose, and how (for the log): the AI's report.
+pub type Choice = game_search::Choice<Move, Report>;
 
 /// Chooses a move in `pos` (not over).
 pub fn choose(
@@ -40,22 +25,13 @@ pub fn choose(
     match strategy {
         Strategy::Ai => {
             let r = search::search(pos, deadline, settings);
-            Choice {
-                mv: r.best,
-                report: Some(r),
-            }
+            Choice::with(r.best, r)
         }
-        Strategy::Greedy => Choice {
-            mv: greedy(pos, rng),
-            report: None,
-        },
+        Strategy::Greedy => Choice::bare(greedy(pos, rng)),
         Strategy::Random => {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
-            Choice {
-                mv: moves[rng.below(moves.len() as u64) as usize],
-                report: None,
-            }
+            Choice::bare(moves[rng.below(moves.len() as u64) as usize])
         }
     }
 }

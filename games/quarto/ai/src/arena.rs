@@ -7,16 +7,10 @@ use game_core::Rng;
 use quarto::{Level, Position};
 
 use crate::search::{Searcher, Settings};
-use crate::strategy::{Strategy, choose};
+use crate::strategy::choose;
 
 /// One side of an arena game.
-#[derive(Clone, Copy, Debug)]
-pub struct Side {
-    /// Its strategy.
-    pub strategy: Strategy,
-    /// Its search settings (the AI).
-    pub settings: Settings,
-}
+pub type Side = game_search::arena::Side<Settings>;
 
 /// What an arena game gave.
 #[derive(Clone, Copy, Debug)]

@@ -6,36 +6,23 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
-use game_core::{Rng, finish_session, parse_args, seed_or_clock};
+use game_core::Rng;
+use game_search::program::{SessionArgs, session_main};
 
 use crate::search::Settings;
-use crate::session::{self, Player};
+use crate::session::{self, Player, SessionEnd, SessionError};
 use crate::strategy::Strategy;
 
 /// Our Quarto player, a session on stdin/stdout.
 #[derive(Parser, Debug)]
 #[command(name = "player --game quarto", version, about)]
 pub struct Cli {
-    /// How to play.
-    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
-    pub strategy: Strategy,
-
-    /// Seed of the random choices (the baselines' ties; the AI is
-    /// deterministic but for time) [default: from the clock].
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// Time to choose a move, in milliseconds (the referee allows 2000 by
-    /// default: a quarter of it, the rest a margin for a loaded machine).
-    #[arg(long, default_value_t = 500)]
-    pub move_time_ms: u64,
-
-    /// Stop each search after this many nodes (reproducible games).
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
+    /// The strategy, the seed and the budget of a move: 500 ms by
+    /// default, a quarter of the referee's 2000.
+    #[command(flatten)]
+    pub session: SessionArgs<Strategy, 500>,
 
     /// Among moves of equal value, do not prefer those whose replies lose
     /// most often (measurements).
@@ -57,7 +44,7 @@ impl Cli {
     /// The search settings these options ask for.
     pub fn settings(&self) -> Settings {
         Settings {
-            max_nodes: self.max_nodes,
+            max_nodes: self.session.player.max_nodes,
             traps: !self.no_traps,
             symmetry: !self.no_symmetry,
             tt_bits: self.tt_bits,
@@ -70,26 +57,19 @@ impl Cli {
 /// session on stdin/stdout and returns the exit status (2 for a usage
 /// error, after clap's message).
 pub fn player_main(args: Vec<OsString>) -> ExitCode {
-    let cli: Cli = match parse_args(args) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    let seed = seed_or_clock(cli.seed);
-    let mut log = io::stderr().lock();
-    let _ = writeln!(log, "quarto: strategy {:?}, seed {seed}", cli.strategy);
+    session_main("quarto", args, |cli: &Cli| &cli.session.player, play)
+}
+
+/// Plays one session on stdin/stdout as `cli` says, the random choices
+/// from `seed`.
+fn play(cli: &Cli, seed: u64, log: &mut dyn Write) -> Result<SessionEnd, SessionError> {
     let mut player = Player {
-        strategy: cli.strategy,
+        strategy: cli.session.player.strategy,
         settings: cli.settings(),
         rng: Rng::new(seed),
-        move_time: Duration::from_millis(cli.move_time_ms),
+        move_time: cli.session.move_time(),
     };
-    let result = session::run(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        &mut player,
-        &mut log,
-    );
-    finish_session(result, &mut log)
+    session::run(io::stdin().lock(), io::stdout().lock(), &mut player, log)
 }
 
 #[cfg(test)]
@@ -99,10 +79,10 @@ mod tests {
     #[test]
     fn defaults_and_options() {
         let cli = Cli::try_parse_from(["player"]).unwrap();
-        assert_eq!(cli.move_time_ms, 500);
+        assert_eq!(cli.session.move_time_ms, 500);
         assert!(cli.settings().traps && cli.settings().symmetry);
         let cli = Cli::try_parse_from(["player", "--strategy", "greedy", "--no-traps"]).unwrap();
-        assert_eq!(cli.strategy, Strategy::Greedy);
+        assert_eq!(cli.session.player.strategy, Strategy::Greedy);
         assert!(!cli.settings().traps);
         assert!(Cli::try_parse_from(["player", "--tt-bits", "40"]).is_err());
     }

@@ -109,7 +109,6 @@ pub struct Searcher {
     table: Table,
     settings: Settings,
     nodes: u64,
-    stop: bool,
     budget: Budget,
 }
 
@@ -122,7 +121,6 @@ impl Searcher {
             table: Table::new(if settings.tt { settings.tt_bits } else { 0 }),
             settings,
             nodes: 0,
-            stop: false,
             budget: Budget::until(Instant::now(), None),
         }
     }
@@ -155,13 +153,6 @@ impl Searcher {
         }
     }
 
-    fn out_of_time(&mut self) -> bool {
-        if !self.stop && self.budget.exhausted(self.nodes) {
-            self.stop = true;
-        }
-        self.stop
-    }
-
     /// The value of placing `hand` on `board` and giving one of `avail`,
     /// searched `depth` placements deep, within (`alpha`, `beta`). `hand`
     /// does not win on `board`.
@@ -175,7 +166,7 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.out_of_time() {
+        if self.budget.stop(self.nodes) {
             return 0;
         }
         let e = board.empties();
@@ -270,7 +261,7 @@ impl Searcher {
                     -beta,
                     -alpha.max(best),
                 );
-                if self.stop {
+                if self.budget.stopped() {
                     return 0;
                 }
                 if v > best {
@@ -328,7 +319,6 @@ impl Searcher {
         let start = Instant::now();
         self.budget = Budget::new(start, deadline, Duration::ZERO, self.settings.max_nodes);
         self.nodes = 0;
-        self.stop = false;
         let done = |best: Move, score: i32, depth: u32, exact: bool, nodes: u64| Report {
             best,
             score,
@@ -387,7 +377,7 @@ impl Searcher {
             let mut vals = vec![0; n];
             for &i in &order {
                 let v = self.root_child(&board, hand, avail, roots[i], depth - 1, -1, 1);
-                if self.stop {
+                if self.budget.stopped() {
                     break;
                 }
                 if v >= 1 {
@@ -396,7 +386,7 @@ impl Searcher {
                 }
                 vals[i] = v;
             }
-            if self.stop {
+            if self.budget.stopped() {
                 break;
             }
             values = vals;
@@ -417,7 +407,7 @@ impl Searcher {
             let mut best = (roots[order[0]], -INF);
             for &i in &order {
                 let v = self.root_child(&board, hand, avail, roots[i], depth_done - 1, -INF, INF);
-                if self.stop {
+                if self.budget.stopped() {
                     break;
                 }
                 if v > best.1 {
@@ -478,7 +468,7 @@ impl Searcher {
                     // Does the reply lose for the opponent: do we win,
                     // to move after it?
                     let v = self.negamax(after, g2, left.without(g2), depth, 0, 1);
-                    if self.stop {
+                    if self.budget.stopped() {
                         return chosen.map_or(candidates[0], |c| c.0);
                     }
                     if v >= 1 {

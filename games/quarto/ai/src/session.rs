@@ -5,9 +5,10 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
+use game_core::session::{self, Turns};
 use game_core::{LineReader, Rng};
-use quarto::wire::{self, MoveResult};
-use quarto::{IllegalMove, Outcome, Position, UncheckedMove, WireError};
+use quarto::wire;
+use quarto::{IllegalMove, Level, Position, UncheckedMove, WireError};
 
 use crate::search::{Searcher, Settings};
 use crate::strategy::{Strategy, choose};
@@ -51,85 +52,83 @@ pub fn run<R: Read, W: Write>(
     };
     let level = wire::parse_level(&level)?;
     let _ = writeln!(log, "seat {me}, level {level}");
-    let mut pos = Position::new(level, 0);
-    let mut searcher = Searcher::new(level, player.settings);
-    // The referee's clock runs from the moment it finished writing what we
-    // needed, so ours starts when we have read it.
-    let mut ready = Instant::now();
-    loop {
-        if pos.to_move() == me {
-            let choice = choose(
-                player.strategy,
-                &pos,
-                &mut player.rng,
-                ready + player.move_time,
-                &mut searcher,
-            );
-            let mv = choice.mv;
-            output.write_all(wire::reply_text(mv.to_unchecked()).as_bytes())?;
-            output.flush()?;
-            let took = ready.elapsed();
-            let e = pos.board().empties();
-            let _ = match choice.report {
-                Some(r) => writeln!(
-                    log,
-                    "move {}: {mv} in {:.3} ms (depth {}, {} nodes, {}{})",
-                    pos.plies() + 1,
-                    took.as_secs_f64() * 1e3,
-                    r.depth,
-                    r.nodes,
-                    r.value_words(e),
-                    if r.exact { ", exact" } else { "" }
-                ),
-                None => writeln!(
-                    log,
-                    "move {}: {mv} in {:.3} ms",
-                    pos.plies() + 1,
-                    took.as_secs_f64() * 1e3
-                ),
-            };
-            let result = match reader.next_line()?.as_deref() {
-                None => return Ok(SessionEnd::Closed),
-                Some("F") => return Ok(SessionEnd::OpponentFailed),
-                Some(line) => MoveResult::from_line(line)?,
-            };
-            match result {
-                MoveResult::Error => return Ok(SessionEnd::OwnError),
-                MoveResult::Legal(o) => {
-                    pos.play(mv);
-                    match o {
-                        Outcome::Win => return Ok(SessionEnd::Won),
-                        Outcome::Draw => return Ok(SessionEnd::Drawn),
-                        Outcome::Next => {}
-                    }
-                }
-            }
-        } else {
-            let square = match reader.next_line()?.as_deref() {
-                None => return Ok(SessionEnd::Closed),
-                Some("E") => return Ok(SessionEnd::OpponentError),
-                Some("F") => return Ok(SessionEnd::OpponentFailed),
-                Some(line) => wire::parse_square(line)?,
-            };
-            let (Some(gift), Some(result)) = (reader.next_line()?, reader.next_line()?) else {
-                return Ok(SessionEnd::Closed);
-            };
-            let u = UncheckedMove {
-                square,
-                gift: wire::parse_piece(&gift)?,
-            };
-            ready = Instant::now();
-            let outcome = MoveResult::forwarded(&result)?;
-            let mv = pos
-                .check(&u)
-                .map_err(|source| SessionError::Inconsistent { mv: u, source })?;
-            pos.play(mv);
-            match outcome {
-                Outcome::Win => return Ok(SessionEnd::Lost),
-                Outcome::Draw => return Ok(SessionEnd::Drawn),
-                Outcome::Next => {}
-            }
+    let mut seat = Seat::new(level, player);
+    let next_line = || Ok(reader.next_line()?);
+    session::play_turns(&mut seat, me == 0, &mut output, log, next_line)
+}
+
+/// Our seat in a game: the position, how we choose.
+struct Seat<'a> {
+    pos: Position,
+    searcher: Searcher,
+    player: &'a mut Player,
+    /// When the referee's clock for our next move started.
+    ready: Instant,
+}
+
+impl Seat<'_> {
+    /// Our seat at the start of a game at `level`, as `player` plays.
+    fn new(level: Level, player: &mut Player) -> Seat<'_> {
+        Seat {
+            pos: Position::new(level, 0),
+            searcher: Searcher::new(level, player.settings),
+            player,
+            // The referee's clock runs from the moment it finished writing
+            // what we needed, so ours starts when we have read it.
+            ready: Instant::now(),
         }
+    }
+}
+
+impl Turns for Seat<'_> {
+    type Unchecked = UncheckedMove;
+    type Error = SessionError;
+    /// The square, then the gift.
+    const MOVE_LINES: usize = 2;
+
+    fn send(&mut self, output: &mut dyn Write, log: &mut dyn Write) -> Result<(), SessionError> {
+        let p = &mut *self.player;
+        let deadline = self.ready + p.move_time;
+        let choice = choose(
+            p.strategy,
+            &self.pos,
+            &mut p.rng,
+            deadline,
+            &mut self.searcher,
+        );
+        let mv = choice.mv;
+        output.write_all(wire::reply_text(mv.to_unchecked()).as_bytes())?;
+        output.flush()?;
+        let took = self.ready.elapsed().as_secs_f64() * 1e3;
+        let ply = self.pos.plies() + 1;
+        let e = self.pos.board().empties();
+        let _ = match choice.report {
+            Some(r) => writeln!(
+                log,
+                "move {ply}: {mv} in {took:.3} ms (depth {}, {} nodes, {}{})",
+                r.depth,
+                r.nodes,
+                r.value_words(e),
+                if r.exact { ", exact" } else { "" }
+            ),
+            None => writeln!(log, "move {ply}: {mv} in {took:.3} ms"),
+        };
+        self.pos.play(mv);
+        Ok(())
+    }
+
+    fn parse(&self, lines: &[String]) -> Result<UncheckedMove, SessionError> {
+        Ok(UncheckedMove {
+            square: wire::parse_square(&lines[0])?,
+            gift: wire::parse_piece(&lines[1])?,
+        })
+    }
+
+    fn take(&mut self, u: UncheckedMove) -> Result<(), SessionError> {
+        self.ready = Instant::now();
+        let mv = SessionError::checked(u, |u| self.pos.check(u))?;
+        self.pos.play(mv);
+        Ok(())
     }
 }
 
@@ -139,61 +138,49 @@ mod tests {
 
     use super::*;
 
-    fn player(strategy: Strategy) -> Player {
-        Player {
+    /// A session of `strategy` on `input`: how it ended, and our replies.
+    fn session(strategy: Strategy, input: &str) -> (Result<SessionEnd, SessionError>, String) {
+        let settings = Settings {
+            tt_bits: 10,
+            ..Settings::default()
+        };
+        let mut player = Player {
             strategy,
-            settings: Settings {
-                tt_bits: 10,
-                ..Settings::default()
-            },
+            settings,
             rng: Rng::new(1),
             move_time: Duration::from_millis(50),
-        }
+        };
+        let mut out = Vec::new();
+        let end = run(input.as_bytes(), &mut out, &mut player, &mut io::sink());
+        (end, String::from_utf8(out).unwrap())
     }
 
     #[test]
     fn seat_0_gives_first_then_reads_its_result_and_the_opponents_move() {
         // Seat 0 gives a piece; seat 1 puts it on A1 and gives 3; the
         // referee then closes the stream.
-        let input = b"0\n1\nN\nA1\n3\nN\n";
-        let mut out = Vec::new();
-        let end = run(
-            &input[..],
-            &mut out,
-            &mut player(Strategy::Random),
-            &mut io::sink(),
-        );
+        let (end, text) = session(Strategy::Random, "0\n1\nN\nA1\n3\nN\n");
         // Our next move was written, then the stream ended.
         assert_eq!(end.unwrap(), SessionEnd::Closed);
-        let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");
         assert_eq!(lines[0], "-");
         assert!(wire::parse_square(lines[2]).unwrap().is_some());
-    }
-
-    #[test]
-    fn the_opponents_failure_and_errors_end_the_session() {
-        let mut p = player(Strategy::Ai);
-        let mut sink = Vec::new();
-        let end = run(&b"1\n1\nF\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
-        assert_eq!(end, SessionEnd::OpponentFailed);
-        let end = run(&b"1\n4\nE\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
-        assert_eq!(end, SessionEnd::OpponentError);
-        let end = run(&b"0\n2\nE\n"[..], &mut sink, &mut p, &mut io::sink()).unwrap();
-        assert_eq!(end, SessionEnd::OwnError);
+        // Seat 1 waits for seat 0's move; a failure may come before the
+        // greeting.
+        for (input, told) in [
+            ("1\n4\nE\n", SessionEnd::OpponentError),
+            ("0\n2\nE\n", SessionEnd::OwnError),
+            ("F\n", SessionEnd::OpponentFailed),
+        ] {
+            assert_eq!(session(Strategy::Ai, input).0.unwrap(), told, "{input:?}");
+        }
     }
 
     #[test]
     fn a_move_the_rules_refuse_is_an_inconsistency() {
         // Seat 1 is told that seat 0 placed a piece on the first move.
-        let e = run(
-            &b"1\n1\nA1\n3\nN\n"[..],
-            Vec::new(),
-            &mut player(Strategy::Random),
-            &mut io::sink(),
-        )
-        .unwrap_err();
+        let e = session(Strategy::Random, "1\n1\nA1\n3\nN\n").0.unwrap_err();
         assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
     }
 }

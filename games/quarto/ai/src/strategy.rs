@@ -1,5 +1,5 @@
-//! The ways to choose a move: the AI, and the baselines `random` (any
-//! legal move) and `greedy` (a win at once if any; else a placement and a
+//! The ways to choose a move ([`Strategy`]): the AI, and the baselines
+//! `random` (any legal move) and `greedy` (a win at once if any; else a placement and a
 //! gift with which the opponent cannot win at once, if any).
 
 use std::time::Instant;
@@ -9,25 +9,10 @@ use quarto::{Move, Position, Square};
 
 use crate::search::{Report, Searcher};
 
-/// A strategy's name on the command line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Strategy {
-    /// The search.
-    Ai,
-    /// A win at once if any, else a safe gift if any (ties at random).
-    Greedy,
-    /// Any legal move, uniformly.
-    Random,
-}
+pub use game_search::Strategy;
 
-/// What a strategy chose, and how (for the log).
-#[derive(Clone, Copy, Debug)]
-pub struct Choice {
-    /// The move.
-    pub mv: Move,
-    /// The search's report, for the AI.
-    pub report: Option<Report>,
-}
+/// What a strategy chose, and how (for the log): the AI's report.
+pub type Choice = game_search::Choice<Move, Report>;
 
 /// Chooses a move in `pos` (not over). `searcher` is the AI's (its table
 /// lives across the game).
@@ -41,19 +26,10 @@ pub fn choose(
     match strategy {
         Strategy::Ai => {
             let r = searcher.search(pos, deadline);
-            Choice {
-                mv: r.best,
-                report: Some(r),
-            }
+            Choice::with(r.best, r)
         }
-        Strategy::Greedy => Choice {
-            mv: greedy(pos, rng),
-            report: None,
-        },
-        Strategy::Random => Choice {
-            mv: random(pos, rng),
-            report: None,
-        },
+        Strategy::Greedy => Choice::bare(greedy(pos, rng)),
+        Strategy::Random => Choice::bare(random(pos, rng)),
     }
 }
 

@@ -6,6 +6,7 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
+use game_core::parse_args;
 use terminal::Terminal;
 
 use crate::play::{self, PlayError};
@@ -27,21 +28,13 @@ struct Options {}
 /// `human --game quarto ARGS...` (the arguments start with the program's
 /// name).
 pub fn human_main(args: Vec<OsString>) -> ExitCode {
-    if let Err(e) = Options::try_parse_from(args) {
-        let _ = e.print();
-        return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+    if let Err(code) = parse_args::<Options>(args) {
+        return code;
     }
     let mut person = match Terminal::open_for_play() {
         Ok(t) => t,
         Err(code) => return code,
     };
     let end = play::run(io::stdin().lock(), io::stdout().lock(), &mut person);
-    match end {
-        Ok(message) => person.finish(&message, false),
-        Err(PlayError::GaveUp) => person.finish("You gave up.", false),
-        Err(e) => person.finish(
-            &format!("The game stopped: {}.", game_core::error_chain(&e)),
-            true,
-        ),
-    }
+    person.finish_game(end, |e| matches!(e, PlayError::GaveUp))
 }

@@ -10,6 +10,7 @@ use quarto::show::{self, LETTERS};
 use quarto::wire::{self, MoveResult};
 use quarto::{Move, Outcome, Position, Square, UncheckedMove};
 use quarto_ai::session::SessionError;
+use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
@@ -47,14 +48,11 @@ impl From<ReadError> for PlayError {
     }
 }
 
-/// How many lines of news stay on the screen.
-const NEWS: usize = 8;
-
 /// The game on the person's side: the position as the referee's messages
 /// made it, and what the person was told.
 struct Table<'p> {
     person: &'p mut dyn Person,
-    news: Vec<String>,
+    news: News,
     me: u8,
     pos: Position,
     /// The square of the last placement, marked on the board.
@@ -62,18 +60,10 @@ struct Table<'p> {
 }
 
 impl Table<'_> {
-    fn say(&mut self, line: String) {
-        self.news.push(line);
-        if self.news.len() > NEWS {
-            self.news.remove(0);
-        }
-    }
-
     /// Shows the screen and the news, and `extra` below them.
     fn show(&mut self, extra: Option<String>) -> std::io::Result<()> {
         let screen = screen(&self.pos, self.me, self.person.colour(), self.last);
-        let mut news = self.news.clone();
-        news.extend(extra);
+        let news = self.news.with(extra);
         self.person.show(&screen, &news)
     }
 
@@ -97,7 +87,8 @@ impl Table<'_> {
         if mv.square().is_some() {
             self.last = mv.square();
         }
-        self.say(words::turn(mv.to_unchecked(), placed, &self.pos, mine));
+        self.news
+            .say(words::turn(mv.to_unchecked(), placed, &self.pos, mine));
         let Some(end) = self.pos.end() else {
             return Ok(None);
         };
@@ -182,12 +173,12 @@ pub fn run<R: Read, W: Write>(
     let level = wire::parse_level(&level).map_err(SessionError::from)?;
     let mut table = Table {
         person,
-        news: Vec::new(),
+        news: News::default(),
         me,
         pos: Position::new(level, 0),
         last: None,
     };
-    table.say(format!(
+    table.news.say(format!(
         "You are player {me}: {} the first piece. Type ? for help.",
         if me == 0 {
             "you give"
@@ -211,9 +202,11 @@ pub fn run<R: Read, W: Write>(
                 return Ok(end);
             }
         } else {
-            table.say("Waiting for the opponent's move...".to_owned());
+            table
+                .news
+                .say("Waiting for the opponent's move...".to_owned());
             table.show(None)?;
-            table.news.pop();
+            table.news.unsay();
             let square = match reader.next_line()?.as_deref() {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some("E") => return Ok("The opponent's move was illegal: you win.".to_owned()),

@@ -72,41 +72,46 @@ mod tests {
         (before, last, pos)
     }
 
+    /// How the last of `moves` is told: to the opponent of its mover,
+    /// then to its mover.
+    fn told(moves: &[(&str, Option<u8>)]) -> [String; 2] {
+        let (b, m, a) = after(moves);
+        [false, true].map(|mine| turn(m, b.hand(), &a, mine))
+    }
+
     #[test]
     fn moves_are_told_from_the_persons_side() {
-        let (b, m, a) = after(&[("-", Some(10))]);
         assert_eq!(
-            turn(m, b.hand(), &a, false),
-            "Opponent gives you 10 (BSHR: brown, short, hollow, round)."
-        );
-        assert_eq!(turn(m, b.hand(), &a, true), "You gave 10 (BSHR).");
-        let (b, m, a) = after(&[("-", Some(10)), ("B3", Some(4))]);
-        assert_eq!(
-            turn(m, b.hand(), &a, true),
-            "You put 10 (BSHR) on B3 and gave 4 (LTFR)."
+            told(&[("-", Some(10))]),
+            [
+                "Opponent gives you 10 (BSHR: brown, short, hollow, round).",
+                "You gave 10 (BSHR).",
+            ]
         );
         assert_eq!(
-            turn(m, b.hand(), &a, false),
-            "Opponent put 10 (BSHR) on B3 and gives you 4 (LTFR: light, tall, solid, round)."
+            told(&[("-", Some(10)), ("B3", Some(4))]),
+            [
+                "Opponent put 10 (BSHR) on B3 and gives you 4 (LTFR: light, tall, solid, round).",
+                "You put 10 (BSHR) on B3 and gave 4 (LTFR).",
+            ]
         );
     }
 
     #[test]
     fn a_win_names_the_pattern_and_what_its_pieces_share() {
-        let (b, m, a) = after(&[
+        let moves = [
             ("-", Some(4)),
             ("A1", Some(5)),
             ("B1", Some(6)),
             ("C1", Some(7)),
             ("D1", None),
-        ]);
+        ];
         assert_eq!(
-            turn(m, b.hand(), &a, false),
-            "Opponent put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you lose."
-        );
-        assert_eq!(
-            turn(m, b.hand(), &a, true),
-            "You put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you win!"
+            told(&moves),
+            [
+                "Opponent put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you lose.",
+                "You put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you win!",
+            ]
         );
     }
 }

@@ -19,7 +19,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use stratego::{Player, Rank};
 
 mod replay;
@@ -150,27 +150,11 @@ fn main() -> Result<()> {
 }
 
 fn run(out: &mut impl Write) -> Result<()> {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let seat = replay::seat_option(&mut args)?;
-    if args.is_empty() {
-        bail!("usage: beliefs [--seat 0|1] RECORD...");
-    }
     let mut score = Score::default();
-    let mut skipped = 0;
-    for path in &args {
-        // A record that does not replay (a game still being played, a move
-        // refused) is named and left out, not the whole run.
-        match score_record(path, seat) {
-            Ok(one) => score.merge(&one),
-            Err(e) => {
-                eprintln!("beliefs: {path}: skipped: {e:#}");
-                skipped += 1;
-            }
-        }
-    }
-    if skipped > 0 {
-        eprintln!("beliefs: {skipped} of {} records skipped", args.len());
-    }
+    replay::each_record("beliefs", |path, seat| {
+        score.merge(&score_record(path, seat)?);
+        Ok(())
+    })?;
     let n = score.pieces.max(1) as f64;
     writeln!(
         out,

@@ -145,24 +145,10 @@ fn main() -> Result<()> {
 }
 
 fn run(out: &mut impl Write) -> Result<()> {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let seat = replay::seat_option(&mut args)?;
-    if args.is_empty() {
-        bail!("usage: material [--seat 0|1] RECORD...");
-    }
     let mut columns: BTreeMap<&'static str, Column> = BTreeMap::new();
-    let mut skipped = 0;
-    for path in &args {
-        // A record that does not replay (a game still being played) is
-        // named and left out, not the whole run.
-        if let Err(e) = add_record(path, seat, &mut columns) {
-            eprintln!("material: {path}: skipped: {e:#}");
-            skipped += 1;
-        }
-    }
-    if skipped > 0 {
-        eprintln!("material: {skipped} of {} records skipped", args.len());
-    }
+    replay::each_record("material", |path, seat| {
+        add_record(path, seat, &mut columns)
+    })?;
     let order = ["won", "lost", "drawn"];
     let present: Vec<(&str, &Column)> = order
         .iter()

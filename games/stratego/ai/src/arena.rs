@@ -138,10 +138,8 @@ mod tests {
 
     #[test]
     fn random_against_random_ends_by_the_rules() {
-        let mut a = RandomStrategy::new(1);
-        let mut b = RandomStrategy::new(2);
         let r = play(
-            [&mut a, &mut b],
+            [&mut RandomStrategy::new(1), &mut RandomStrategy::new(2)],
             Rules::default(),
             Duration::from_millis(10),
         );
@@ -157,24 +155,12 @@ mod tests {
         for g in 0..6u64 {
             let mut a = GreedyStrategy::new(g);
             let mut b = RandomStrategy::new(100 + g);
-            let r = if g % 2 == 0 {
-                play(
-                    [&mut a, &mut b],
-                    Rules::default(),
-                    Duration::from_millis(10),
-                )
+            let (players, greedy): ([&mut dyn Strategy; 2], _) = if g % 2 == 0 {
+                ([&mut a, &mut b], Player::Zero)
             } else {
-                play(
-                    [&mut b, &mut a],
-                    Rules::default(),
-                    Duration::from_millis(10),
-                )
+                ([&mut b, &mut a], Player::One)
             };
-            let greedy = if g % 2 == 0 {
-                Player::Zero
-            } else {
-                Player::One
-            };
+            let r = play(players, Rules::default(), Duration::from_millis(10));
             if r.winner == Some(greedy) {
                 wins += 1;
             }

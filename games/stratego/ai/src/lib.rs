@@ -8,5 +8,7 @@ pub mod cli;
 pub mod rng;
 pub mod session;
 pub mod strategy;
+#[cfg(test)]
+mod testkit;
 
 pub use cli::player_main;

@@ -212,10 +212,7 @@ pub fn run<R: Read, W: Write>(
                     view.apply_own(mv, r)?;
                     if decided.is_none() {
                         strategy.observe_own(&view, mv, r);
-                    }
-                    if takes_flag(r) && decided.is_none() {
-                        let _ = writeln!(log, "we took the Flag: playing on if asked");
-                        decided = Some(SessionEnd::FlagTaken);
+                        decided = flag_taken(r, SessionEnd::FlagTaken, "we took the Flag", log);
                     }
                 }
             }
@@ -234,10 +231,8 @@ pub fn run<R: Read, W: Write>(
             view.apply_opponent(m, r)?;
             if decided.is_none() {
                 strategy.observe_opponent(&view, m, r);
-            }
-            if takes_flag(r) && decided.is_none() {
-                let _ = writeln!(log, "the opponent took our Flag: playing on if asked");
-                decided = Some(SessionEnd::FlagLost);
+                let words = "the opponent took our Flag";
+                decided = flag_taken(r, SessionEnd::FlagLost, words, log);
             }
         }
     }
@@ -252,14 +247,25 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-fn takes_flag(r: MoveResult) -> bool {
-    matches!(
+/// `end` if a move with result `r` took a Flag, said in `log` (`words`):
+/// the game is decided, and play goes on only if the referee asks.
+fn flag_taken(
+    r: MoveResult,
+    end: SessionEnd,
+    words: &str,
+    log: &mut dyn Write,
+) -> Option<SessionEnd> {
+    let taken = matches!(
         r,
         MoveResult::Battle {
             defender: stratego::Rank::Flag,
             ..
         }
-    )
+    );
+    if taken {
+        let _ = writeln!(log, "{words}: playing on if asked");
+    }
+    taken.then_some(end)
 }
 
 #[cfg(test)]
@@ -267,17 +273,25 @@ mod tests {
     use super::*;
     use crate::strategy::RandomStrategy;
 
-    fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
+    /// A session of `strategy` on `input`: how it ended, and our replies.
+    fn play_with(
+        input: &str,
+        strategy: &mut dyn Strategy,
+    ) -> (Result<SessionEnd, SessionError>, String) {
         let mut out = Vec::new();
-        let mut strategy = RandomStrategy::new(1);
         let end = run(
             input.as_bytes(),
             &mut out,
-            &mut strategy,
+            strategy,
             Duration::from_millis(100),
             &mut io::sink(),
         );
         (end, String::from_utf8(out).unwrap())
+    }
+
+    /// [`play_with`] a random strategy.
+    fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
+        play_with(input, &mut RandomStrategy::new(1))
     }
 
     #[test]
@@ -352,18 +366,6 @@ mod tests {
         9, 9, 9, 9, 9, 9, 10, 12, 12, 12, 12,
     ];
 
-    fn play_fixed(input: &str, s: &mut Fixed) -> (Result<SessionEnd, SessionError>, String) {
-        let mut out = Vec::new();
-        let end = run(
-            input.as_bytes(),
-            &mut out,
-            s,
-            Duration::from_millis(100),
-            &mut io::sink(),
-        );
-        (end, String::from_utf8(out).unwrap())
-    }
-
     #[test]
     fn regression_the_player_plays_on_after_taking_the_flag() {
         // The course referee does not end the game at a Flag capture: the
@@ -372,7 +374,7 @@ mod tests {
             codes: FLAG_A0,
             moves: vec!["A3\nE\n3\n"],
         };
-        let (end, out) = play_fixed("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
+        let (end, out) = play_with("0\nOK\nB\n9\n11\nB6\nW\n1\nN\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagTaken);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 46, "setup, the capture, one more move: {out}");
@@ -403,7 +405,7 @@ mod tests {
             codes: FLAG_A0,
             moves: vec![],
         };
-        let (end, out) = play_fixed("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
+        let (end, out) = play_with("1\nOK\nA3\nE\n3\nB\n9\n11\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::FlagLost);
         assert_eq!(out.lines().count(), 43, "the setup, then an answer: {out}");
     }
@@ -432,7 +434,7 @@ mod tests {
             moves: vec![],
         };
         // Whatever else comes is read, not answered.
-        let (end, out) = play_fixed("0\nOK\nX\nY\n", &mut s);
+        let (end, out) = play_with("0\nOK\nX\nY\n", &mut s);
         assert_eq!(end.unwrap(), SessionEnd::NoLegalMove);
         assert_eq!(out.lines().count(), 40);
     }

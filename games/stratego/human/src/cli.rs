@@ -71,12 +71,5 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
     if let Some(p) = problem {
         let _ = person.print(&format!("{p}\n"));
     }
-    match end {
-        Ok(message) => person.finish(&message, false),
-        Err(PlayError::GaveUp) => person.finish("You gave up.", false),
-        Err(e) => person.finish(
-            &format!("The game stopped: {}.", game_core::error_chain(&e)),
-            true,
-        ),
-    }
+    person.finish_game(end, |e| matches!(e, PlayError::GaveUp))
 }

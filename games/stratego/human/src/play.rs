@@ -9,6 +9,7 @@ use stratego::{
     MoveList, MoveResult, OpponentTurn, Player, Setup, SetupAnswer, Square, UncheckedMove, View,
 };
 use stratego_ai::session::{LineReader, SessionError};
+use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
@@ -29,23 +30,13 @@ pub enum PlayError {
     GaveUp,
 }
 
-/// How many lines of news stay on the screen.
-const NEWS: usize = 8;
-
 /// The game's state on the person's side.
 struct Table<'p> {
     person: &'p mut dyn Person,
-    news: Vec<String>,
+    news: News,
 }
 
 impl Table<'_> {
-    fn say(&mut self, line: String) {
-        self.news.push(line);
-        if self.news.len() > NEWS {
-            self.news.remove(0);
-        }
-    }
-
     fn show(
         &mut self,
         view: Option<&View>,
@@ -70,8 +61,7 @@ impl Table<'_> {
             (None, Some(s)) => stratego::show::draw_view(&View::new(s), colour, mark),
             (None, None) => String::new(),
         });
-        let mut news = self.news.clone();
-        news.extend(extra);
+        let news = self.news.with(extra);
         self.person.show(&board, &news)
     }
 }
@@ -94,7 +84,7 @@ pub fn run<R: Read, W: Write>(
     let mut reader = LineReader::new(input);
     let mut table = Table {
         person,
-        news: Vec::new(),
+        news: News::default(),
     };
     let Some(first) = reader.next_line()? else {
         return Ok("The referee ended the game before it began.".to_owned());
@@ -107,7 +97,7 @@ pub fn run<R: Read, W: Write>(
         Player::Zero => "red, columns 0-3 on the left",
         Player::One => "blue, columns 6-9 on the right",
     };
-    table.say(format!("You are player {me} ({side})."));
+    table.news.say(format!("You are player {me} ({side})."));
     let mut setup = setups(me);
     if !fixed {
         loop {
@@ -126,7 +116,9 @@ pub fn run<R: Read, W: Write>(
     }
     output.write_all(setup.to_wire().as_bytes())?;
     output.flush()?;
-    table.say("Setup sent; waiting for the referee.".to_owned());
+    table
+        .news
+        .say("Setup sent; waiting for the referee.".to_owned());
     table.show(None, Some(&setup), &[])?;
     match reader.next_line()?.as_deref() {
         None => return Ok("The referee ended the game.".to_owned()),
@@ -138,7 +130,7 @@ pub fn run<R: Read, W: Write>(
         }
     }
     table.news.clear();
-    table.say(format!(
+    table.news.say(format!(
         "You are player {me} ({side}); {} first.",
         if me == Player::Zero {
             "you move"
@@ -154,7 +146,9 @@ pub fn run<R: Read, W: Write>(
             moves.clear();
             view.legal_moves(&mut moves);
             if moves.is_empty() {
-                table.say("You have no legal move: you lose.".to_owned());
+                table
+                    .news
+                    .say("You have no legal move: you lose.".to_owned());
                 table.show(Some(&view), None, &mark)?;
                 while reader.next_line()?.is_some() {}
                 return Ok("You had no legal move: you lose.".to_owned());
@@ -173,14 +167,16 @@ pub fn run<R: Read, W: Write>(
                 }
                 Some(r) => {
                     view.apply_own(mv, r).map_err(SessionError::from)?;
-                    table.say(words::turn(u, r, true));
+                    table.news.say(words::turn(u, r, true));
                     mark = vec![mv.from(), mv.to()];
                 }
             }
         } else {
-            table.say("Waiting for the opponent's move...".to_owned());
+            table
+                .news
+                .say("Waiting for the opponent's move...".to_owned());
             table.show(Some(&view), None, &mark)?;
-            table.news.pop();
+            table.news.unsay();
             let (m, r) = match reader.next_opponent_turn()? {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some(OpponentTurn::Error | OpponentTurn::Move(_, MoveResult::Error)) => {
@@ -194,7 +190,7 @@ pub fn run<R: Read, W: Write>(
                 Some(OpponentTurn::Move(m, r)) => (m, r),
             };
             view.apply_opponent(m, r).map_err(SessionError::from)?;
-            table.say(words::turn(m, r, false));
+            table.news.say(words::turn(m, r, false));
             mark = [Some(m.from), target(m)].into_iter().flatten().collect();
         }
     }

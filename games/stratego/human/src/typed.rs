@@ -57,36 +57,36 @@ pub fn read(line: &str) -> Result<Typed, String> {
 mod tests {
     use super::*;
 
-    fn mv(s: &str) -> UncheckedMove {
-        UncheckedMove::from_wire(s).unwrap()
-    }
-
     #[test]
     fn moves_are_read_leniently() {
-        assert_eq!(read("B3 S 1"), Ok(Typed::Move(mv("B3\nS\n1\n"))));
-        assert_eq!(read("  b3   s  "), Ok(Typed::Move(mv("B3\nS\n1\n"))));
-        assert_eq!(read("b3s4"), Ok(Typed::Move(mv("B3\nS\n4\n"))));
-        assert_eq!(read("B3,E,2"), Ok(Typed::Move(mv("B3\nE\n2\n"))));
+        for (typed, wire) in [
+            ("B3 S 1", "B3\nS\n1\n"),
+            ("  b3   s  ", "B3\nS\n1\n"),
+            ("b3s4", "B3\nS\n4\n"),
+            ("B3,E,2", "B3\nE\n2\n"),
+        ] {
+            let mv = UncheckedMove::from_wire(wire).unwrap();
+            assert_eq!(read(typed), Ok(Typed::Move(mv)), "{typed:?}");
+        }
         assert_eq!(read("?"), Ok(Typed::List));
         assert_eq!(read("quit"), Ok(Typed::Quit));
     }
 
     #[test]
     fn errors_say_what_is_wrong_and_how_to_type() {
-        let e = read("B3 X 1").unwrap_err();
-        assert!(
-            e.starts_with("\"X\" is not a direction (N, S, E or W): type"),
-            "{e}"
-        );
-        let e = read("Z9 N").unwrap_err();
-        assert!(e.starts_with("Z9 is off the board"), "{e}");
-        let e = read("B3 N 0").unwrap_err();
-        assert!(e.starts_with("distance 0 is not positive"), "{e}");
+        for (typed, said) in [
+            ("B3 X 1", "\"X\" is not a direction (N, S, E or W): type"),
+            ("Z9 N", "Z9 is off the board"),
+            ("B3 N 0", "distance 0 is not positive"),
+            ("", "type the square"),
+        ] {
+            let e = read(typed).unwrap_err();
+            assert!(e.starts_with(said), "{typed:?}: {e}");
+        }
         assert!(
             read("hello there you all")
                 .unwrap_err()
                 .contains("is not a move")
         );
-        assert!(read("").unwrap_err().starts_with("type the square"));
     }
 }

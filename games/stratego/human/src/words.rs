@@ -44,32 +44,38 @@ pub fn turn(mv: UncheckedMove, result: MoveResult, mine: bool) -> String {
 mod tests {
     use super::*;
 
-    fn mv(s: &str) -> UncheckedMove {
-        UncheckedMove::from_wire(s).unwrap()
-    }
-
     #[test]
     fn battles_are_told_from_the_persons_side() {
         let b = |attacker, defender| MoveResult::Battle { attacker, defender };
-        assert_eq!(
-            turn(mv("B3\nE\n1\n"), MoveResult::Nothing, true),
-            "You: B3 E 1."
-        );
-        assert_eq!(
-            turn(mv("B4\nE\n1\n"), b(Rank::Colonel, Rank::Marshal), true),
-            "You: B4 E 1: your Colonel (3) attacks their Marshal (1): your Colonel (3) is removed"
-        );
-        assert_eq!(
-            turn(mv("G6\nW\n1\n"), b(Rank::Scout, Rank::Bomb), false),
-            "Opponent: G6 W 1: their Scout (9) attacks your Bomb (B): their Scout (9) is removed"
-        );
-        assert_eq!(
-            turn(mv("A3\nE\n3\n"), b(Rank::Scout, Rank::Flag), true),
-            "You: A3 E 3: your Scout (9) attacks their Flag (F): the Flag is yours: you win!"
-        );
-        assert_eq!(
-            turn(mv("A3\nE\n3\n"), b(Rank::Major, Rank::Major), false),
-            "Opponent: A3 E 3: their Major (4) attacks your Major (4): both are removed"
-        );
+        for (wire, result, mine, told) in [
+            ("B3\nE\n1\n", MoveResult::Nothing, true, "You: B3 E 1."),
+            (
+                "B4\nE\n1\n",
+                b(Rank::Colonel, Rank::Marshal),
+                true,
+                "You: B4 E 1: your Colonel (3) attacks their Marshal (1): your Colonel (3) is removed",
+            ),
+            (
+                "G6\nW\n1\n",
+                b(Rank::Scout, Rank::Bomb),
+                false,
+                "Opponent: G6 W 1: their Scout (9) attacks your Bomb (B): their Scout (9) is removed",
+            ),
+            (
+                "A3\nE\n3\n",
+                b(Rank::Scout, Rank::Flag),
+                true,
+                "You: A3 E 3: your Scout (9) attacks their Flag (F): the Flag is yours: you win!",
+            ),
+            (
+                "A3\nE\n3\n",
+                b(Rank::Major, Rank::Major),
+                false,
+                "Opponent: A3 E 3: their Major (4) attacks your Major (4): both are removed",
+            ),
+        ] {
+            let mv = UncheckedMove::from_wire(wire).unwrap();
+            assert_eq!(turn(mv, result, mine), told);
+        }
     }
 }

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::Rng;
+use game_search::stats::first_drawn;
 use mansuba::{ConfigName, Neighbours, Options, Position, Relation, Setup, World, seeded};
 use mansuba_ai::arena::{self, Player};
 use mansuba_ai::search::{Searcher, Settings};
@@ -57,8 +58,7 @@ fn games_per_second(options: &Options, strategy: Strategy, games: u64) -> (f64, 
 /// A position after 12 turns of the seed's closer players, one per seed.
 fn midgame(options: &Options, seed: u64) -> Position {
     let setup = Setup::new(options, options.default_max_turns()).expect("a game");
-    let mut s = seed;
-    loop {
+    first_drawn(seed, 1000, |s| {
         let mut rng = Rng::new(s);
         let mut pos = setup.start(&mut rng);
         let mut bot = Bot::new(Strategy::Closer, s, Settings::default());
@@ -69,11 +69,8 @@ fn midgame(options: &Options, seed: u64) -> Position {
                 mansuba::change_relation(&mut pos, &mut rng);
             }
         }
-        if pos.end().is_none() {
-            return pos;
-        }
-        s += 1000;
-    }
+        pos.end().is_none().then_some(pos)
+    })
 }
 
 fn main() {

@@ -9,11 +9,10 @@
 use std::time::Duration;
 
 use clap::Parser;
-use game_search::Tally;
+use game_search::arena::Match;
 use oust::{Colour, Options};
 use oust_ai::arena::{Side, play};
 use oust_ai::search::Settings;
-use oust_ai::strategy::Strategy;
 
 /// Plays strategy A against strategy B, sides alternating.
 #[derive(Parser, Debug)]
@@ -22,15 +21,9 @@ use oust_ai::strategy::Strategy;
     about = "Plays many in-process Oust games between two strategies, sides alternating"
 )]
 struct Cli {
-    /// The strategy measured.
-    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
-    a: Strategy,
-    /// Its opponent.
-    #[arg(long, value_enum, default_value_t = Strategy::Greedy)]
-    b: Strategy,
-    /// Games.
-    #[arg(long, default_value_t = 20)]
-    games: u32,
+    /// The strategies, the games and the first seed.
+    #[command(flatten)]
+    game: Match,
     /// Time per move of a search, in ms.
     #[arg(long, default_value_t = 100)]
     move_time_ms: u64,
@@ -40,9 +33,6 @@ struct Cli {
     /// Board rows.
     #[arg(long, default_value_t = 7)]
     rows: u8,
-    /// First seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Random moves before the strategies take over, the same for both
     /// games of a pair (colours swapped): the AI is deterministic, and
     /// from the empty board a game between equals is decided by colour.
@@ -71,7 +61,7 @@ struct Cli {
 fn main() {
     let cli = Cli::parse();
     let a = Side {
-        strategy: cli.a,
+        strategy: cli.game.a,
         settings: Settings {
             tt: !cli.a_no_tt,
             ordering: !cli.a_no_ordering,
@@ -87,7 +77,7 @@ fn main() {
         },
     };
     let b = Side {
-        strategy: cli.b,
+        strategy: cli.game.b,
         settings: Settings::default(),
     };
     let opts = Options {
@@ -95,33 +85,22 @@ fn main() {
         rows: cli.rows,
     };
     let per_move = Duration::from_millis(cli.move_time_ms);
-    let mut tally = Tally::default();
     let (mut depth_sum, mut depth_n, mut plies) = (0u64, 0u64, 0u64);
-    for g in 0..cli.games {
-        let a_black = g % 2 == 0;
+    let tally = cli.game.play(&a, &b, |g, a_seat, sides| {
         // Pairs of games share a seed, so share their opening.
-        let seed = cli.seed + u64::from(g / 2);
-        let game = if a_black {
-            play(&a, &b, opts, per_move, seed, cli.opening)
-        } else {
-            play(&b, &a, opts, per_move, seed, cli.opening)
-        };
-        let a_colour = if a_black {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        tally.add(game.winner, a_colour);
-        let (s, n) = game.depth[a_colour.seat()];
+        let seed = cli.game.seed + u64::from(g / 2);
+        let game = play(sides[0], sides[1], opts, per_move, seed, cli.opening);
+        let (s, n) = game.depth[a_seat];
         depth_sum += s;
         depth_n += n;
         plies += u64::from(game.plies);
-    }
-    let n = f64::from(cli.games);
+        game.winner.map(Colour::seat)
+    });
+    let n = f64::from(cli.game.games);
     println!(
         "{:?} vs {:?} on {}x{}, {} ms/move: {tally}, A's mean depth {:.2}, mean plies {:.1}",
-        cli.a,
-        cli.b,
+        cli.game.a,
+        cli.game.b,
         cli.cols,
         cli.rows,
         cli.move_time_ms,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::Rng;
-use game_search::stats::median;
+use game_search::stats::{first_drawn, median};
 use oust::{Options, Position};
 use oust_ai::search::{Settings, search};
 
@@ -70,8 +70,7 @@ fn variants(all_of_them: bool) -> Vec<(&'static str, Settings)> {
 /// A middle-game position: random moves from the empty board until
 /// `fill` of its points hold stones (or `plies` moves), unfinished.
 fn middle_game(opts: Options, seed: u64, plies: u32) -> Position {
-    let mut s = seed;
-    loop {
+    first_drawn(seed, 1000, |s| {
         let mut rng = Rng::new(s);
         let mut pos = Position::new(opts, 0);
         let mut moves = Vec::new();
@@ -79,11 +78,8 @@ fn middle_game(opts: Options, seed: u64, plies: u32) -> Position {
             pos.legal_moves(&mut moves);
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
         }
-        if pos.end().is_none() {
-            return pos;
-        }
-        s += 1000;
-    }
+        pos.end().is_none().then_some(pos)
+    })
 }
 
 fn main() {

@@ -9,11 +9,10 @@
 use std::time::Duration;
 
 use clap::Parser;
-use game_search::Tally;
+use game_search::arena::Match;
 use quarto::Level;
 use quarto_ai::arena::{Side, play};
 use quarto_ai::search::Settings;
-use quarto_ai::strategy::Strategy;
 
 /// Plays strategy A against strategy B, sides alternating.
 #[derive(Parser, Debug)]
@@ -22,24 +21,15 @@ use quarto_ai::strategy::Strategy;
     about = "Plays many in-process Quarto games between two strategies, sides alternating"
 )]
 struct Cli {
-    /// The strategy measured.
-    #[arg(long, value_enum, default_value_t = Strategy::Ai)]
-    a: Strategy,
-    /// Its opponent.
-    #[arg(long, value_enum, default_value_t = Strategy::Greedy)]
-    b: Strategy,
-    /// Games.
-    #[arg(long, default_value_t = 20)]
-    games: u32,
+    /// The strategies, the games and the first seed.
+    #[command(flatten)]
+    game: Match,
     /// The level.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     level: u8,
     /// Time per move of a search, in ms.
     #[arg(long, default_value_t = 500)]
     move_time_ms: u64,
-    /// First seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// A without the tie-break by traps.
     #[arg(long)]
     a_no_traps: bool,
@@ -55,7 +45,7 @@ fn main() {
     let cli = Cli::parse();
     let level = Level::new(cli.level).expect("1 to 4");
     let a = Side {
-        strategy: cli.a,
+        strategy: cli.game.a,
         settings: Settings {
             traps: !cli.a_no_traps,
             symmetry: !cli.a_no_symmetry,
@@ -64,23 +54,20 @@ fn main() {
         },
     };
     let b = Side {
-        strategy: cli.b,
+        strategy: cli.game.b,
         settings: Settings::default(),
     };
     let per_move = Duration::from_millis(cli.move_time_ms);
-    let mut tally = Tally::default();
     let mut slowest = Duration::ZERO;
-    for g in 0..cli.games {
-        let a_seat = (g % 2) as usize;
-        let sides = if a_seat == 0 { [&a, &b] } else { [&b, &a] };
-        let game = play(sides, level, per_move, cli.seed + u64::from(g));
+    let tally = cli.game.play(&a, &b, |g, a_seat, sides| {
+        let game = play(sides, level, per_move, cli.game.seed + u64::from(g));
         slowest = slowest.max(game.slowest[a_seat]);
-        tally.add(game.winner.map(usize::from), a_seat);
-    }
+        game.winner.map(usize::from)
+    });
     println!(
         "{:?} vs {:?} at level {}, {} ms/move: {tally}, A's slowest move {:.0} ms",
-        cli.a,
-        cli.b,
+        cli.game.a,
+        cli.game.b,
         cli.level,
         cli.move_time_ms,
         slowest.as_secs_f64() * 1e3

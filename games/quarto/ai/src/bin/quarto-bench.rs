@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::Rng;
-use game_search::stats::median;
+use game_search::stats::{first_drawn, median};
 use quarto::{Level, Position};
 use quarto_ai::search::{Searcher, Settings};
 use quarto_ai::strategy::greedy;
@@ -51,19 +51,16 @@ struct Cli {
 /// A position of a game between two greedy players (every gift safe while
 /// one is) with `empties` squares left and the game still on; one per seed.
 pub fn midgame(level: Level, seed: u64, empties: u32) -> Position {
-    let mut s = seed;
-    loop {
+    first_drawn(seed, 1_000_003, |s| {
         let mut rng = Rng::new(s);
         let mut pos = Position::new(level, 0);
         while pos.end().is_none() && pos.board().empties() > empties {
             let m = greedy(&pos, &mut rng);
             pos.play(m);
         }
-        if pos.end().is_none() && pos.board().empties() == empties && pos.hand().is_some() {
-            return pos;
-        }
-        s += 1_000_003;
-    }
+        let fits = pos.end().is_none() && pos.board().empties() == empties && pos.hand().is_some();
+        fits.then_some(pos)
+    })
 }
 
 fn main() {

@@ -77,6 +77,32 @@ pub fn seat_option(args: &mut Vec<String>) -> Result<Option<Player>> {
     Ok(Some(seat))
 }
 
+/// Runs `each` on every record named on the command line, with the
+/// `--seat` given if any (`name`, the program's, for its usage and its
+/// messages). A record that does not replay (a game still being played, a
+/// move refused) is named and left out, not the whole run.
+pub fn each_record(
+    name: &str,
+    mut each: impl FnMut(&str, Option<Player>) -> Result<()>,
+) -> Result<()> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let seat = seat_option(&mut args)?;
+    if args.is_empty() {
+        bail!("usage: {name} [--seat 0|1] RECORD...");
+    }
+    let mut skipped = 0;
+    for path in &args {
+        if let Err(e) = each(path, seat) {
+            eprintln!("{name}: {path}: skipped: {e:#}");
+            skipped += 1;
+        }
+    }
+    if skipped > 0 {
+        eprintln!("{name}: {skipped} of {} records skipped", args.len());
+    }
+    Ok(())
+}
+
 fn setup(player: Player, codes: &[u8]) -> Result<Setup> {
     let ranks: Vec<Rank> = codes
         .iter()

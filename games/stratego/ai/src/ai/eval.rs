@@ -740,11 +740,7 @@ fn flag_approach(board: &Board, ours: &[Bits; 12], ctx: &EvalContext) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::Piece;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::testkit::{board, sq};
 
     fn pos(pieces: &[(&str, Player, Rank)], known: [Bits; 2]) -> Pos {
         pos_moving(pieces, known, Player::Zero)
@@ -769,11 +765,7 @@ mod tests {
         moved: [Bits; 2],
         to_move: Player,
     ) -> Pos {
-        let mut b = Board::empty();
-        for &(s, p, r) in pieces {
-            b.set(sq(s), Some(Piece::new(p, r)));
-        }
-        Pos::new(b, to_move, known, moved)
+        Pos::new(board(pieces), to_move, known, moved)
     }
 
     #[test]

@@ -369,6 +369,7 @@ mod tests {
     //! so the Marshal stands on E2 behind a Scout on E3. The opponent is
     //! player 1 on columns 6..9.
     use super::*;
+    use crate::testkit::{armies, sq};
     use stratego::Player;
 
     struct Game {
@@ -386,10 +387,6 @@ mod tests {
             exposure: Exposure::new(),
             k,
         }
-    }
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
     }
 
     fn wire(from: &str, dir: &str, n: u32) -> UncheckedMove {
@@ -419,17 +416,23 @@ mod tests {
             self.k.probability(self.index(s), r)
         }
 
-        /// Our Scout E3 steps to E4, their E6 comes to E5, our Scout
-        /// attacks it and dies on a Lieutenant, which then steps to E4;
-        /// our Marshal (E2 -> E3) takes it and is revealed on E4.
-        fn reveal_marshal(&mut self) {
+        /// Our Scout E3 steps to E4, their E6 comes to E5, and our Scout
+        /// attacks it: a `defender`.
+        fn scout_attacks(&mut self, defender: Rank) {
             self.ours("E3", "E", MoveResult::Nothing);
             self.theirs("E6", "W", 1, MoveResult::Nothing);
-            let lost = MoveResult::Battle {
+            let battle = MoveResult::Battle {
                 attacker: Rank::Scout,
-                defender: Rank::Lieutenant,
+                defender,
             };
-            self.ours("E4", "E", lost);
+            self.ours("E4", "E", battle);
+        }
+
+        /// Our Scout dies on a Lieutenant ([`Game::scout_attacks`]), which
+        /// then steps to E4; our Marshal (E2 -> E3) takes it and is
+        /// revealed on E4.
+        fn reveal_marshal(&mut self) {
+            self.scout_attacks(Rank::Lieutenant);
             self.theirs("A6", "W", 1, MoveResult::Nothing);
             self.ours("E2", "E", MoveResult::Nothing);
             self.theirs("E5", "W", 1, MoveResult::Nothing);
@@ -500,13 +503,7 @@ mod tests {
     #[test]
     fn a_battle_reveals_the_rank_and_rules_it_out_elsewhere() {
         let mut g = start();
-        g.ours("E3", "E", MoveResult::Nothing);
-        g.theirs("E6", "W", 1, MoveResult::Nothing);
-        let lost = MoveResult::Battle {
-            attacker: Rank::Scout,
-            defender: Rank::Marshal,
-        };
-        g.ours("E4", "E", lost);
+        g.scout_attacks(Rank::Marshal);
         g.k.refresh(&g.view);
         assert_eq!(g.p("E5", Rank::Marshal), 1.0);
         for (i, e) in g.view.enemies().iter().enumerate() {
@@ -519,13 +516,7 @@ mod tests {
     #[test]
     fn a_removed_piece_leaves_the_counts() {
         let mut g = start();
-        g.ours("E3", "E", MoveResult::Nothing);
-        g.theirs("E6", "W", 1, MoveResult::Nothing);
-        let won = MoveResult::Battle {
-            attacker: Rank::Scout,
-            defender: Rank::Spy,
-        };
-        g.ours("E4", "E", won);
+        g.scout_attacks(Rank::Spy);
         g.k.refresh(&g.view);
         for i in 0..g.view.enemies().len() {
             assert_eq!(g.k.probability(i, Rank::Spy), 0.0);
@@ -611,36 +602,29 @@ mod tests {
 
     #[test]
     fn the_flag_is_likelier_beside_a_known_bomb_and_unlikely_when_open() {
-        use stratego::{Board, Piece};
-        let mut b = Board::empty();
+        use Rank::*;
         let us = Player::Zero;
-        let them = Player::One;
-        let mut pieces = vec![("A0", us, Rank::Flag), ("E2", us, Rank::Marshal)];
         // Their back column full of unmoved pieces, one a known Bomb (J8's
         // neighbour J9), and a moved piece on G8 beside G9.
-        for (s, r) in [
-            ("A9", Rank::Bomb),
-            ("B9", Rank::Bomb),
-            ("C9", Rank::Bomb),
-            ("D9", Rank::Bomb),
-            ("E9", Rank::Sergeant),
-            ("F9", Rank::Sergeant),
-            ("G9", Rank::Bomb),
-            ("H9", Rank::Sergeant),
-            ("I9", Rank::Lieutenant),
-            ("J9", Rank::Flag),
-            ("J8", Rank::Bomb),
-            ("G8", Rank::Miner),
-            ("A8", Rank::Miner),
-            ("B8", Rank::Lieutenant),
-            ("C8", Rank::Miner),
-            ("I8", Rank::Miner),
-        ] {
-            pieces.push((s, them, r));
-        }
-        for (s, p, r) in pieces {
-            b.set(sq(s), Some(Piece::new(p, r)));
-        }
+        let theirs = [
+            ("A9", Bomb),
+            ("B9", Bomb),
+            ("C9", Bomb),
+            ("D9", Bomb),
+            ("E9", Sergeant),
+            ("F9", Sergeant),
+            ("G9", Bomb),
+            ("H9", Sergeant),
+            ("I9", Lieutenant),
+            ("J9", Flag),
+            ("J8", Bomb),
+            ("G8", Miner),
+            ("A8", Miner),
+            ("B8", Lieutenant),
+            ("C8", Miner),
+            ("I8", Miner),
+        ];
+        let b = armies(&[("A0", Flag), ("E2", Marshal)], &theirs);
         let view = View::from_board(&b, us, us, sq("J8").bit(), sq("G8").bit());
         let k = Knowledge::new(&view);
         let p = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Flag);

@@ -590,17 +590,10 @@ mod tests {
     //! node budget, so the tests are deterministic and fast in debug builds.
     use std::time::{Duration, Instant};
 
-    use stratego::{Board, Fight, Piece, Player, Rank, Square, fight};
+    use stratego::{Board, Fight, Player, Rank, fight};
 
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn bits(squares: &[&str]) -> u128 {
-        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
-    }
+    use crate::testkit::{bits, sq};
 
     struct Position {
         board: Board,
@@ -609,10 +602,7 @@ mod tests {
 
     /// Player 0 to move; `revealed` and `moved` are enemy squares.
     fn position(pieces: &[(&str, Player, Rank)], revealed: &[&str], moved: &[&str]) -> Position {
-        let mut board = Board::empty();
-        for &(s, p, r) in pieces {
-            board.set(sq(s), Some(Piece::new(p, r)));
-        }
+        let board = crate::testkit::board(pieces);
         let view = View::from_board(
             &board,
             Player::Zero,

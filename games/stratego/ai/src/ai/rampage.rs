@@ -222,15 +222,8 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Board, Piece, Player, Square};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn wire(text: &str) -> UncheckedMove {
-        UncheckedMove::from_wire(text).unwrap()
-    }
+    use crate::testkit::{armies, bits, mv, sq};
+    use stratego::Player;
 
     /// Our view (player 0's) of a board with `ours` and `theirs`, the
     /// enemy pieces on `revealed` identified (and moved), `to_move` to play.
@@ -240,15 +233,8 @@ mod tests {
         revealed: &[&str],
         to_move: Player,
     ) -> View {
-        let mut b = Board::empty();
-        for &(s, r) in ours {
-            b.set(sq(s), Some(Piece::new(Player::Zero, r)));
-        }
-        for &(s, r) in theirs {
-            b.set(sq(s), Some(Piece::new(Player::One, r)));
-        }
-        let shown = revealed.iter().fold(0u128, |acc, s| acc | sq(s).bit());
-        View::from_board(&b, Player::Zero, to_move, shown, shown)
+        let shown = bits(revealed);
+        View::from_board(&armies(ours, theirs), Player::Zero, to_move, shown, shown)
     }
 
     fn tuned() -> Tuning {
@@ -284,20 +270,20 @@ mod tests {
             attacker: Rank::Colonel,
             defender: at,
         };
-        let m = wire("E4\nW\n1\n");
+        let m = mv("E4\nW\n1\n");
         v.apply_opponent(m, hit(Rank::Sergeant)).unwrap();
         r.observe_opponent(&v, m, hit(Rank::Sergeant));
-        let ours = v.check(&wire("J0\nE\n1\n")).unwrap();
+        let ours = v.check(&mv("J0\nE\n1\n")).unwrap();
         v.apply_own(ours, MoveResult::Nothing).unwrap();
         r.observe_own(&v, ours, MoveResult::Nothing);
-        let m = wire("E3\nS\n1\n");
+        let m = mv("E3\nS\n1\n");
         v.apply_opponent(m, hit(Rank::Lieutenant)).unwrap();
         r.observe_opponent(&v, m, hit(Rank::Lieutenant));
         (r, v)
     }
 
     fn own(v: &View, text: &str) -> Move {
-        v.check(&wire(text)).unwrap()
+        v.check(&mv(text)).unwrap()
     }
 
     #[test]
@@ -327,7 +313,7 @@ mod tests {
         let ours = own(&v, "H3\nN\n1\n");
         v.apply_own(ours, MoveResult::Nothing).unwrap();
         r.observe_own(&v, ours, MoveResult::Nothing);
-        let theirs = wire("J9\nW\n1\n");
+        let theirs = mv("J9\nW\n1\n");
         v.apply_opponent(theirs, MoveResult::Nothing).unwrap();
         r.observe_opponent(&v, theirs, MoveResult::Nothing);
         let a = r.answer(&v, &tuned());
@@ -368,9 +354,9 @@ mod tests {
                 r.observe_own(&v, m, MoveResult::Nothing);
             } else {
                 let m = if v.cell(sq("J8")) == Cell::Empty {
-                    wire("J9\nW\n1\n")
+                    mv("J9\nW\n1\n")
                 } else {
-                    wire("J8\nE\n1\n")
+                    mv("J8\nE\n1\n")
                 };
                 v.apply_opponent(m, MoveResult::Nothing).unwrap();
                 r.observe_opponent(&v, m, MoveResult::Nothing);
@@ -451,7 +437,7 @@ mod tests {
         let m = own(&v, "F2\nE\n1\n");
         v.apply_own(m, lost(Rank::Miner)).unwrap();
         r.observe_own(&v, m, lost(Rank::Miner));
-        let theirs = wire("J9\nW\n1\n");
+        let theirs = mv("J9\nW\n1\n");
         v.apply_opponent(theirs, MoveResult::Nothing).unwrap();
         r.observe_opponent(&v, theirs, MoveResult::Nothing);
         let m = own(&v, "E3\nS\n1\n");

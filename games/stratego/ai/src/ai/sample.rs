@@ -100,7 +100,8 @@ fn pick(w: &[f64; 12], rng: &mut Rng) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{MoveResult, Player, UncheckedMove};
+    use crate::testkit::quiet_turn;
+    use stratego::{MoveResult, Player};
 
     #[test]
     fn draws_respect_counts_moves_and_beliefs() {
@@ -109,12 +110,7 @@ mod tests {
         let mut k = Knowledge::new(&view);
         let exposure = crate::ai::exposure::Exposure::new();
         // We move, they move a front piece: it can be neither Bomb nor Flag.
-        let m = view
-            .check(&UncheckedMove::from_wire("E3\nE\n1\n").unwrap())
-            .unwrap();
-        view.apply_own(m, MoveResult::Nothing).unwrap();
-        let r = UncheckedMove::from_wire("F6\nW\n1\n").unwrap();
-        view.apply_opponent(r, MoveResult::Nothing).unwrap();
+        let r = quiet_turn(&mut view, "E3\nE\n1\n", "F6\nW\n1\n");
         k.observe_opponent(&view, &exposure, r, MoveResult::Nothing);
         let mover = view.enemy_at("F5".parse().unwrap()).unwrap().0;
         let mut rng = Rng::new(11);

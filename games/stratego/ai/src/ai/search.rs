@@ -543,16 +543,8 @@ fn takes_flag(u: &super::position::PosUndo) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::bits::Bits;
-    use stratego::{Board, Piece, Square};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn bits(squares: &[&str]) -> Bits {
-        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
-    }
+    use crate::testkit::{armies, bits, sq};
+    use stratego::{Board, Piece};
 
     /// Our attacks below the root that survive, on a board where player 1
     /// has `theirs`, some identified, some moved.
@@ -585,15 +577,13 @@ mod tests {
         known: &[&str],
         moved: &[&str],
     ) -> Vec<String> {
-        let mut b = Board::empty();
-        for &(s, r) in ours {
-            b.set(sq(s), Some(Piece::new(Player::Zero, r)));
-        }
-        for &(s, r) in theirs {
-            b.set(sq(s), Some(Piece::new(Player::One, r)));
-        }
         let moved = bits(moved) | bits(known);
-        let pos = Pos::new(b, Player::Zero, [0, bits(known)], [0, moved]);
+        let pos = Pos::new(
+            armies(ours, theirs),
+            Player::Zero,
+            [0, bits(known)],
+            [0, moved],
+        );
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         blind_attacks_out(&pos, &mut moves, rule, zone, || false);

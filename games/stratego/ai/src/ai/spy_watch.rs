@@ -106,15 +106,8 @@ impl SpyWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::{bits, sq};
     use stratego::{MoveResult, Player, UncheckedMove};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn bits(squares: &[&str]) -> Bits {
-        squares.iter().fold(0, |acc, s| acc | sq(s).bit())
-    }
 
     fn watch(marshal: &str, revealed: bool, suspects: &[&str]) -> SpyWatch {
         SpyWatch {

@@ -155,7 +155,8 @@ impl Push {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Player, UncheckedMove};
+    use crate::testkit::{mv, quiet_turn};
+    use stratego::Player;
 
     fn stalled(plies: u32) -> Stall {
         let mut s = Stall::new();
@@ -215,24 +216,15 @@ mod tests {
     fn an_attack_on_an_unidentified_piece_gets_the_whole_push() {
         let t = Tuning::default();
         let mut view = View::new(&crate::ai::setups::template(Player::Zero, 0));
-        let out = view
-            .check(&UncheckedMove::from_wire("E3\nE\n1\n").unwrap())
-            .unwrap();
-        view.apply_own(out, MoveResult::Nothing).unwrap();
-        let theirs = UncheckedMove::from_wire("E6\nW\n1\n").unwrap();
-        view.apply_opponent(theirs, MoveResult::Nothing).unwrap();
-        let attack = view
-            .check(&UncheckedMove::from_wire("E4\nE\n1\n").unwrap())
-            .unwrap();
+        quiet_turn(&mut view, "E3\nE\n1\n", "E6\nW\n1\n");
+        let attack = view.check(&mv("E4\nE\n1\n")).unwrap();
         let Cell::Own(rank) = view.cell(attack.from()) else {
             unreachable!()
         };
         let s = stalled(10_000);
         assert_eq!(s.bonus(&view, attack, &t), t.stall_max * cheapness(rank));
         // Stepping back, away from it, gets nothing.
-        let back = view
-            .check(&UncheckedMove::from_wire("E4\nW\n1\n").unwrap())
-            .unwrap();
+        let back = view.check(&mv("E4\nW\n1\n")).unwrap();
         assert_eq!(s.bonus(&view, back, &t), 0.0);
     }
 
@@ -243,9 +235,7 @@ mod tests {
             ..Tuning::default()
         };
         let mut view = View::new(&crate::ai::setups::template(Player::Zero, 0));
-        let out = view
-            .check(&UncheckedMove::from_wire("E3\nE\n1\n").unwrap())
-            .unwrap();
+        let out = view.check(&mv("E3\nE\n1\n")).unwrap();
         let Cell::Own(ours) = view.cell(out.from()) else {
             unreachable!()
         };
@@ -257,8 +247,8 @@ mod tests {
             l.iter().map(|&m| s.bonus(view, m, &t)).sum::<f64>()
         };
         // Their piece comes out: as many movers on each side, a push.
-        let theirs = UncheckedMove::from_wire("E6\nW\n1\n").unwrap();
-        view.apply_opponent(theirs, MoveResult::Nothing).unwrap();
+        view.apply_opponent(mv("E6\nW\n1\n"), MoveResult::Nothing)
+            .unwrap();
         assert!(forward(&view) > 0.0);
         // We move another piece, to an empty square.
         let other = {
@@ -276,9 +266,8 @@ mod tests {
         } else {
             Rank::Marshal
         };
-        let hit = UncheckedMove::from_wire("E5\nW\n1\n").unwrap();
         view.apply_opponent(
-            hit,
+            mv("E5\nW\n1\n"),
             MoveResult::Battle {
                 attacker,
                 defender: ours,

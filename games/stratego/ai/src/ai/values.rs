@@ -96,49 +96,44 @@ impl Values {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Rank::*;
 
-    fn full() -> [u8; 12] {
-        std::array::from_fn(|i| Rank::ALL[i].count())
+    /// The value of our `rank` with full armies but for the counts
+    /// `own` and `opp` give.
+    fn value(rank: Rank, own: &[(Rank, u8)], opp: &[(Rank, u8)]) -> i32 {
+        let counts = |changes: &[(Rank, u8)]| {
+            let mut c: [u8; 12] = std::array::from_fn(|i| Rank::ALL[i].count());
+            for &(r, n) in changes {
+                c[r.index()] = n;
+            }
+            c
+        };
+        Values::new(&counts(own), &counts(opp)).of(rank)
     }
 
     #[test]
     fn marshal_gains_when_the_enemy_spy_is_gone() {
-        let own = full();
-        let mut opp = full();
-        let before = Values::new(&own, &opp).of(Rank::Marshal);
-        opp[Rank::Spy.index()] = 0;
-        let after = Values::new(&own, &opp).of(Rank::Marshal);
+        let (before, after) = (value(Marshal, &[], &[]), value(Marshal, &[], &[(Spy, 0)]));
         assert!(after > before, "{before} -> {after}");
     }
 
     #[test]
     fn spy_is_cheap_once_the_enemy_marshal_is_gone() {
-        let own = full();
-        let mut opp = full();
-        assert!(Values::new(&own, &opp).of(Rank::Spy) > Values::new(&own, &opp).of(Rank::Captain));
-        opp[Rank::Marshal.index()] = 0;
-        assert!(Values::new(&own, &opp).of(Rank::Spy) < Values::new(&own, &opp).of(Rank::Scout));
+        assert!(value(Spy, &[], &[]) > value(Captain, &[], &[]));
+        let gone = [(Marshal, 0)];
+        assert!(value(Spy, &[], &gone) < value(Scout, &[], &gone));
     }
 
     #[test]
     fn the_last_miner_is_precious_while_bombs_remain() {
-        let mut own = full();
-        let opp = full();
-        own[Rank::Miner.index()] = 1;
-        let last = Values::new(&own, &opp).of(Rank::Miner);
-        assert!(last > Values::new(&own, &opp).of(Rank::Major), "{last}");
-        let mut no_bombs = full();
-        no_bombs[Rank::Bomb.index()] = 0;
-        assert!(Values::new(&own, &no_bombs).of(Rank::Miner) < last);
+        let last = [(Miner, 1)];
+        assert!(value(Miner, &last, &[]) > value(Major, &last, &[]));
+        assert!(value(Miner, &last, &[(Bomb, 0)]) < value(Miner, &last, &[]));
     }
 
     #[test]
     fn an_unstoppable_piece_is_worth_more() {
-        let own = full();
-        let mut opp = full();
-        let general = Values::new(&own, &opp).of(Rank::General);
-        opp[Rank::Marshal.index()] = 0;
-        opp[Rank::General.index()] = 0;
-        assert!(Values::new(&own, &opp).of(Rank::General) > general);
+        let stoppers = [(Marshal, 0), (General, 0)];
+        assert!(value(General, &[], &stoppers) > value(General, &[], &[]));
     }
 }

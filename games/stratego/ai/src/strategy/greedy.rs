@@ -106,56 +106,37 @@ impl Strategy for GreedyStrategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stratego::{Board, Piece};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    /// Player 0 to move with `pieces`; enemy pieces on `revealed` are known.
-    fn view(pieces: &[(&str, Player, Rank)], revealed: &[&str]) -> View {
-        let mut b = Board::empty();
-        for &(s, p, r) in pieces {
-            b.set(sq(s), Some(Piece::new(p, r)));
-        }
-        let revealed = revealed.iter().fold(0, |acc, s| acc | sq(s).bit());
-        View::from_board(&b, Player::Zero, Player::Zero, revealed, revealed)
-    }
-
+    use crate::testkit::{board, sq};
     use Player::{One as Them, Zero as Us};
+
+    /// The greedy moves of seeds 0 to 4, player 0 to move, with our `ours`
+    /// on E4 and their known `theirs` on `at`, beside a Flag and a Scout of
+    /// ours and their Flag.
+    fn choices(ours: Rank, at: &str, theirs: Rank) -> Vec<Move> {
+        let pieces = [
+            ("A0", Us, Rank::Flag),
+            ("E4", Us, ours),
+            ("J0", Us, Rank::Scout),
+            (at, Them, theirs),
+            ("J9", Them, Rank::Flag),
+        ];
+        let known = sq(at).bit();
+        let v = View::from_board(&board(&pieces), Us, Us, known, known);
+        (0..5)
+            .map(|seed| GreedyStrategy::new(seed).choose(&v, Instant::now()))
+            .collect()
+    }
 
     #[test]
     fn takes_a_known_weaker_piece() {
-        let v = view(
-            &[
-                ("A0", Us, Rank::Flag),
-                ("E4", Us, Rank::Major),
-                ("J0", Us, Rank::Scout),
-                ("E5", Them, Rank::Captain),
-                ("J9", Them, Rank::Flag),
-            ],
-            &["E5"],
-        );
-        for seed in 0..5 {
-            let m = GreedyStrategy::new(seed).choose(&v, Instant::now());
+        for m in choices(Rank::Major, "E5", Rank::Captain) {
             assert_eq!((m.from(), m.to()), (sq("E4"), sq("E5")), "{m}");
         }
     }
 
     #[test]
     fn keeps_away_from_a_known_stronger_piece() {
-        let v = view(
-            &[
-                ("A0", Us, Rank::Flag),
-                ("E4", Us, Rank::Captain),
-                ("J0", Us, Rank::Scout),
-                ("E6", Them, Rank::Major),
-                ("J9", Them, Rank::Flag),
-            ],
-            &["E6"],
-        );
-        for seed in 0..5 {
-            let m = GreedyStrategy::new(seed).choose(&v, Instant::now());
+        for m in choices(Rank::Captain, "E6", Rank::Major) {
             assert_ne!(m.to(), sq("E5"), "{m} walks the Captain next to the Major");
             assert_ne!(m.to(), sq("E6"), "{m} attacks the Major with a Captain");
         }
