@@ -8,7 +8,7 @@ use std::process::Command;
 
 use referee_schema::{Reason, Summary};
 
-use crate::util::{TestDir, compile, referee_ok, workspace_bin};
+use crate::util::{TestDir, compile, real_python, referee_ok, workspace_bin};
 use tests::tools::need;
 
 /// A game as the examples' tests play it.
@@ -127,9 +127,11 @@ fn example_plays(table: &Table, language: Language, test: &str) {
             let Some(python) = need("python3", test) else {
                 return;
             };
+            // The interpreter itself, not a shim: Oust's example starts at
+            // every move.
             format!(
                 "{} {}",
-                python.display(),
+                real_python(&python).display(),
                 example(table.game, "random-player.py").display()
             )
         }
@@ -171,15 +173,15 @@ fn plays_one_game(table: &Table, seating: &Seating, program: &str) -> bool {
     );
     let example = format!("example={program}");
     // A generous limit: what is tested is the protocol, and a whole game
-    // can meet a stall of a loaded machine (the other tests' fork bombs
-    // and memory hogs run meanwhile), on top of python3's start-up, which
-    // Oust's examples pay at every move.
+    // can meet a stall of a loaded machine (the other tests' fork bombs and
+    // memory hogs run meanwhile; a Python example's first reply, its
+    // start-up included, took 2.7 s at a load of 19), and Oust's examples
+    // start at every move.
     // A long grace: the point is that the example leaves by itself at the
-    // end of its input, and python3 behind a pyenv shim on a loaded
-    // machine (CI, load 10) was seen to take more than the default 100 ms
-    // to do so.
+    // end of its input, and python3 on a loaded machine (CI, load 10) was
+    // seen to take more than the default 100 ms to do so.
     let mut args = vec!["--game", table.game, "--json"];
-    args.extend(["--time-limit-ms", "4000", "--grace-ms", "5000"]);
+    args.extend(["--time-limit-ms", "10000", "--grace-ms", "5000"]);
     args.extend(table.options);
     args.extend(seating.options);
     for seat in 0..seating.seats {

@@ -72,6 +72,21 @@ pub fn compile(mut cmd: Command, what: &str) {
     );
 }
 
+/// The machine's Python interpreter itself (the pyenv shim's target, or
+/// Debian's), as `sys.executable` names it: `python` may be a shim, a
+/// shell script that costs a few hundred milliseconds a start on a loaded
+/// machine.
+pub fn real_python(python: &std::path::Path) -> PathBuf {
+    let out = {
+        let _guard = shared();
+        Command::new(python)
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("run python3")
+    };
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+}
+
 /// Runs the referee in `dir` with `args` (holding the process lock),
 /// checks that it exited 0, and returns what it printed.
 pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
