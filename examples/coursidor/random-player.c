@@ -261,10 +261,21 @@ static int read_greeting(int *me) {
     return 1;
 }
 
+/* A seed for rand(), from /dev/urandom: the clock and the process id are
+ * only the fallback, since in the referee's sandbox every player is process
+ * 2, and two started in the same second would play alike. */
+static unsigned random_seed(void) {
+    unsigned seed;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (!f || fread(&seed, sizeof seed, 1, f) != 1) seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+    if (f) fclose(f);
+    return seed;
+}
+
 int main(void) {
     char line[256];
     int me;
-    srand((unsigned)time(NULL) ^ (unsigned)getpid());
+    srand(random_seed());
     if (!read_greeting(&me)) return 0;
 
     int to_move = 0; /* black moves first */
