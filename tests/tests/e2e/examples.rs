@@ -17,6 +17,10 @@ struct Table {
     game: &'static str,
     /// The game's options: small boards and quick games where it has them.
     options: &'static [&'static str],
+    /// Our AI's thinking time per move, in ms: short, unless a weaker AI
+    /// makes the game longer (Stratego's took 264 moves at 5 ms, 205 at
+    /// 20, six games each).
+    ai_move_ms: &'static str,
     /// The games played, one per seating.
     seatings: &'static [Seating],
 }
@@ -51,12 +55,14 @@ const BOTH_SEATS: &[Seating] = &[FIRST_OF_TWO, SECOND_OF_TWO];
 const STRATEGO: Table = Table {
     game: "stratego",
     options: &[],
+    ai_move_ms: "20",
     seatings: BOTH_SEATS,
 };
 
 const OUST: Table = Table {
     game: "oust",
-    options: &["--cols", "5", "--rows", "5"],
+    options: &["--cols", "4", "--rows", "4"],
+    ai_move_ms: "5",
     seatings: BOTH_SEATS,
 };
 
@@ -64,19 +70,22 @@ const QUARTO: Table = Table {
     game: "quarto",
     // Every pattern counts at level 4: the example's whole table is used.
     options: &["--level", "4"],
+    ai_move_ms: "5",
     seatings: BOTH_SEATS,
 };
 
 const COURSIDOR: Table = Table {
     game: "coursidor",
     // The first program plays black: seat 0 is black, seat 1 white.
-    options: &["-t", "T", "-m", "5", "--first", "0"],
+    options: &["-t", "T", "-m", "4", "--first", "0"],
+    ai_move_ms: "5",
     seatings: BOTH_SEATS,
 };
 
 const MANSUBA: Table = Table {
     game: "mansuba",
-    options: &[],
+    options: &["--width", "6", "--height", "6"],
+    ai_move_ms: "5",
     seatings: &[
         FIRST_OF_TWO,
         SECOND_OF_TWO,
@@ -167,9 +176,10 @@ fn plays_a_whole_game(table: &Table, seating: &Seating, program: &str) {
 fn plays_one_game(table: &Table, seating: &Seating, program: &str) -> bool {
     let dir = TestDir::new();
     let ai = format!(
-        "ai={} --game {} --move-time-ms 20 --seed 5",
+        "ai={} --game {} --move-time-ms {} --seed 5",
         workspace_bin("player").display(),
-        table.game
+        table.game,
+        table.ai_move_ms
     );
     let example = format!("example={program}");
     // A generous limit: what is tested is the protocol, and a whole game
