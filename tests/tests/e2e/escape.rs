@@ -189,16 +189,6 @@ fn a_cheater_in_a_closed_directory_gets_no_root() {
     }
 }
 
-/// The machine's Python interpreter itself (the pyenv shim's target, or
-/// Debian's), as `sys.executable` names it.
-fn real_python(python: &Path) -> PathBuf {
-    let out = Command::new(python)
-        .args(["-c", "import sys; print(sys.executable)"])
-        .output()
-        .unwrap();
-    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
-}
-
 #[test]
 fn a_python_cheater_behind_a_closed_interpreter_gets_no_root() {
     let test = "a_python_cheater_behind_a_closed_interpreter_gets_no_root";
@@ -209,7 +199,7 @@ fn a_python_cheater_behind_a_closed_interpreter_gets_no_root() {
     // another: both closed to the seat's uid.
     let interpreters = TestDir::new();
     let link = interpreters.path().join("python3");
-    std::os::unix::fs::symlink(real_python(&python), &link).unwrap();
+    std::os::unix::fs::symlink(util::real_python(&python), &link).unwrap();
     let scripts = TestDir::new();
     let script = scripts.path().join("cheater.py");
     let text = std::fs::read_to_string(source("cheater.py")).unwrap();
