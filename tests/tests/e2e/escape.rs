@@ -12,7 +12,6 @@
 //! uid, where the sandbox is a user namespace.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::util::{self, Game, OpenBins, Outcome, TestDir, reason};
 use tests::tools::need;

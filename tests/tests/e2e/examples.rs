@@ -3,12 +3,12 @@
 //! playing whole games against our AI through the referee, in every seat:
 //! they follow their game's protocol to the end and never break a rule.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use referee_schema::{Reason, Summary};
+use referee_schema::{Reason, Record};
 
-use crate::util::{TestDir, compile, real_python, referee_ok, workspace_bin};
+use crate::run::{Play, player_spec};
+use crate::util::{TestDir, compile_c, real_python, repo_file};
 use tests::tools::need;
 
 /// A game as the examples' tests play it.
@@ -52,57 +52,49 @@ const SECOND_OF_TWO: Seating = Seating {
 /// Both seats of a two-player game.
 const BOTH_SEATS: &[Seating] = &[FIRST_OF_TWO, SECOND_OF_TWO];
 
-const STRATEGO: Table = Table {
-    game: "stratego",
-    options: &[],
-    ai_move_ms: "20",
-    seatings: BOTH_SEATS,
-};
+/// A two-player game played in both seats.
+const fn both_seats(
+    game: &'static str,
+    options: &'static [&'static str],
+    ai_move_ms: &'static str,
+) -> Table {
+    Table {
+        game,
+        options,
+        ai_move_ms,
+        seatings: BOTH_SEATS,
+    }
+}
 
-const OUST: Table = Table {
-    game: "oust",
-    options: &["--cols", "4", "--rows", "4"],
-    ai_move_ms: "5",
-    seatings: BOTH_SEATS,
-};
+const STRATEGO: Table = both_seats("stratego", &[], "20");
 
-const QUARTO: Table = Table {
-    game: "quarto",
-    // Every pattern counts at level 4: the example's whole table is used.
-    options: &["--level", "4"],
-    ai_move_ms: "5",
-    seatings: BOTH_SEATS,
-};
+const OUST: Table = both_seats("oust", &["--cols", "4", "--rows", "4"], "5");
 
-const COURSIDOR: Table = Table {
-    game: "coursidor",
-    // The first program plays black: seat 0 is black, seat 1 white.
-    options: &["-t", "T", "-m", "4", "--first", "0"],
-    ai_move_ms: "5",
-    seatings: BOTH_SEATS,
-};
+/// Every pattern counts at level 4: the example's whole table is used.
+const QUARTO: Table = both_seats("quarto", &["--level", "4"], "5");
+
+/// The first program plays black: seat 0 is black, seat 1 white.
+const COURSIDOR: Table = both_seats("coursidor", &["-t", "T", "-m", "4", "--first", "0"], "5");
 
 const MANSUBA: Table = Table {
     game: "mansuba",
     options: &["--width", "6", "--height", "6"],
     ai_move_ms: "5",
+    // Seat 0 of two and seat 1 of three: both seats, and more than two
+    // players, in two games (the first to move is drawn from the seed).
     seatings: &[
         FIRST_OF_TWO,
-        SECOND_OF_TWO,
         Seating {
             options: &["--players", "3"],
             seats: 3,
-            example: 2,
+            example: 1,
         },
     ],
 };
 
 /// The workspace's `examples/GAME/NAME`.
 fn example(game: &str, name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples")
-        .join(game)
-        .join(name)
+    repo_file(&format!("examples/{game}/{name}"))
 }
 
 /// The language of an example.
@@ -125,11 +117,12 @@ fn example_plays(table: &Table, language: Language, test: &str) {
                 return;
             };
             let binary = dir.path().join("random-player");
-            let mut cmd = Command::new(cc);
-            cmd.args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
-                .arg(&binary)
-                .arg(example(table.game, "random-player.c"));
-            compile(cmd, &format!("the {} example", table.game));
+            compile_c(
+                &cc,
+                &["-std=c99"],
+                &binary,
+                &[example(table.game, "random-player.c")],
+            );
             binary.display().to_string()
         }
         Language::Python => {
@@ -174,52 +167,51 @@ fn plays_a_whole_game(table: &Table, seating: &Seating, program: &str) {
 /// One game of [`plays_a_whole_game`]: false if it ended before the
 /// example had moved.
 fn plays_one_game(table: &Table, seating: &Seating, program: &str) -> bool {
-    let dir = TestDir::new();
-    let ai = format!(
-        "ai={} --game {} --move-time-ms {} --seed 5",
-        workspace_bin("player").display(),
+    let ai = player_spec(
         table.game,
-        table.ai_move_ms
+        &format!("--move-time-ms {} --seed 5", table.ai_move_ms),
     );
-    let example = format!("example={program}");
+    let seats: Vec<String> = (0..seating.seats)
+        .map(|seat| {
+            if seat == seating.example {
+                format!("example={program}")
+            } else {
+                format!("ai={ai}")
+            }
+        })
+        .collect();
     // A generous limit: what is tested is the protocol, and a whole game
     // can meet a stall of a loaded machine (the other tests' fork bombs and
     // memory hogs run meanwhile; a Python example's first reply, its
     // start-up included, took 2.7 s at a load of 19), and Oust's examples
-    // start at every move.
-    // A long grace: the point is that the example leaves by itself at the
-    // end of its input, and python3 on a loaded machine (CI, load 10) was
-    // seen to take more than the default 100 ms to do so.
-    let mut args = vec!["--game", table.game, "--json"];
-    args.extend(["--time-limit-ms", "10000", "--grace-ms", "5000"]);
-    args.extend(table.options);
-    args.extend(seating.options);
-    for seat in 0..seating.seats {
-        args.push("--player");
-        args.push(if seat == seating.example {
-            example.as_str()
-        } else {
-            ai.as_str()
-        });
-    }
-    let out = referee_ok(dir.path(), &args);
-    let json = String::from_utf8_lossy(&out.stdout);
-    let s = Summary::from_json(json.trim()).unwrap_or_else(|e| panic!("{e}: {json}"));
+    // start at every move. A long grace: the point is that the example
+    // leaves by itself at the end of its input, and python3 on a loaded
+    // machine (CI, load 10) was seen to take more than the default 100 ms
+    // to do so.
+    let o = Play::game(table.game)
+        .args(&["--time-limit-ms", "10000", "--grace-ms", "5000"])
+        .args(table.options)
+        .args(seating.options)
+        .players(&seats)
+        .run::<Record>();
+    let s = &o.summary;
     assert!(
         matches!(s.reason, Reason::Game(_)),
-        "not a rules' end: {json}"
+        "not a rules' end: {}",
+        o.json
     );
     let p = &s.players[seating.example];
     assert_eq!(
         (p.illegal_moves, p.timeouts, &p.failure),
         (0, 0, &None),
-        "{json}"
+        "{}",
+        o.json
     );
     // It read to the end of its input and left by itself.
-    assert_eq!(p.exit.code, Some(0), "{json}");
-    assert!(p.exit.killed_by_referee.is_none(), "{json}");
+    assert_eq!(p.exit.code, Some(0), "{}", o.json);
+    assert!(p.exit.killed_by_referee.is_none(), "{}", o.json);
     if p.moves == 0 {
-        assert_ne!(s.winner, Some(seating.example as u8), "{json}");
+        assert_ne!(s.winner, Some(seating.example as u8), "{}", o.json);
         return false;
     }
     true

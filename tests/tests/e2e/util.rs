@@ -69,35 +69,9 @@ pub fn repo_file(path: &str) -> PathBuf {
 /// Debian's), as `sys.executable` names it: `python` may be a shim, a
 /// shell script that costs a few hundred milliseconds a start on a loaded
 /// machine.
-pub fn real_python(python: &std::path::Path) -> PathBuf {
-    let out = {
-        let _guard = shared();
-        Command::new(python)
-            .args(["-c", "import sys; print(sys.executable)"])
-            .output()
-            .expect("run python3")
-    };
-    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
-}
-
-/// Runs the referee in `dir` with `args` (holding the process lock),
-/// checks that it exited 0, and returns what it printed.
-pub fn referee_ok<S: AsRef<std::ffi::OsStr>>(
-    dir: &std::path::Path,
-    args: &[S],
-) -> std::process::Output {
-    let _guard = shared();
-    let out = Command::new(workspace_bin("referee"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run the referee");
-    assert!(
-        out.status.success(),
-        "referee failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+pub fn real_python(python: &Path) -> PathBuf {
+    let ran = Ran::of(Command::new(python).args(["-c", "import sys; print(sys.executable)"]));
+    PathBuf::from(ran.exits(0).stdout.trim())
 }
 
 /// The faulty player of this crate.
