@@ -247,13 +247,16 @@ mod tests {
         for i in 0..=News::KEPT {
             news.say(format!("line {i}"));
         }
-        news.say("waiting".to_owned());
-        news.unsay();
         let lines = news.with(Some("extra".to_owned()));
         assert_eq!(lines.len(), News::KEPT + 1);
         assert_eq!(lines[0], "line 1");
         assert_eq!(lines[News::KEPT - 1], format!("line {}", News::KEPT));
         assert_eq!(lines[News::KEPT], "extra");
+        // A line taken back is gone, and so is the one it pushed out.
+        news.say("waiting".to_owned());
+        news.unsay();
+        assert_eq!(news.with(None)[0], "line 2");
+        assert_eq!(news.with(None).len(), News::KEPT - 1);
         news.clear();
         assert!(news.with(None).is_empty());
     }
