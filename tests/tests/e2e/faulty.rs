@@ -104,7 +104,13 @@ impl Case {
             "mode {} at {}: {}\n{}",
             self.mode, self.at, o.json, o.stderr
         );
-        let bound = Duration::from_millis(self.limit_ms) + Duration::from_secs(2);
+        // Two seconds over the longest deadline the game had: a setup
+        // that times out waits the setup limit, not the move limit.
+        let settings = &o.summary.settings;
+        let deadline_ms = settings
+            .time_limit_ms
+            .max(settings.setup_time_limit_ms.unwrap_or(0));
+        let bound = Duration::from_millis(deadline_ms) + Duration::from_secs(2);
         assert!(o.elapsed < bound, "referee took {:?}; {context}", o.elapsed);
         assert!(
             o.peak_rss_kib > 0 && o.peak_rss_kib < 20 * 1024,
