@@ -39,12 +39,8 @@ impl Summary {
 
     /// The median (the mean of the two middle values for an even count).
     pub fn median(&self) -> f64 {
-        let n = self.sorted.len();
-        if n % 2 == 1 {
-            self.sorted[n / 2]
-        } else {
-            (self.sorted[n / 2 - 1] + self.sorted[n / 2]) / 2.0
-        }
+        game_search::stats::median_of_sorted(&self.sorted)
+            .expect("a summary holds at least one measurement")
     }
 
     /// The `p`-th percentile (0..=100) by the nearest-rank method: the

@@ -9,11 +9,20 @@ pub fn median(values: &[f64]) -> Option<f64> {
     }
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
-    let n = v.len();
+    median_of_sorted(&v)
+}
+
+/// The median of `sorted`, already in ascending order (the mean of the two
+/// middle ones for an even count); `None` for no value.
+pub fn median_of_sorted(sorted: &[f64]) -> Option<f64> {
+    let n = sorted.len();
+    if n == 0 {
+        return None;
+    }
     Some(if n % 2 == 1 {
-        v[n / 2]
+        sorted[n / 2]
     } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
     })
 }
 
