@@ -386,6 +386,26 @@ fn closed_stdout_gives_f() {
 }
 
 #[test]
+fn an_exit_soon_after_closing_stdout_is_the_exit() {
+    // A player that dies closes its pipes before it can be reaped; on a
+    // loaded machine its status comes well after the close. 80 ms later is
+    // still the exit, with its status, not the closed pipe.
+    let o = Game::after_setups("close-stdout\nsleep 80\nexit 3\n", "").run();
+    assert_won(&o.summary, "exited", 1);
+    assert_eq!(o.player(0).exit.code, Some(3));
+}
+
+#[test]
+fn a_closed_stdout_past_the_deadline_is_still_the_closed_pipe() {
+    // The wait for the exit ends at the reply's deadline: a player that
+    // closes its stdout and lingers loses for the closed pipe, not a timeout.
+    let o = Game::after_setups("close-stdout\nhang\n", "")
+        .options(&["--time-limit-ms", "100"])
+        .run();
+    assert_eq!(reason(&o), "closed_output");
+}
+
+#[test]
 fn a_player_that_stops_reading_fails() {
     // Player 1 closes its stdin before sending its setup: the OK cannot be written.
     let p1 = format!("read 1\nclose-stdin\n{}\nhang\n", send_setup(&SETUP1));
