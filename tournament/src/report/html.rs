@@ -172,7 +172,7 @@ impl Report<'_> {
                         items.push(format!(
                             "<li data-fault=\"{}\">{}: {}{} — {}</li>",
                             fault_name(fault),
-                            self.game_link(i, entry, dir),
+                            self.game_link(i, &entry.id, dir),
                             fault_name(fault),
                             if n > 1 { format!(" ×{n}") } else { String::new() },
                             escape(&fault_words(entry, seat, fault)),
@@ -195,15 +195,16 @@ impl Report<'_> {
         out
     }
 
-    /// A link to the `i`th counted game's viewer page, or its id alone.
-    fn game_link(&self, i: usize, entry: &GameEntry, dir: &Path) -> String {
+    /// A link to the `i`th counted game's viewer page, saying `text`, or
+    /// `text` alone.
+    fn game_link(&self, i: usize, text: &str, dir: &Path) -> String {
         match self.pages.get(i) {
             Some(Page::Written(path)) => format!(
                 "<a class=\"game\" href=\"{}\">{}</a>",
                 escape(&link(dir, path)),
-                escape(&entry.id)
+                escape(text)
             ),
-            _ => escape(&entry.id),
+            _ => escape(text),
         }
     }
 
@@ -250,10 +251,10 @@ impl Report<'_> {
         let viewers: Vec<Vec<String>> = entries
             .iter()
             .enumerate()
-            .map(|(i, e)| {
+            .map(|(i, _)| {
                 vec![match self.pages.get(i) {
                     Some(Page::Written(_)) => {
-                        format!("<td>{}</td>", self.game_link(i, e, dir))
+                        format!("<td>{}</td>", self.game_link(i, "view", dir))
                     }
                     Some(Page::Failed(why)) => {
                         format!("<td class=\"note\">no page: {}</td>", escape(why))
