@@ -91,7 +91,8 @@ fn usage(e: &clap::Error) -> ExitCode {
 pub fn load<R: Registry>(path: &Path, colour: bool) -> anyhow::Result<Replay> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the record {}", path.display()))?;
-    replay::judge::<R>(&text, colour).with_context(|| format!("{} cannot be replayed", path.display()))
+    replay::judge::<R>(&text, colour)
+        .with_context(|| format!("{} cannot be replayed", path.display()))
 }
 
 /// The judgement in one line, and the exit status it gives.

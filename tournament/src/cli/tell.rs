@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use games::Registry;
 
 use crate::plan::resume::Plan;
-use crate::report::pages;
 use crate::report::Report;
+use crate::report::pages;
 use crate::results::tally::Tally;
 use crate::run::harvest::Harvest;
 

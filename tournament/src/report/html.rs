@@ -54,7 +54,11 @@ impl Report<'_> {
         }
         let _ = writeln!(out, "<h2>Standings</h2>");
         out.push_str(&self.standings_html());
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(&self.ratings_note()));
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{}</p>",
+            escape(&self.ratings_note())
+        );
         let _ = writeln!(
             out,
             "<h2>Crosstable</h2>\n<p class=\"note\">{}</p>",
@@ -62,11 +66,19 @@ impl Report<'_> {
         );
         out.push_str(&self.crosstable_html());
         let _ = writeln!(out, "<h2>Failures and reply times</h2>");
-        out.push_str(&self.failures_table().html("failures", |_, _| String::new(), &[], &[]));
+        out.push_str(
+            &self
+                .failures_table()
+                .html("failures", |_, _| String::new(), &[], &[]),
+        );
         let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(FAILURES_NOTE));
         out.push_str(&self.faults_html(dir));
         let _ = writeln!(out, "<h2>Game endings</h2>");
-        out.push_str(&self.endings_table().html("endings", |_, _| String::new(), &[], &[]));
+        out.push_str(
+            &self
+                .endings_table()
+                .html("endings", |_, _| String::new(), &[], &[]),
+        );
         let _ = writeln!(out, "<p>{}</p>", escape(&self.first_mover_line()));
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(out, "<h2>SPRT</h2>");
@@ -80,7 +92,13 @@ impl Report<'_> {
         let _ = writeln!(out, "<h2>Programs</h2>");
         out.push_str(&self.programs_table(false).html(
             "programs",
-            |_, j| if j == 1 { " class=\"cmd\"".into() } else { String::new() },
+            |_, j| {
+                if j == 1 {
+                    " class=\"cmd\"".into()
+                } else {
+                    String::new()
+                }
+            },
             &[],
             &[],
         ));
@@ -174,7 +192,11 @@ impl Report<'_> {
                             fault_name(fault),
                             self.game_link(i, &entry.id, dir),
                             fault_name(fault),
-                            if n > 1 { format!(" ×{n}") } else { String::new() },
+                            if n > 1 {
+                                format!(" ×{n}")
+                            } else {
+                                String::new()
+                            },
                             escape(&fault_words(entry, seat, fault)),
                         ));
                     }

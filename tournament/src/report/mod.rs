@@ -558,6 +558,10 @@ impl Report<'_> {
                 s.mean_reply_ms()
                     .map(|x| format!("{x:.2}"))
                     .unwrap_or_default(),
+                s.replies
+                    .median_ms()
+                    .map(|x| format!("{x:.3}"))
+                    .unwrap_or_default(),
                 format!("{:.2}", s.max_reply_ms),
                 self.programs[p].command_line(),
             ]
@@ -580,6 +584,7 @@ impl Report<'_> {
                 "illegal_moves",
                 "refused_setups",
                 "mean_reply_ms",
+                "median_reply_ms",
                 "max_reply_ms",
                 "command",
             ],
@@ -757,6 +762,33 @@ mod tests {
     }
 
     #[test]
+    fn the_page_escapes_and_draws_what_it_knows() {
+        let (mut p, t) = (programs(), tally());
+        p[1].path = "/bin/<b>weak".into();
+        let mut r = report(&p, &t);
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        r.sprt = Some(SprtStatus::new(sprt, t.crosstable.get(0, 1)));
+        let page = r.html(Path::new("."));
+        assert!(page.contains("/bin/&lt;b&gt;weak") && !page.contains("<b>"));
+        for needle in [
+            "<table id=\"standings\">",
+            "<svg class=\"elo\"",
+            "<table id=\"crosstable\">",
+            "data-score=\"0.833\"",
+            "<table id=\"failures\">",
+            "<table id=\"games\">",
+            "<svg id=\"llr\"",
+            "H0: strong is 0 Elo stronger than weak",
+        ] {
+            assert!(page.contains(needle), "missing {needle:?} in\n{page}");
+        }
+        assert!(!page.contains("http") && !page.contains("<script"));
+        // The tally of `Tally::add` keeps no games: none is listed.
+        assert!(page.contains("<table id=\"games\">\n<thead>"));
+        assert!(!page.contains("class=\"game\""));
+    }
+
+    #[test]
     fn report_files_by_extension() {
         let dir = tempfile::tempdir().unwrap();
         let (p, t) = (programs(), tally());
@@ -764,6 +796,12 @@ mod tests {
         r.write(&dir.path().join("r.md")).unwrap();
         r.write(&dir.path().join("r.csv")).unwrap();
         assert!(dir.path().join("r.crosstable.csv").exists());
+        r.write(&dir.path().join("r.html")).unwrap();
+        assert!(
+            std::fs::read_to_string(dir.path().join("r.html"))
+                .unwrap()
+                .starts_with("<!DOCTYPE html>")
+        );
         assert!(matches!(
             r.write(&dir.path().join("r.txt")),
             Err(ReportError::Format(_))

@@ -140,7 +140,10 @@ mod tests {
     #[test]
     fn links_are_relative_and_encoded() {
         assert_eq!(
-            link(Path::new("/t/logs/x"), Path::new("/t/logs/x/a+b+1/view.html")),
+            link(
+                Path::new("/t/logs/x"),
+                Path::new("/t/logs/x/a+b+1/view.html")
+            ),
             "a+b+1/view.html"
         );
         assert_eq!(

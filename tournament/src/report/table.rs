@@ -175,7 +175,11 @@ mod tests {
         assert_eq!(
             t.html(
                 "x",
-                |i, j| if (i, j) == (0, 1) { " title=\"t\"".into() } else { String::new() },
+                |i, j| if (i, j) == (0, 1) {
+                    " title=\"t\"".into()
+                } else {
+                    String::new()
+                },
                 &["bar"],
                 &[vec!["<td><svg></svg></td>".to_owned()]]
             ),

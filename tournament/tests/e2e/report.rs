@@ -52,11 +52,8 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
     };
     let sb = Sandbox::new();
     // A program whose path holds markup: the page shows it as text.
-    std::os::unix::fs::symlink(
-        crate::util::sibling("player"),
-        sb.path().join("pl<b>ayer"),
-    )
-    .unwrap();
+    std::os::unix::fs::symlink(crate::util::sibling("player"), sb.path().join("pl<b>ayer"))
+        .unwrap();
     let programs = sb.programs(&[
         "r1=player --strategy random --seed {seed}",
         "r2=pl<b>ayer --strategy random --seed {seed}",
@@ -107,29 +104,38 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
         "{scores:?}"
     );
     let failures = dom_rows(&mut b, "failures");
-    assert_eq!(failures, markdown_rows(&markdown, "Failures and reply times"));
+    assert_eq!(
+        failures,
+        markdown_rows(&markdown, "Failures and reply times")
+    );
     let lake = failures.iter().find(|r| r[0] == "lake").unwrap();
     assert_eq!(lake[4], "4", "illegal moves: {lake:?}");
-    assert!(!lake[7].is_empty() && !lake[8].is_empty(), "median and max: {lake:?}");
+    assert!(
+        !lake[7].is_empty() && !lake[8].is_empty(),
+        "median and max: {lake:?}"
+    );
 
     // The faults: the faulty player's only, in its verdicts' words.
-    let sections = strings(b.eval(
-        "[...document.querySelectorAll('#faults section')].map(s => s.dataset.program)",
-    ));
+    let sections = strings(
+        b.eval("[...document.querySelectorAll('#faults section')].map(s => s.dataset.program)"),
+    );
     assert_eq!(sections, ["lake"]);
     let faults = strings(b.eval(
         "[...document.querySelectorAll('#faults li')].map(l => \
          l.dataset.fault + '|' + l.textContent)",
     ));
     assert_eq!(faults.len(), 4, "{faults:?}");
-    for rec in recs.iter().filter(|r| r.pairing.iter().any(|p| p == "lake")) {
+    for rec in recs
+        .iter()
+        .filter(|r| r.pairing.iter().any(|p| p == "lake"))
+    {
         let v = &rec.verdict;
         assert_eq!(v.reason.as_str(), "illegal_move");
         let words = format!("{}: {}", v.reason_text, v.detail);
         assert!(
-            faults
-                .iter()
-                .any(|f| f.starts_with("illegal move|") && f.contains(&rec.id) && f.ends_with(&words)),
+            faults.iter().any(|f| f.starts_with("illegal move|")
+                && f.contains(&rec.id)
+                && f.ends_with(&words)),
             "no fault of {} saying {words:?} in {faults:?}",
             rec.id
         );
@@ -154,13 +160,16 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
     assert_eq!(b.eval("document.querySelectorAll('b').length"), 0);
     assert!(b.errors.is_empty(), "errors: {:?}", b.errors);
 
-    let links = strings(b.eval(
-        "[...new Set([...document.querySelectorAll('a.game')].map(a => a.href))]",
-    ));
+    let links =
+        strings(b.eval("[...new Set([...document.querySelectorAll('a.game')].map(a => a.href))]"));
     assert_eq!(links.len(), recs.len(), "{links:?}");
     for link in &links {
         b.open(link);
-        assert_eq!(b.eval("document.querySelector('#views') !== null"), true, "{link}");
+        assert_eq!(
+            b.eval("document.querySelector('#views') !== null"),
+            true,
+            "{link}"
+        );
         let title = b.eval("document.title");
         assert!(
             title.as_str().is_some_and(|t| t.starts_with("stratego: ")),
@@ -219,13 +228,26 @@ fn the_html_report_draws_the_sprt_curve_past_its_bound() {
            upperY: y('upper'), lowerY: y('lower')}; })()",
     );
     assert_eq!(chart["games"], played, "{chart}");
-    assert_eq!(chart["points"], played + 1, "the start and each game: {chart}");
-    assert!((chart["upper"].as_f64().unwrap() - 2.944).abs() < 0.01, "{chart}");
-    assert!((chart["lower"].as_f64().unwrap() + 2.944).abs() < 0.01, "{chart}");
+    assert_eq!(
+        chart["points"],
+        played + 1,
+        "the start and each game: {chart}"
+    );
+    assert!(
+        (chart["upper"].as_f64().unwrap() - 2.944).abs() < 0.01,
+        "{chart}"
+    );
+    assert!(
+        (chart["lower"].as_f64().unwrap() + 2.944).abs() < 0.01,
+        "{chart}"
+    );
     let y = |k: &str| chart[k].as_f64().unwrap();
     // SVG's y grows downwards: the curve starts between the bounds and
     // ends at or above the upper one (H1 was accepted).
-    assert!(y("upperY") < y("first") && y("first") < y("lowerY"), "{chart}");
+    assert!(
+        y("upperY") < y("first") && y("first") < y("lowerY"),
+        "{chart}"
+    );
     assert!(y("last") <= y("upperY"), "{chart}");
     let text = b.eval("document.body.textContent");
     assert!(text.as_str().unwrap().contains("H1 accepted"), "{text}");
