@@ -29,9 +29,9 @@ pub enum Page {
 /// Reads the record of every game `tally` counted (through
 /// `referee-schema`'s [`Record`]), adds each move's reply time to its
 /// program's, and with `write` writes each game's viewer page (replayed
-/// with the games of `R`) unless it is there already: a finished game's
-/// record does not change, and a game played again starts in an empty
-/// directory. Returns each game's page, in the tally's order.
+/// with the games of `R`) unless one newer than the record is there
+/// already (a finished game's record does not change; a game played again
+/// writes a new one). Returns each game's page, in the tally's order.
 pub fn read_records<R: Registry>(tally: &mut Tally, write: bool) -> Vec<Page> {
     let mut pages = Vec::with_capacity(tally.entries.len());
     for i in 0..tally.entries.len() {
@@ -69,7 +69,9 @@ fn read_record(entry: &GameEntry) -> anyhow::Result<(String, Record)> {
 
 fn write_page<R: Registry>(dir: &Path, text: &str) -> anyhow::Result<Page> {
     let path = dir.join(VIEWER_PAGE);
-    if !path.is_file() {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let page = modified(&path);
+    if page.is_none() || page < modified(&dir.join(GAME_RECORD)) {
         let replay = referee::replay::judge::<R>(text, false)
             .with_context(|| format!("{} cannot be replayed", dir.join(GAME_RECORD).display()))?;
         std::fs::write(&path, referee::replay::page(&replay))
@@ -136,6 +138,34 @@ fn encode(segment: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_is_made_again_only_when_its_record_is_newer() {
+        let dir = tempfile::tempdir().unwrap();
+        let (record, page) = (dir.path().join(GAME_RECORD), dir.path().join(VIEWER_PAGE));
+        let set = |path: &Path, secs: u64| {
+            let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+            std::fs::File::options()
+                .write(true)
+                .open(path)
+                .unwrap()
+                .set_modified(t)
+                .unwrap();
+        };
+        // Not a record: judging it fails, so a page kept is one not made.
+        std::fs::write(&record, "{}").unwrap();
+        std::fs::write(&page, "kept").unwrap();
+        set(&record, 1_000);
+        set(&page, 2_000);
+        let written = write_page::<games::All>(dir.path(), "{}").unwrap();
+        assert_eq!(written, Page::Written(page.clone()));
+        assert_eq!(std::fs::read_to_string(&page).unwrap(), "kept");
+        set(&record, 3_000);
+        let e = write_page::<games::All>(dir.path(), "{}").unwrap_err();
+        assert!(format!("{e:#}").contains("cannot be replayed"), "{e:#}");
+        std::fs::remove_file(&page).unwrap();
+        assert!(write_page::<games::All>(dir.path(), "{}").is_err());
+    }
 
     #[test]
     fn links_are_relative_and_encoded() {

@@ -44,13 +44,18 @@ fn strings(v: Value) -> Vec<String> {
     serde_json::from_value(v).expect("a list of strings")
 }
 
+/// Chromium and a sandbox for `test`; `None` (skipped, saying so)
+/// without Chromium.
+fn with_chromium(test: &str) -> Option<(std::path::PathBuf, Sandbox)> {
+    Some((need("chromium", test)?, Sandbox::new()))
+}
+
 #[test]
 fn the_html_report_of_a_real_tournament_reads_in_chromium() {
     let test = "the_html_report_of_a_real_tournament_reads_in_chromium";
-    let Some(chromium) = need("chromium", test) else {
+    let Some((chromium, sb)) = with_chromium(test) else {
         return;
     };
-    let sb = Sandbox::new();
     // A program whose path holds markup: the page shows it as text.
     std::os::unix::fs::symlink(crate::util::sibling("player"), sb.path().join("pl<b>ayer"))
         .unwrap();
@@ -190,10 +195,9 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
 #[test]
 fn the_html_report_draws_the_sprt_curve_past_its_bound() {
     let test = "the_html_report_draws_the_sprt_curve_past_its_bound";
-    let Some(chromium) = need("chromium", test) else {
+    let Some((chromium, sb)) = with_chromium(test) else {
         return;
     };
-    let sb = Sandbox::new();
     let programs = sb.programs(&[
         "strong=player --strategy random --seed 1",
         "weak=faulty-player --mode exit1 --at 1",
