@@ -108,8 +108,10 @@ pub fn page(replay: &Replay) -> String {
     )
 }
 
-/// Text for HTML.
-fn escape(text: &str) -> String {
+/// Text for HTML: `&`, `<`, `>` and `"` as entities, so that any text
+/// (a program's name may hold `<`) is shown as it is, in an element or an
+/// attribute's quotes.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -8,10 +8,10 @@ use std::collections::HashSet;
 use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
-use crate::cdp::Browser;
 use crate::run::{Play, Played, player_spec, run_in};
 use crate::util::StrategoRecord;
 use serde::de::DeserializeOwned;
+use tests::cdp::Browser;
 use tests::tools::need;
 
 /// The boards the record implies, position by position: for each view
