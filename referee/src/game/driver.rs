@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::config::MatchConfig;
 use super::report::{MatchReport, exit_report, sandbox_settings};
-use super::verdict::{Verdict, reason_of};
+use super::verdict::{Verdict, illegal_detail, reason_of, who};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
 };
@@ -444,7 +444,7 @@ impl<G: Game> Match<'_, G> {
                     self.stats[seat].setup = Some(SetupStatus::Refused);
                     let answer = G::Phase::answer(&self.game, seat, false);
                     self.sup.send(seat, answer.as_bytes());
-                    refused.push((seat, format!("{}'s setup refused: {why}", self.who(seat))));
+                    refused.push((seat, format!("player {seat}'s setup refused: {why}")));
                 }
                 SetupState::Waiting | SetupState::Failed => {
                     unreachable!("failures return early; the loop waits for every setup")
@@ -495,7 +495,7 @@ impl<G: Game> Match<'_, G> {
         losers.extend(refused.iter().map(|(s, _)| *s));
         let mut detail = self.failed_words(seat, failure);
         for (s, why) in &refused {
-            detail.push_str(&format!("; {}'s setup refused: {why}", self.who(*s)));
+            detail.push_str(&format!("; player {s}'s setup refused: {why}"));
         }
         let n = self.seats();
         if losers.len() < n {
@@ -599,28 +599,15 @@ impl<G: Game> Match<'_, G> {
         self.stats[seat].illegal_moves += 1;
         self.game.tell_illegal(seat, parsed, &mut self.tell);
         self.send_told();
-        let who = self.who(seat);
-        let detail = match reply {
-            Some(lines) => {
-                let quoted: Vec<String> = lines.iter().map(|l| game_core::printable(l)).collect();
-                format!("{who} replied {}: {why}", quoted.join(" "))
-            }
-            None => format!("{who}: {why}"),
-        };
         Verdict::new(
             Some(Outcome::lost(&[seat], self.seats())),
             Reason::IllegalMove,
-            detail,
+            illegal_detail(&self.who(seat), reply, &why),
         )
     }
 
-    /// `seat` as the verdict names it: `player 0`, and what the rules
-    /// call it, if anything (`player 0 (red)`).
     fn who(&self, seat: Seat) -> String {
-        match self.game.seat_name(seat) {
-            Some(name) => format!("player {seat} ({name})"),
-            None => format!("player {seat}"),
-        }
+        who(&self.game, seat)
     }
 
     /// `seat`'s failure as the verdict says it: who, how, and for a
