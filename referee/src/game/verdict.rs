@@ -97,6 +97,9 @@ mod tests {
             illegal_detail("player 0 (red)", Some(&lines), "no"),
             "player 0 (red) replied \"A1\" \"E \\\"x\\\"\": no"
         );
-        assert_eq!(illegal_detail("player 1", None, "too long"), "player 1: too long");
+        assert_eq!(
+            illegal_detail("player 1", None, "too long"),
+            "player 1: too long"
+        );
     }
 }

@@ -370,7 +370,11 @@ fn a_client_that_returns_garbage_loses_saying_what_it_returned() {
         let rejected = &o.summary.rejected;
         assert_eq!(rejected.len(), 1, "{}", o.json);
         assert_eq!(
-            (rejected[0].player, rejected[0].phase, &rejected[0].lines[..]),
+            (
+                rejected[0].player,
+                rejected[0].phase,
+                &rejected[0].lines[..]
+            ),
             (0, Phase::Move, &[reply.to_owned()][..]),
             "{}",
             o.json

@@ -414,9 +414,7 @@ impl ClientLibrary {
                 get_player_name: std::mem::transmute::<*mut c_void, NameFn>(symbol(
                     "get_player_name",
                 )?),
-                initialize: std::mem::transmute::<*mut c_void, InitializeFn>(symbol(
-                    "initialize",
-                )?),
+                initialize: std::mem::transmute::<*mut c_void, InitializeFn>(symbol("initialize")?),
                 play: std::mem::transmute::<*mut c_void, PlayFn>(symbol("play")?),
                 finalize: std::mem::transmute::<*mut c_void, FinalizeFn>(symbol("finalize")?),
             })

@@ -70,7 +70,9 @@ impl HostStop {
             HostStop::NoFile => "the client's file does not exist",
             HostStop::NotALibrary => "the client's file is no shared library the loader accepts",
             HostStop::MissingFunction => "the client lacks a function of player.h",
-            HostStop::Descriptors => "the client closed or replaced the host's protocol descriptors",
+            HostStop::Descriptors => {
+                "the client closed or replaced the host's protocol descriptors"
+            }
             HostStop::ClientExit => "the client called exit() during the game",
         }
     }
