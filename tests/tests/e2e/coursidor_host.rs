@@ -384,10 +384,8 @@ fn a_client_that_returns_garbage_loses_saying_what_it_returned() {
 }
 
 #[test]
-fn a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named() {
-    let Some(kit) =
-        Kit::new("a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named")
-    else {
+fn a_client_that_prints_reads_stdin_or_forks_plays_on() {
+    let Some(kit) = Kit::new("a_client_that_prints_reads_stdin_or_forks_plays_on") else {
         return;
     };
     // The example client, chatty: it reads stdin (the end of file at once)
@@ -415,6 +413,32 @@ struct move_t play(const struct move_t previous) {
         l.contains("M 0\nW 1 2 1 3\nthinking hard... stdin gives -1\n"),
         "{l}"
     );
+    // A child it forks in play() may exit() as it likes: the host's watch
+    // on exit() is for the host's own process.
+    let forks = kit.wrapped_example(
+        "forks",
+        "play",
+        r#"#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "player.h"
+struct move_t random_play(const struct move_t previous);
+struct move_t play(const struct move_t previous) {
+  static int forked;
+  if (!forked++) {
+    pid_t child = fork();
+    if (child == 0)
+      exit(0);
+    waitpid(child, NULL, 0);
+  }
+  return random_play(previous);
+}
+"#,
+    );
+    let o = kit.play(&["-M", "20", "--seed", "6", &forks, &random]);
+    assert_ended_by(&o.summary, &["turn_limit", "tour_completed"]);
+    assert_clean(&o.summary);
+    assert!(!o.log(0).contains("stopped"), "{}", o.log(0));
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io;
 use std::os::fd::FromRawFd;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 use coursidor::{Colour, HostStop, Layout};
 
@@ -278,10 +278,16 @@ fn stop_now(why: HostStop, what: &str) -> ! {
     }
 }
 
-/// The exit handler: an `exit()` while the client runs is the client's.
+/// The host's process id, once the exit handler is registered.
+static HOST_PID: AtomicI32 = AtomicI32::new(0);
+
+/// The exit handler: an `exit()` while the client runs is the client's —
+/// in the host's own process (a child the client forked exits as it
+/// likes).
 fn on_exit_status(status: Option<c_int>) {
     let calling = CALLING.load(Ordering::SeqCst);
-    if calling == 0 {
+    // SAFETY: getpid has no preconditions.
+    if calling == 0 || unsafe { libc::getpid() } != HOST_PID.load(Ordering::SeqCst) {
         return;
     }
     let status = status.map_or_else(|| "exit()".to_owned(), |s| format!("exit({s})"));
@@ -311,6 +317,8 @@ extern "C" fn exit_handler() {
 /// client call runs (or its library is loaded) stops the host with
 /// [`HostStop::ClientExit`] instead of ending it as if the game were over.
 pub fn catch_client_exit() -> io::Result<()> {
+    // SAFETY: getpid has no preconditions.
+    HOST_PID.store(unsafe { libc::getpid() }, Ordering::SeqCst);
     // SAFETY: registers a handler that lives as long as the program (a
     // plain function); the return value is checked.
     #[cfg(target_env = "gnu")]
