@@ -79,6 +79,25 @@ impl Kit {
         self.build(name, &[wrapper, renamed])
     }
 
+    /// The example client, its `play` running `body` first (after the
+    /// headers `includes`, each `<NAME.h>`): `NAME.so`.
+    fn wrapped_play(&self, name: &str, includes: &[&str], body: &str) -> String {
+        let includes: String = includes
+            .iter()
+            .map(|h| format!("#include <{h}>\n"))
+            .collect();
+        let wrapper = format!(
+            r#"{includes}#include "player.h"
+struct move_t random_play(const struct move_t previous);
+struct move_t play(const struct move_t previous) {{
+  {body}
+  return random_play(previous);
+}}
+"#
+        );
+        self.wrapped_example(name, "play", &wrapper)
+    }
+
     /// Writes `text` to `NAME.c`.
     fn source(&self, name: &str, text: &str) -> PathBuf {
         let p = self.dir().join(format!("{name}.c"));
@@ -390,18 +409,11 @@ fn a_client_that_prints_reads_stdin_or_forks_plays_on() {
     };
     // The example client, chatty: it reads stdin (the end of file at once)
     // and writes protocol-like lines to stdout, which go to its log.
-    let chatty = kit.wrapped_example(
+    let chatty = kit.wrapped_play(
         "chatty",
-        "play",
-        r#"#include <stdio.h>
-#include "player.h"
-struct move_t random_play(const struct move_t previous);
-struct move_t play(const struct move_t previous) {
-  printf("M 0\nW 1 2 1 3\nthinking hard... stdin gives %d\n", getchar());
-  fflush(stdout);
-  return random_play(previous);
-}
-"#,
+        &["stdio.h"],
+        r#"printf("M 0\nW 1 2 1 3\nthinking hard... stdin gives %d\n", getchar());
+  fflush(stdout);"#,
     );
     let random = kit.random_client();
     let o = kit.play(&["-M", "60", "--seed", "6", &chatty, &random]);
@@ -415,25 +427,16 @@ struct move_t play(const struct move_t previous) {
     );
     // A child it forks in play() may exit() as it likes: the host's watch
     // on exit() is for the host's own process.
-    let forks = kit.wrapped_example(
+    let forks = kit.wrapped_play(
         "forks",
-        "play",
-        r#"#include <stdlib.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include "player.h"
-struct move_t random_play(const struct move_t previous);
-struct move_t play(const struct move_t previous) {
-  static int forked;
+        &["stdlib.h", "sys/wait.h", "unistd.h"],
+        r#"static int forked;
   if (!forked++) {
     pid_t child = fork();
     if (child == 0)
       exit(0);
     waitpid(child, NULL, 0);
-  }
-  return random_play(previous);
-}
-"#,
+  }"#,
     );
     let o = kit.play(&["-M", "20", "--seed", "6", &forks, &random]);
     assert_ended_by(&o.summary, &["turn_limit", "tour_completed"]);
