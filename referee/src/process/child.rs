@@ -868,6 +868,9 @@ impl Child {
             return Vec::new();
         }
         self.read_stdout(registry, true);
+        // Its last words into the log before its failure is reported: the
+        // verdict may quote them (a host says there why it stopped).
+        self.pump_stderr(registry, true);
         let mut out = Vec::new();
         out.extend(self.take_reply(id, now));
         if !self.retiring {

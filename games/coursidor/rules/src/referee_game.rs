@@ -89,6 +89,8 @@ impl game_core::Spec for Spec {
         (program.extension() == Some(std::ffi::OsStr::new("so"))).then(|| Host {
             program: HOST,
             args: Vec::new(),
+            exits: crate::host_stop::HOST_EXITS,
+            last_words: crate::host_stop::LAST_WORDS,
         })
     }
 }
@@ -299,6 +301,10 @@ impl game_core::Game for Match {
             Move::Wall(w) => rec.wall = Some([w.at(), w.ends()[0], w.at(), w.ends()[1]]),
         }
         rec
+    }
+
+    fn seat_name(&self, seat: Seat) -> Option<String> {
+        Some(self.colour_of(seat).name().to_owned())
     }
 
     fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {

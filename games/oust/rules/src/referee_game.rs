@@ -167,6 +167,10 @@ impl game_core::Game for Match {
         }
     }
 
+    fn seat_name(&self, seat: Seat) -> Option<String> {
+        Some(Colour::of_seat(seat).to_string())
+    }
+
     fn tell_illegal(&self, _seat: Seat, _parsed: Option<&UncheckedMove>, _tell: &mut Tell) {}
 
     fn tell_failure(&self, _seat: Seat, _tell: &mut Tell) {}
