@@ -14,6 +14,10 @@ const STYLE: &str = include_str!("viewer.css");
 /// The shell's script: controls, stepping, calling the game's `drawScene`.
 const SCRIPT: &str = include_str!("viewer.js");
 
+/// The drawing kit the games' scripts share (SVG helpers, the seats'
+/// colours, legends), written before the game's script.
+const KIT: &str = include_str!("kit.js");
+
 /// The page of `replay`.
 pub fn page(replay: &Replay) -> String {
     let first = replay.frames.first();
@@ -87,10 +91,11 @@ pub fn page(replay: &Replay) -> String {
 </nav>
 <p id="title"></p>
 <main id="views"></main>
-<p id="end"><strong>End:</strong> {end}</p>
+<p id="outcome"><strong>End:</strong> {end}</p>
 <p id="judgement"></p>
 <script id="game-data" type="application/json">{data}</script>
 <script>
+{KIT}
 {game_script}
 </script>
 <script>
