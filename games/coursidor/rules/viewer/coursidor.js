@@ -8,7 +8,7 @@
 // - each edge a <line data-edge="V W"> (V < W) with data-walled ("1" when a
 //   wall covers it);
 // - each wall a <line data-wall="AT END END">, across its two edges;
-// - each pawn a <g data-pawn="black"> with data-vertex and data-momentum
+// - each pawn a <g data-pawn="black"> with data-on (its vertex) and data-momentum
 //   (the direction of its last step, "" before its first), an arrow;
 // then, per player, its seat, vertex, momentum, walls left and objectives
 // visited (<li data-colour data-walls-left data-visited>), who is to move
@@ -120,7 +120,7 @@ function drawScene(scene, element, view) {
     const v = s.pawns[i];
     const [x, y] = xy[v];
     const g = kitSvg("g", { class: "coursidor-pawn " + colour }, svg);
-    kitSet(g, {}, { pawn: colour, vertex: v, momentum: s.momentum[i] || "" });
+    kitSet(g, {}, { pawn: colour, on: v, momentum: s.momentum[i] || "" });
     if (s.momentum[i]) {
       const d = COURSIDOR_DIRS[s.momentum[i]];
       const to = coursidorXY(cells[v][0] + d[0] * 0.7, cells[v][1] + d[1] * 0.7, m);

@@ -134,7 +134,10 @@ mod tests {
         let setup = Setup::new(&options, 24).unwrap();
         let pos = setup.start(&mut Rng::new(1));
         let s = parse(&scene(&pos, None, None));
-        assert_eq!((s["width"].clone(), s["height"].clone()), (json!(4), json!(3)));
+        assert_eq!(
+            (s["width"].clone(), s["height"].clone()),
+            (json!(4), json!(3))
+        );
         assert_eq!(s["players"], 3);
         assert_eq!(s["relation"], "square4");
         assert_eq!(s["to_move"], 2);
@@ -183,9 +186,10 @@ mod tests {
                 sort: Sort::Bishop,
             }],
         ];
-        let mut pos =
-            Position::from_parts(rules, board, prisoners, Relation::Square4, 0, 0, 32);
-        let take = pos.check(&UncheckedAction::Move { from: 5, to: 6 }).unwrap();
+        let mut pos = Position::from_parts(rules, board, prisoners, Relation::Square4, 0, 0, 32);
+        let take = pos
+            .check(&UncheckedAction::Move { from: 5, to: 6 })
+            .unwrap();
         let played = pos.play(take, false);
         let last = LastTurn {
             seat: 0,

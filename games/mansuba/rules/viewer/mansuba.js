@@ -7,6 +7,8 @@
 // - each place a <g data-place data-row data-col>, with data-piece (seat
 //   and sort letter, "1T", or "") and data-start (the seat whose start
 //   place it is, or "");
+// - each piece a <g data-at> (its place), a disc in its seat's colour
+//   with its sort's letter;
 // - each link a <line data-link="A B"> (A < B);
 // - each prisoner a <circle data-prisoner> with data-seat, data-place (of
 //   its capture, where it would escape to) and data-sort;
@@ -120,6 +122,7 @@ function drawScene(scene, element, view) {
       if (piece) {
         const [x, y] = centre[p];
         const disc = kitSvg("g", { class: "mansuba-piece" }, drawn);
+        kitSet(disc, {}, { at: p });
         kitSvg("circle", { cx: x, cy: y, r: MANSUBA_TILE * 0.3, fill: kitSeatColour(piece[1]) }, disc);
         kitLabel(disc, x, y + 1, piece[2], { class: "mansuba-letter" });
       }
