@@ -6,7 +6,7 @@
 // data-captured ("1" where the last move removed a stone); then who is to
 // move, the stones of each colour, the last move and the end.
 const OUST_UNIT = 36;
-const OUST_MARGIN = 28;
+const OUST_MARGIN = 36;
 
 function oustPoint(col, row) {
   return [OUST_MARGIN + col * OUST_UNIT, OUST_MARGIN + row * OUST_UNIT];
@@ -30,12 +30,12 @@ function drawScene(scene, element, view) {
   for (let c = 0; c < s.cols; c++) {
     const [x, top] = oustPoint(c, 0);
     kitSvg("line", { x1: x, y1: top, x2: x, y2: oustPoint(c, s.rows - 1)[1] }, lines);
-    kitLabel(svg, x, OUST_MARGIN / 2 - 2, String(c), { class: "oust-coord" });
+    kitLabel(svg, x, 11, String(c), { class: "oust-coord" });
   }
   for (let r = 0; r < s.rows; r++) {
     const [left, y] = oustPoint(0, r);
     kitSvg("line", { x1: left, y1: y, x2: oustPoint(s.cols - 1, r)[0], y2: y }, lines);
-    kitLabel(svg, OUST_MARGIN / 2 - 4, y, String(r), { class: "oust-coord" });
+    kitLabel(svg, 11, y, String(r), { class: "oust-coord" });
   }
   for (let r = 0; r < s.rows; r++) {
     for (let c = 0; c < s.cols; c++) {
