@@ -291,15 +291,7 @@ impl game_core::Game for Match {
                 rec.over = s.over();
                 rec.steps = s.over().is_none().then_some(s.steps());
                 let new = s.visits() & !before;
-                rec.visited = self
-                    .pos
-                    .layout()
-                    .objectives()
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| new & (1 << i) != 0)
-                    .map(|(_, &o)| o)
-                    .collect();
+                rec.visited = self.pos.layout().objectives_in(new).collect();
             }
             Move::Wall(w) => rec.wall = Some([w.at(), w.ends()[0], w.at(), w.ends()[1]]),
         }

@@ -58,17 +58,7 @@ pub fn scene(
     let board = pos.board();
     let layout = pos.layout();
     let both = |f: &dyn Fn(Colour) -> Value| Value::Array(Colour::BOTH.map(f).to_vec());
-    let visited = |c: Colour| {
-        let bits = pos.visited(c);
-        let list: Vec<Vertex> = layout
-            .objectives()
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| bits & (1 << i) != 0)
-            .map(|(_, &o)| o)
-            .collect();
-        json!(list)
-    };
+    let visited = |c: Colour| json!(layout.objectives_in(pos.visited(c)).collect::<Vec<_>>());
     let walls: Vec<[Vertex; 3]> = pos
         .walls()
         .iter()

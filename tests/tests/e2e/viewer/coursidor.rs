@@ -94,11 +94,7 @@ fn expected(record: &CoursidorRecord) -> Vec<Shown> {
 
 /// The objectives `c` visited.
 fn visited(pos: &Position, c: Colour) -> Vec<Vertex> {
-    let objectives = pos.layout().objectives();
-    (0..objectives.len())
-        .filter(|&i| pos.visited(c) & (1 << i) != 0)
-        .map(|i| objectives[i])
-        .collect()
+    pos.layout().objectives_in(pos.visited(c)).collect()
 }
 
 fn shown(pos: &Position) -> Shown {
