@@ -155,6 +155,12 @@ fn open_game<R: DeserializeOwned>(
     o
 }
 
+/// The game's options `record` was played with, typed.
+fn options_of<O: DeserializeOwned, M, S>(record: &referee_schema::Record<M, S>) -> O {
+    serde_json::from_value(Value::Object(record.settings.options.clone()))
+        .expect("the record's options")
+}
+
 /// Steps through the page open in `b` from its first position to its
 /// last, and fails unless `read` (an expression) gives `expected[ply]` at
 /// each: what a game's drawing shows, read off the DOM, against what its

@@ -7,7 +7,7 @@ use coursidor::referee_game::{Match, MoveRecord, Options};
 use coursidor::{Colour, Edge, Position, UncheckedMove, Vertex};
 use serde::Deserialize;
 
-use super::{assert_every_position, chromium, open_game, player_spec};
+use super::{assert_every_position, chromium, open_game, options_of, player_spec};
 
 /// A Coursidor record, typed.
 type CoursidorRecord = referee_schema::Record<MoveRecord, game_core::NoSetup>;
@@ -63,9 +63,7 @@ const READ: &str = r#"(function () {
 
 /// What each position of `record` must show, from the rules.
 fn expected(record: &CoursidorRecord) -> Vec<Shown> {
-    let options: Options =
-        serde_json::from_value(serde_json::Value::Object(record.settings.options.clone()))
-            .expect("Coursidor's options");
+    let options: Options = options_of(record);
     let seed = record.settings.seed.expect("a seed");
     let m = Match::new(&options, seed, record.settings.max_turns).expect("the game");
     let mut pos = m.position().clone();

@@ -9,7 +9,7 @@ use mansuba::referee_game::MoveRecord;
 use mansuba::{Options, Place, Position, Relation, Setup, Sort, UncheckedAction};
 use serde::Deserialize;
 
-use super::{assert_every_position, chromium, open_game, player_spec};
+use super::{assert_every_position, chromium, open_game, options_of, player_spec};
 
 /// A Mansuba record, typed.
 type MansubaRecord = referee_schema::Record<MoveRecord, game_core::NoSetup>;
@@ -72,9 +72,7 @@ const READ: &str = r#"(function () {
 /// What each position of `record` must show, from the rules: the
 /// referee's draws (escapes, new relations) as the record gives them.
 fn expected(record: &MansubaRecord) -> Vec<Shown> {
-    let options: Options =
-        serde_json::from_value(serde_json::Value::Object(record.settings.options.clone()))
-            .expect("Mansuba's options");
+    let options: Options = options_of(record);
     let setup = Setup::new(&options, record.settings.max_turns).expect("the game");
     let mut pos = setup.start(&mut Rng::new(record.settings.seed.expect("a seed")));
     let mut out = vec![shown(&pos)];

@@ -4,7 +4,7 @@
 
 use oust::{Colour, Options, Point, Position, UncheckedMove};
 
-use super::{assert_every_position, chromium, open_game, player_spec};
+use super::{assert_every_position, chromium, open_game, options_of, player_spec};
 
 /// An Oust record, typed.
 type OustRecord = referee_schema::Record<oust::referee_game::MoveRecord, game_core::NoSetup>;
@@ -36,10 +36,7 @@ const READ: &str = r#"(function () {
 
 /// What each position of `record` must show, from the rules.
 fn expected(record: &OustRecord) -> Vec<Shown> {
-    let options = Options {
-        cols: record.settings.options["cols"].as_u64().unwrap() as u8,
-        rows: record.settings.options["rows"].as_u64().unwrap() as u8,
-    };
+    let options: Options = options_of(record);
     let mut pos = Position::new(options, record.settings.max_turns);
     let shown = |pos: &Position, last: Option<Point>, captured: &[Point]| {
         let points = (0..options.points())
