@@ -141,7 +141,9 @@ function drawScene(scene, element, view) {
       swatch: kitSwatch(COURSIDOR_FILL[colour], "#111"),
       text: colour + " (player " + coursidorSeat(s, colour) + "): on " + s.pawns[i] +
         ", momentum " + (s.momentum[i] || "none") + ", " + s.walls_left[i] + " of " +
-        s.walls_per_player + " walls left " + "▮".repeat(s.walls_left[i]) +
+        s.walls_per_player + " walls left" +
+        // As bars too, while they fit on a line.
+        (s.walls_per_player <= 30 ? " " + "▮".repeat(s.walls_left[i]) : "") +
         ", objectives " + n + "/" + s.objectives.length + (n ? " (" + s.visited[i].join(" ") + ")" : ""),
       data: { colour: colour, wallsLeft: s.walls_left[i], visited: s.visited[i].join(" ") },
     };
