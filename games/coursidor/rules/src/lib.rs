@@ -37,6 +37,7 @@ mod moves;
 mod position;
 pub mod referee_game;
 pub mod sample;
+pub mod show;
 pub mod wire;
 
 pub use board::{Board, Shape, Vertex};
