@@ -113,14 +113,15 @@ $(VIEWER_GAMES:%=viewer-demo-%): viewer-demo-%: build
 	@echo "page: logs/viewer-demo/$*.html  screenshot: logs/viewer-demo/$*.png"
 
 ## tournament-demo: a small round robin (random players, the player's default
-## strategy, a player that moves into a lake), report in logs/demo-report.md
+## strategy, a player that moves into a lake), reported in logs/demo-report.md
+## and as a web page, logs/demo-report.html (each game linked to its viewer page)
 tournament-demo: build
 	target/release/tournament -j 2 --games 4 \
 		'rand1=target/release/player --strategy random --seed {seed}' \
 		'rand2=target/release/player --strategy random --seed {seed}' \
 		'ai=target/release/player --move-time-ms 50 --seed {seed}' \
 		'lake=target/release/faulty-player --mode move-lake --at 20 --seed {seed}' \
-		--report logs/demo-report.md
+		--report logs/demo-report.md --report logs/demo-report.html
 
 ## tournament-bench: wall time of a 198-game round robin of four random
 ## players (33 games per pairing) at -j 2; the report's "This run" line
