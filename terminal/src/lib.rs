@@ -18,6 +18,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
 
+use game_core::session::SessionEnd;
 use nix::sys::signal::{SigSet, Signal};
 use nix::unistd::{self, Pid};
 
@@ -190,6 +191,114 @@ impl News {
         let mut lines = self.lines.clone();
         lines.extend(extra);
         lines
+    }
+}
+
+/// What a person typed at a move prompt, as a game's own reader reads it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Typed<U> {
+    /// A move, to check against the position (the rules say why not).
+    Move(U),
+    /// `?` or `help`: how to type a move.
+    Help,
+    /// `moves`: the legal moves, where a game lists them.
+    List,
+    /// `quit`: give up (the program exits, and the referee says so).
+    Quit,
+}
+
+/// The words every prompt takes besides a move, in any case: `?`, `help`
+/// or `h` (help), `moves` or `list` (the legal moves), `quit`, `q` or
+/// `resign` (give up); `None` for anything else, a game's move.
+pub fn command<U>(line: &str) -> Option<Typed<U>> {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "?" | "help" | "h" => Some(Typed::Help),
+        "moves" | "list" => Some(Typed::List),
+        "quit" | "q" | "resign" => Some(Typed::Quit),
+        _ => None,
+    }
+}
+
+/// A game's move prompt: what [`ask_move`] needs from it.
+pub trait Prompt {
+    /// A move as typed, before the rules judge it.
+    type Unchecked;
+    /// A move the rules accept.
+    type Move;
+    /// Reads a typed line: a move, a command (most games take
+    /// [`command`]'s words), or why it is neither, naming what was
+    /// received.
+    fn read(&self, line: &str) -> Result<Typed<Self::Unchecked>, String>;
+    /// The rules' verdict on a typed move: the move, or their reason.
+    fn check(&self, typed: &Self::Unchecked) -> Result<Self::Move, String>;
+    /// How to type a move (the answer to `?`).
+    fn how(&self) -> String;
+    /// The legal moves, in words (the answer to `moves`).
+    fn list(&self) -> String;
+}
+
+/// Asks until the person types a legal move: `screen` shown with `news`
+/// below it, then `prompt`; a line the game cannot read, or a move its
+/// rules refuse, is answered below the news (with the rules' reason), and
+/// asked again. `None` when the person gives up (`quit`, or the end of
+/// their input).
+pub fn ask_move<P: Prompt>(
+    person: &mut dyn Person,
+    news: &News,
+    screen: &str,
+    prompt: &str,
+    game: &P,
+) -> io::Result<Option<P::Move>> {
+    let mut problem: Option<String> = None;
+    loop {
+        person.show(screen, &news.with(problem.take()))?;
+        let Some(line) = person.ask(prompt)? else {
+            return Ok(None);
+        };
+        match game.read(&line) {
+            Ok(Typed::Move(u)) => match game.check(&u) {
+                Ok(mv) => return Ok(Some(mv)),
+                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
+            },
+            Ok(Typed::Help) => problem = Some(format!("How to play: {}", game.how())),
+            Ok(Typed::List) => problem = Some(format!("Your moves: {}", game.list())),
+            Ok(Typed::Quit) => return Ok(None),
+            Err(e) => problem = Some(e),
+        }
+    }
+}
+
+/// The line below the news while the opponent thinks.
+pub const WAITING: &str = "Waiting for the opponent's move...";
+
+/// Shows `screen` with the news and `waiting` below it (`Waiting for the
+/// opponent's move...`), the line taken back afterwards: the screen stays
+/// while another program thinks.
+pub fn show_waiting(
+    person: &mut dyn Person,
+    news: &mut News,
+    screen: &str,
+    waiting: &str,
+) -> io::Result<()> {
+    news.say(waiting.to_owned());
+    let shown = person.show(screen, &news.with(None));
+    news.unsay();
+    shown
+}
+
+/// The words for how a two-player session ended ([`SessionEnd`]), from
+/// the person's side; `refused` names their move the referee refused.
+pub fn session_end(end: SessionEnd, refused: impl FnOnce() -> String) -> String {
+    match end {
+        SessionEnd::Closed => "The referee ended the game.".to_owned(),
+        SessionEnd::Won => "You win!".to_owned(),
+        SessionEnd::Lost => "You lose.".to_owned(),
+        SessionEnd::Drawn => "A draw.".to_owned(),
+        SessionEnd::OwnError => format!("The referee refused your move {}: you lose.", refused()),
+        SessionEnd::OpponentError => "The opponent's move was illegal: you win.".to_owned(),
+        SessionEnd::OpponentFailed => {
+            "The opponent failed (it crashed, or ran out of time): you win.".to_owned()
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub use terminal::Person;
 use thiserror::Error;
 
 use crate::typed::{self, Typed};
+use terminal::WAITING;
 use crate::words;
 
 /// Why a game stopped before its end.
@@ -202,11 +203,8 @@ pub fn run<R: Read, W: Write>(
                 return Ok(end);
             }
         } else {
-            table
-                .news
-                .say("Waiting for the opponent's move...".to_owned());
-            table.show(None)?;
-            table.news.unsay();
+            let screen = screen(&table.pos, me, table.person.colour(), table.last);
+            terminal::show_waiting(table.person, &mut table.news, &screen, WAITING)?;
             let square = match reader.next_line()?.as_deref() {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some("E") => return Ok("The opponent's move was illegal: you win.".to_owned()),
@@ -241,25 +239,52 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
+/// The move prompt on `pos`: Quarto's words, its rules' reasons.
+struct Asking<'a>(&'a Position);
+
+impl terminal::Prompt for Asking<'_> {
+    type Unchecked = UncheckedMove;
+    type Move = Move;
+
+    fn read(&self, line: &str) -> Result<Typed, String> {
+        typed::read(line)
+    }
+
+    fn check(&self, u: &UncheckedMove) -> Result<Move, String> {
+        self.0.check(u).map_err(|e| e.to_string())
+    }
+
+    fn how(&self) -> String {
+        typed::HOW.to_owned()
+    }
+
+    fn list(&self) -> String {
+        let free: Vec<String> = Square::of_mask(self.0.board().empty())
+            .map(|s| s.to_string())
+            .collect();
+        let left: Vec<String> = quarto::Piece::of_mask(self.0.available().0)
+            .map(|p| p.number().to_string())
+            .collect();
+        format!(
+            "a free square ({}), then a piece left ({})",
+            free.join(" "),
+            left.join(" ")
+        )
+    }
+}
+
 /// Asks until the person types a legal move (or gives up).
 fn ask_move(table: &mut Table<'_>) -> Result<Move, PlayError> {
-    let mut problem: Option<String> = None;
-    loop {
-        table.show(problem.take())?;
-        let line = table
-            .person
-            .ask(&format!("Move {}, your turn > ", table.pos.plies() + 1))?
-            .ok_or(PlayError::GaveUp)?;
-        match typed::read(&line) {
-            Ok(Typed::Move(u)) => match table.pos.check(&u) {
-                Ok(mv) => return Ok(mv),
-                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
-            },
-            Ok(Typed::Help) => problem = Some(format!("How to play: {}", typed::HOW)),
-            Ok(Typed::Quit) => return Err(PlayError::GaveUp),
-            Err(e) => problem = Some(e),
-        }
-    }
+    let screen = screen(&table.pos, table.me, table.person.colour(), table.last);
+    let prompt = format!("Move {}, your turn > ", table.pos.plies() + 1);
+    terminal::ask_move(
+        table.person,
+        &table.news,
+        &screen,
+        &prompt,
+        &Asking(&table.pos),
+    )?
+    .ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]

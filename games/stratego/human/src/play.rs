@@ -37,23 +37,8 @@ struct Table<'p> {
 }
 
 impl Table<'_> {
-    fn show(
-        &mut self,
-        view: Option<&View>,
-        setup: Option<&Setup>,
-        mark: &[Square],
-    ) -> std::io::Result<()> {
-        self.show_with(view, setup, mark, None)
-    }
-
-    /// Shows the board and the news, and `extra` below them.
-    fn show_with(
-        &mut self,
-        view: Option<&View>,
-        setup: Option<&Setup>,
-        mark: &[Square],
-        extra: Option<String>,
-    ) -> std::io::Result<()> {
+    /// The board, from the person's side.
+    fn screen(&self, view: Option<&View>, setup: Option<&Setup>, mark: &[Square]) -> String {
         let colour = self.person.colour();
         let mut board = String::from("Stratego\n\n");
         board.push_str(&match (view, setup) {
@@ -61,8 +46,18 @@ impl Table<'_> {
             (None, Some(s)) => stratego::show::draw_view(&View::new(s), colour, mark),
             (None, None) => String::new(),
         });
-        let news = self.news.with(extra);
-        self.person.show(&board, &news)
+        board
+    }
+
+    /// Shows the board and the news.
+    fn show(
+        &mut self,
+        view: Option<&View>,
+        setup: Option<&Setup>,
+        mark: &[Square],
+    ) -> std::io::Result<()> {
+        let board = self.screen(view, setup, mark);
+        self.person.show(&board, &self.news.with(None))
     }
 }
 
@@ -172,11 +167,8 @@ pub fn run<R: Read, W: Write>(
                 }
             }
         } else {
-            table
-                .news
-                .say("Waiting for the opponent's move...".to_owned());
-            table.show(Some(&view), None, &mark)?;
-            table.news.unsay();
+            let screen = table.screen(Some(&view), None, &mark);
+            terminal::show_waiting(table.person, &mut table.news, &screen, terminal::WAITING)?;
             let (m, r) = match reader.next_opponent_turn()? {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some(OpponentTurn::Error | OpponentTurn::Move(_, MoveResult::Error)) => {
@@ -196,6 +188,34 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
+/// The move prompt on `view`: Stratego's words, its rules' reasons.
+struct Asking<'a> {
+    view: &'a View,
+    moves: &'a MoveList,
+}
+
+impl terminal::Prompt for Asking<'_> {
+    type Unchecked = UncheckedMove;
+    type Move = stratego::Move;
+
+    fn read(&self, line: &str) -> Result<Typed, String> {
+        typed::read(line)
+    }
+
+    fn check(&self, u: &UncheckedMove) -> Result<stratego::Move, String> {
+        self.view.check(u).map_err(|e| e.to_string())
+    }
+
+    fn how(&self) -> String {
+        typed::HOW.to_owned()
+    }
+
+    fn list(&self) -> String {
+        let list: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
+        list.join(", ")
+    }
+}
+
 /// Asks until the person types a legal move (or gives up).
 fn ask_move(
     table: &mut Table<'_>,
@@ -203,27 +223,16 @@ fn ask_move(
     moves: &MoveList,
     mark: &[Square],
 ) -> Result<stratego::Move, PlayError> {
-    let mut problem: Option<String> = None;
-    loop {
-        table.show_with(Some(view), None, mark, problem.take())?;
-        let line = table
-            .person
-            .ask(&format!("Move {}, your turn > ", view.plies() + 1))?
-            .ok_or(PlayError::GaveUp)?;
-        match typed::read(&line) {
-            Ok(Typed::Move(u)) => match view.check(&u) {
-                Ok(mv) => return Ok(mv),
-                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
-            },
-            Ok(Typed::List) => {
-                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                problem = Some(format!("Your moves: {}", list.join(", ")));
-            }
-            Ok(Typed::Help) => problem = Some(format!("How to move: {}", typed::HOW)),
-            Ok(Typed::Quit) => return Err(PlayError::GaveUp),
-            Err(e) => problem = Some(e),
-        }
-    }
+    let screen = table.screen(Some(view), None, mark);
+    let prompt = format!("Move {}, your turn > ", view.plies() + 1);
+    terminal::ask_move(
+        table.person,
+        &table.news,
+        &screen,
+        &prompt,
+        &Asking { view, moves },
+    )?
+    .ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]
