@@ -226,3 +226,83 @@ pub fn run<R: Read, W: Write>(
         .map_err(PlayError::Terminal)?;
     Ok(said)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coursidor::{Board, Layout, Shape};
+    use terminal::Scripted;
+
+    fn layout() -> Layout {
+        Layout::new(Board::new(Shape::T, 6).unwrap(), &[20, 70]).unwrap()
+    }
+
+    fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
+        let mut person = Scripted::new(typed);
+        let mut out = Vec::new();
+        let end = run(input.as_bytes(), &mut out, &mut person);
+        (end, String::from_utf8(out).unwrap(), person.seen)
+    }
+
+    /// White's first legal step after black's `M 7`.
+    fn white_reply() -> Move {
+        let mut pos = Position::new(Arc::new(layout()), 0);
+        let step = pos.check(&UncheckedMove::Step(7)).unwrap();
+        pos.play(step);
+        let mut steps = Vec::new();
+        pos.legal_steps(&mut steps);
+        steps[0]
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_with_the_rules_reason() {
+        let white = white_reply();
+        let input = wire::greeting(Colour::Black, &layout(), 0) + &format!("N\n{white}\nN\n");
+        let (end, out, seen) = play(&input, &["24", "hello", "moves", "?", "m 7"]);
+        assert!(
+            seen.contains(
+                "Not legal: 24 is 3 steps SE of 0: before its first step a pawn moves 1 step. \
+                 Try another move."
+            ),
+            "{seen}"
+        );
+        assert!(seen.contains("\"hello\" is not a vertex number"), "{seen}");
+        assert!(seen.contains("Your moves: your pawn to "), "{seen}");
+        assert!(seen.contains("How to play: type the vertex"), "{seen}");
+        assert_eq!(out, "M 7\n");
+        assert!(seen.contains("You went from 0 to 7 (M 7)."), "{seen}");
+        assert!(seen.contains("Opponent went from 90 to "), "{seen}");
+        assert!(
+            seen.contains("You are black (B); you move first."),
+            "{seen}"
+        );
+        assert!(seen.contains("Coursidor on T 6"), "{seen}");
+        // Asked again, the person's input ends: they give up.
+        assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
+    }
+
+    #[test]
+    fn walls_and_the_end_are_told() {
+        let input = wire::greeting(Colour::White, &layout(), 0) + "W 0 1 0 7\nN\n";
+        let (end, out, seen) = play(&input, &[]);
+        assert_eq!(out, "");
+        assert!(
+            seen.contains("Opponent walled 0-1 and 0-7 (W 0 1 0 7)."),
+            "{seen}"
+        );
+        assert!(
+            seen.contains("Waiting for the opponent's move..."),
+            "{seen}"
+        );
+        assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
+        let input = wire::greeting(Colour::White, &layout(), 0) + "F\n";
+        let (end, _, _) = play(&input, &[]);
+        assert_eq!(
+            end.unwrap(),
+            "The opponent failed (it crashed, or ran out of time): you win."
+        );
+        let input = wire::greeting(Colour::Black, &layout(), 0) + "E\n";
+        let (end, _, _) = play(&input, &["7"]);
+        assert_eq!(end.unwrap(), "The referee refused your move M 7: you lose.");
+    }
+}

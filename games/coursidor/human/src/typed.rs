@@ -29,7 +29,8 @@ pub fn read(line: &str) -> Result<Typed, String> {
         if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!("{w:?} is not a vertex number: {HOW}"));
         }
-        w.parse().map_err(|_| format!("{w:?} is too large for a vertex"))
+        w.parse()
+            .map_err(|_| format!("{w:?} is too large for a vertex"))
     };
     let edge = |from: &str, to: &str| -> Result<Edge, String> {
         Ok(Edge {
@@ -79,10 +80,17 @@ mod tests {
     #[test]
     fn errors_say_what_was_received_and_how_to_type() {
         let e = read("hello there").unwrap_err();
-        assert!(e.starts_with("\"hello there\" is not a move: type the vertex"), "{e}");
+        assert!(
+            e.starts_with("\"hello there\" is not a move: type the vertex"),
+            "{e}"
+        );
         let e = read("x").unwrap_err();
         assert!(e.starts_with("\"x\" is not a vertex number"), "{e}");
-        assert!(read("w 1 2").unwrap_err().starts_with("\"w 1 2\" is not a move"));
+        assert!(
+            read("w 1 2")
+                .unwrap_err()
+                .starts_with("\"w 1 2\" is not a move")
+        );
         assert!(read("99999999999").unwrap_err().contains("too large"));
         assert!(read("").unwrap_err().starts_with("type the vertex"));
     }

@@ -316,10 +316,16 @@ mod tests {
             "{seen}"
         );
         // White's first move: black's is told from the empty board.
-        assert!(seen.contains("You are white (O); black moved first."), "{seen}");
+        assert!(
+            seen.contains("You are white (O); black moved first."),
+            "{seen}"
+        );
         assert!(seen.contains("Opponent: 1 1."), "{seen}");
         assert!(seen.contains("You: 0 0."), "{seen}");
-        assert!(seen.contains("Waiting for the opponent's move..."), "{seen}");
+        assert!(
+            seen.contains("Waiting for the opponent's move..."),
+            "{seen}"
+        );
         assert!(seen.contains("Stones: white 0, black 1."), "{seen}");
     }
 

@@ -15,8 +15,8 @@ pub use terminal::Person;
 use thiserror::Error;
 
 use crate::typed::{self, Typed};
-use terminal::WAITING;
 use crate::words;
+use terminal::WAITING;
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
