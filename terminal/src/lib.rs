@@ -94,6 +94,32 @@ impl Terminal {
         }
     }
 
+    /// The `main` of a `human` program that plays one session: its
+    /// options `O` read from `args` (which start with the program's name;
+    /// `--help` says what it does), the terminal opened (or why not,
+    /// [`open_for_play`](Self::open_for_play)), `play` run between the
+    /// referee (stdin, stdout) and the person, and its end told
+    /// ([`finish_game`](Self::finish_game)).
+    pub fn session_main<O: clap::Parser, E: std::error::Error + 'static>(
+        args: Vec<std::ffi::OsString>,
+        play: impl FnOnce(
+            io::StdinLock<'static>,
+            io::StdoutLock<'static>,
+            &mut dyn Person,
+        ) -> Result<String, E>,
+        gave_up: impl FnOnce(&E) -> bool,
+    ) -> ExitCode {
+        if let Err(code) = game_core::parse_args::<O>(args) {
+            return code;
+        }
+        let mut person = match Terminal::open_for_play() {
+            Ok(t) => t,
+            Err(code) => return code,
+        };
+        let end = play(io::stdin().lock(), io::stdout().lock(), &mut person);
+        person.finish_game(end, gave_up)
+    }
+
     /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
     pub fn colour(&self) -> bool {
         self.colour
@@ -219,49 +245,55 @@ pub fn command<U>(line: &str) -> Option<Typed<U>> {
     }
 }
 
-/// A game's move prompt: what [`ask_move`] needs from it.
-pub trait Prompt {
-    /// A move as typed, before the rules judge it.
-    type Unchecked;
-    /// A move the rules accept.
-    type Move;
+/// The words of a typed line: split at blanks and at any of `separators`
+/// (`,` and the like, which people type between a move's parts).
+pub fn words<'a>(line: &'a str, separators: &[char]) -> Vec<&'a str> {
+    line.split(|c: char| c.is_whitespace() || separators.contains(&c))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A game's move prompt: what [`ask_move`] needs from it. `U` is a move
+/// as typed, `M` one the rules accept, `E` why they refuse one.
+pub struct Prompt<'a, U, M, E> {
+    /// The question (`Move 3, your turn > `).
+    pub question: &'a str,
     /// Reads a typed line: a move, a command (most games take
     /// [`command`]'s words), or why it is neither, naming what was
     /// received.
-    fn read(&self, line: &str) -> Result<Typed<Self::Unchecked>, String>;
+    pub read: &'a dyn Fn(&str) -> Result<Typed<U>, String>,
     /// The rules' verdict on a typed move: the move, or their reason.
-    fn check(&self, typed: &Self::Unchecked) -> Result<Self::Move, String>;
+    pub check: &'a dyn Fn(&U) -> Result<M, E>,
     /// How to type a move (the answer to `?`).
-    fn how(&self) -> String;
+    pub how: &'a str,
     /// The legal moves, in words (the answer to `moves`).
-    fn list(&self) -> String;
+    pub list: &'a dyn Fn() -> String,
 }
 
 /// Asks until the person types a legal move: `screen` shown with `news`
-/// below it, then `prompt`; a line the game cannot read, or a move its
-/// rules refuse, is answered below the news (with the rules' reason), and
-/// asked again. `None` when the person gives up (`quit`, or the end of
-/// their input).
-pub fn ask_move<P: Prompt>(
+/// below it, then the prompt's question; a line the game cannot read, or
+/// a move its rules refuse, is answered below the news (with the rules'
+/// reason), and asked again. `None` when the person gives up (`quit`, or
+/// the end of their input).
+pub fn ask_move<U, M, E: std::fmt::Display>(
     person: &mut dyn Person,
     news: &News,
     screen: &str,
-    prompt: &str,
-    game: &P,
-) -> io::Result<Option<P::Move>> {
+    prompt: &Prompt<'_, U, M, E>,
+) -> io::Result<Option<M>> {
     let mut problem: Option<String> = None;
     loop {
         person.show(screen, &news.with(problem.take()))?;
-        let Some(line) = person.ask(prompt)? else {
+        let Some(line) = person.ask(prompt.question)? else {
             return Ok(None);
         };
-        match game.read(&line) {
-            Ok(Typed::Move(u)) => match game.check(&u) {
+        match (prompt.read)(&line) {
+            Ok(Typed::Move(u)) => match (prompt.check)(&u) {
                 Ok(mv) => return Ok(Some(mv)),
                 Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
             },
-            Ok(Typed::Help) => problem = Some(format!("How to play: {}", game.how())),
-            Ok(Typed::List) => problem = Some(format!("Your moves: {}", game.list())),
+            Ok(Typed::Help) => problem = Some(format!("How to play: {}", prompt.how)),
+            Ok(Typed::List) => problem = Some(format!("Your moves: {}", (prompt.list)())),
             Ok(Typed::Quit) => return Ok(None),
             Err(e) => problem = Some(e),
         }
@@ -318,6 +350,22 @@ impl Scripted {
             typed: lines.iter().map(|l| (*l).to_owned()).collect(),
             seen: String::new(),
         }
+    }
+}
+
+impl Scripted {
+    /// Runs `play` with a person who types `typed`: `play` writes to the
+    /// buffer it is given (the referee's side); returns what it returned,
+    /// what it wrote, and everything the person was shown.
+    pub fn play<T>(
+        typed: &[&str],
+        play: impl FnOnce(&mut Vec<u8>, &mut Scripted) -> T,
+    ) -> (T, String, String) {
+        let mut person = Scripted::new(typed);
+        let mut out = Vec::new();
+        let end = play(&mut out, &mut person);
+        let out = String::from_utf8(out).expect("a player writes text");
+        (end, out, person.seen)
     }
 }
 

@@ -11,10 +11,10 @@ use coursidor::wire::{self, LineReader};
 use coursidor::{Colour, Move, Position, UncheckedMove};
 use coursidor_ai::session::SessionError;
 use game_core::session::{self, SessionEnd, Turns, Unexpected};
-use terminal::{News, Person, Prompt};
+use terminal::{News, Person};
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
@@ -89,43 +89,24 @@ fn pawn(c: Colour) -> char {
     }
 }
 
-/// The move prompt on `pos`: Coursidor's words, its rules' reasons.
-struct Asking<'a>(&'a Position);
-
-impl Prompt for Asking<'_> {
-    type Unchecked = UncheckedMove;
-    type Move = Move;
-
-    fn read(&self, line: &str) -> Result<Typed, String> {
-        typed::read(line)
-    }
-
-    fn check(&self, u: &UncheckedMove) -> Result<Move, String> {
-        self.0.check(u).map_err(|e| e.to_string())
-    }
-
-    fn how(&self) -> String {
-        typed::HOW.to_owned()
-    }
-
-    fn list(&self) -> String {
-        let mut steps = Vec::new();
-        self.0.legal_steps(&mut steps);
-        let mut walls = Vec::new();
-        self.0.legal_walls(&mut walls);
-        let to: Vec<String> = steps
-            .iter()
-            .filter_map(|m| match m {
-                Move::Step(s) => Some(s.to().to_string()),
-                Move::Wall(_) => None,
-            })
-            .collect();
-        format!(
-            "your pawn to {}; or one of {} walls",
-            to.join(", "),
-            walls.len()
-        )
-    }
+/// The pawn's moves in words, and how many walls could be placed.
+fn list(pos: &Position) -> String {
+    let mut steps = Vec::new();
+    pos.legal_steps(&mut steps);
+    let mut walls = Vec::new();
+    pos.legal_walls(&mut walls);
+    let to: Vec<String> = steps
+        .iter()
+        .filter_map(|m| match m {
+            Move::Step(s) => Some(s.to().to_string()),
+            Move::Wall(_) => None,
+        })
+        .collect();
+    format!(
+        "your pawn to {}; or one of {} walls",
+        to.join(", "),
+        walls.len()
+    )
 }
 
 impl Turns for Table<'_> {
@@ -135,16 +116,17 @@ impl Turns for Table<'_> {
 
     fn send(&mut self, output: &mut dyn Write, _log: &mut dyn Write) -> Result<(), PlayError> {
         let screen = self.screen();
-        let prompt = format!("Move {}, your turn > ", self.pos.plies() + 1);
-        let mv = terminal::ask_move(
-            self.person,
-            &self.news,
-            &screen,
-            &prompt,
-            &Asking(&self.pos),
-        )
-        .map_err(PlayError::Terminal)?
-        .ok_or(PlayError::GaveUp)?;
+        let pos = &self.pos;
+        let prompt = terminal::Prompt {
+            question: &format!("Move {}, your turn > ", pos.plies() + 1),
+            read: &typed::read,
+            check: &|u| pos.check(u),
+            how: typed::HOW,
+            list: &|| list(pos),
+        };
+        let mv = terminal::ask_move(self.person, &self.news, &screen, &prompt)
+            .map_err(PlayError::Terminal)?
+            .ok_or(PlayError::GaveUp)?;
         output
             .write_all(format!("{mv}\n").as_bytes())
             .and_then(|()| output.flush())
@@ -238,10 +220,7 @@ mod tests {
     }
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| run(input.as_bytes(), out, person))
     }
 
     /// White's first legal step after black's `M 7`.

@@ -20,10 +20,7 @@ pub fn read(line: &str) -> Result<Typed, String> {
     if let Some(command) = terminal::command(line) {
         return Ok(command);
     }
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = terminal::words(line, &[',']);
     let not_a_move = || format!("{:?} is not a move: {HOW}", line.trim());
     let number = |w: &str| -> Result<u32, String> {
         if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) {

@@ -7,12 +7,12 @@
 use std::io::{Read, Write};
 
 use game_core::LineReader;
-use mansuba::{Action, Played, Position, UncheckedAction, wire};
+use mansuba::{Action, Played, Position, wire};
 use mansuba_ai::session::{self, SessionEnd, SessionError, Turn};
-use terminal::{News, Person, Prompt};
+use terminal::{News, Person};
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
@@ -86,31 +86,12 @@ impl Table<'_> {
     }
 }
 
-/// The action prompt on `pos`: Mansuba's words, its rules' reasons.
-struct Asking<'a>(&'a Position);
-
-impl Prompt for Asking<'_> {
-    type Unchecked = UncheckedAction;
-    type Move = Action;
-
-    fn read(&self, line: &str) -> Result<Typed, String> {
-        typed::read(line)
-    }
-
-    fn check(&self, u: &UncheckedAction) -> Result<Action, String> {
-        self.0.check(u).map_err(|e| e.to_string())
-    }
-
-    fn how(&self) -> String {
-        typed::HOW.to_owned()
-    }
-
-    fn list(&self) -> String {
-        let mut actions = Vec::new();
-        self.0.legal_actions(&mut actions);
-        let words: Vec<String> = actions.iter().map(Action::to_string).collect();
-        words.join(", ")
-    }
+/// The legal actions in words.
+fn list(pos: &Position) -> String {
+    let mut actions = Vec::new();
+    pos.legal_actions(&mut actions);
+    let words: Vec<String> = actions.iter().map(Action::to_string).collect();
+    words.join(", ")
 }
 
 /// How the game ended, from the person's side.
@@ -155,15 +136,16 @@ pub fn run<R: Read, W: Write>(
     let end = loop {
         let screen = table.screen();
         if table.pos.end().is_none() && table.pos.to_move() == me {
-            let prompt = format!("Turn {}, your move > ", table.pos.turn() + 1);
-            let action = terminal::ask_move(
-                table.person,
-                &table.news,
-                &screen,
-                &prompt,
-                &Asking(&table.pos),
-            )?
-            .ok_or(PlayError::GaveUp)?;
+            let pos = &table.pos;
+            let prompt = terminal::Prompt {
+                question: &format!("Turn {}, your move > ", pos.turn() + 1),
+                read: &typed::read,
+                check: &|u| pos.check(u),
+                how: typed::HOW,
+                list: &|| list(pos),
+            };
+            let action = terminal::ask_move(table.person, &table.news, &screen, &prompt)?
+                .ok_or(PlayError::GaveUp)?;
             writeln!(output, "{action}").map_err(SessionError::from)?;
             output.flush().map_err(SessionError::from)?;
         } else {
@@ -217,10 +199,7 @@ mod tests {
     }
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| run(input.as_bytes(), out, person))
     }
 
     #[test]

@@ -21,9 +21,8 @@ pub fn read(line: &str) -> Result<Typed, String> {
     if let Some(command) = terminal::command(line) {
         return Ok(command);
     }
-    let words: Vec<String> = line
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '-'))
-        .filter(|w| !w.is_empty())
+    let words: Vec<String> = terminal::words(line, &[',', '-'])
+        .into_iter()
         .enumerate()
         .map(|(i, w)| {
             // The sort's letter is upper case on the wire; the rest lower.

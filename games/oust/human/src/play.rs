@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::Path;
 
 use oust::{Colour, Effect, Move, Position, UncheckedMove, wire};
-use terminal::{News, Person, Prompt};
+use terminal::{News, Person};
 
 use crate::memory::{self, Memory};
-use crate::typed::{self, Typed};
+use crate::typed;
 
 /// Why a move was not made.
 #[derive(Debug)]
@@ -111,39 +111,19 @@ fn told(pos: &Position, mv: Move, effect: Effect, mine: bool) -> String {
     )
 }
 
-/// The move prompt on `pos`: Oust's words, its rules' reasons.
-struct Asking<'a>(&'a Position);
-
-impl Prompt for Asking<'_> {
-    type Unchecked = UncheckedMove;
-    type Move = Move;
-
-    fn read(&self, line: &str) -> Result<Typed, String> {
-        typed::read(line, self.0.options())
-    }
-
-    fn check(&self, u: &UncheckedMove) -> Result<Move, String> {
-        self.0.check(u).map_err(|e| e.to_string())
-    }
-
-    fn how(&self) -> String {
-        typed::HOW.to_owned()
-    }
-
-    fn list(&self) -> String {
-        let mut moves = Vec::new();
-        self.0.legal_moves(&mut moves);
-        let (captures, quiet): (Vec<Move>, Vec<Move>) =
-            moves.into_iter().partition(|m| m.is_capture());
-        let words = |ms: &[Move]| -> String {
-            let v: Vec<String> = ms.iter().map(|&m| point(self.0, m)).collect();
-            v.join(", ")
-        };
-        match (captures.is_empty(), quiet.is_empty()) {
-            (true, _) => words(&quiet),
-            (false, true) => format!("captures {}", words(&captures)),
-            (false, false) => format!("captures {}; others {}", words(&captures), words(&quiet)),
-        }
+/// The legal moves in words, the captures first.
+fn list(pos: &Position) -> String {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let (captures, quiet): (Vec<Move>, Vec<Move>) = moves.into_iter().partition(|m| m.is_capture());
+    let words = |ms: &[Move]| -> String {
+        let v: Vec<String> = ms.iter().map(|&m| point(pos, m)).collect();
+        v.join(", ")
+    };
+    match (captures.is_empty(), quiet.is_empty()) {
+        (true, _) => words(&quiet),
+        (false, true) => format!("captures {}", words(&captures)),
+        (false, false) => format!("captures {}; others {}", words(&captures), words(&quiet)),
     }
 }
 
@@ -230,8 +210,14 @@ pub fn run(
     let remembered = memory.map(|dir| (dir, file.as_deref().and_then(memory::load)));
     let mut news = news_since(&pos, remembered);
     let shown = screen(&pos, me, person.colour());
-    let mv = terminal::ask_move(person, &news, &shown, "Your move > ", &Asking(&pos))?
-        .ok_or(PlayError::GaveUp)?;
+    let prompt = terminal::Prompt {
+        question: "Your move > ",
+        read: &|line| typed::read(line, opts),
+        check: &|u| pos.check(u),
+        how: typed::HOW,
+        list: &|| list(&pos),
+    };
+    let mv = terminal::ask_move(person, &news, &shown, &prompt)?.ok_or(PlayError::GaveUp)?;
     let u = match mv.point() {
         Some(p) => {
             let (c, r) = opts.coords(p);
@@ -288,10 +274,7 @@ mod tests {
         typed: &[&str],
         memory: Option<&Path>,
     ) -> (Result<Moved, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(text, &mut out, &mut person, memory);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| run(text, out, person, memory))
     }
 
     #[test]

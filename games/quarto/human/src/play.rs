@@ -14,7 +14,7 @@ use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 use crate::words;
 use terminal::WAITING;
 
@@ -239,52 +239,34 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
-/// The move prompt on `pos`: Quarto's words, its rules' reasons.
-struct Asking<'a>(&'a Position);
-
-impl terminal::Prompt for Asking<'_> {
-    type Unchecked = UncheckedMove;
-    type Move = Move;
-
-    fn read(&self, line: &str) -> Result<Typed, String> {
-        typed::read(line)
-    }
-
-    fn check(&self, u: &UncheckedMove) -> Result<Move, String> {
-        self.0.check(u).map_err(|e| e.to_string())
-    }
-
-    fn how(&self) -> String {
-        typed::HOW.to_owned()
-    }
-
-    fn list(&self) -> String {
-        let free: Vec<String> = Square::of_mask(self.0.board().empty())
-            .map(|s| s.to_string())
-            .collect();
-        let left: Vec<String> = quarto::Piece::of_mask(self.0.available().0)
-            .map(|p| p.number().to_string())
-            .collect();
-        format!(
-            "a free square ({}), then a piece left ({})",
-            free.join(" "),
-            left.join(" ")
-        )
-    }
+/// The free squares and the pieces left, in words (Quarto's moves are
+/// too many to list).
+fn list(pos: &Position) -> String {
+    let free: Vec<String> = Square::of_mask(pos.board().empty())
+        .map(|s| s.to_string())
+        .collect();
+    let left: Vec<String> = quarto::Piece::of_mask(pos.available().0)
+        .map(|p| p.number().to_string())
+        .collect();
+    format!(
+        "a free square ({}), then a piece left ({})",
+        free.join(" "),
+        left.join(" ")
+    )
 }
 
 /// Asks until the person types a legal move (or gives up).
 fn ask_move(table: &mut Table<'_>) -> Result<Move, PlayError> {
     let screen = screen(&table.pos, table.me, table.person.colour(), table.last);
-    let prompt = format!("Move {}, your turn > ", table.pos.plies() + 1);
-    terminal::ask_move(
-        table.person,
-        &table.news,
-        &screen,
-        &prompt,
-        &Asking(&table.pos),
-    )?
-    .ok_or(PlayError::GaveUp)
+    let pos = &table.pos;
+    let prompt = terminal::Prompt {
+        question: &format!("Move {}, your turn > ", pos.plies() + 1),
+        read: &typed::read,
+        check: &|u| pos.check(u),
+        how: typed::HOW,
+        list: &|| list(pos),
+    };
+    terminal::ask_move(table.person, &table.news, &screen, &prompt)?.ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]
@@ -293,10 +275,7 @@ mod tests {
     use terminal::Scripted;
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| run(input.as_bytes(), out, person))
     }
 
     #[test]

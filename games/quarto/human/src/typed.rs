@@ -22,10 +22,7 @@ pub fn read(line: &str) -> Result<Typed, String> {
     if let Some(command) = terminal::command(line) {
         return Ok(command);
     }
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/'))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = terminal::words(line, &[',', ';', '/']);
     let (square, gift) = match words.as_slice() {
         [] => return Err(HOW.to_owned()),
         [one] => one_word(one)?,

@@ -13,7 +13,7 @@ use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 use crate::words;
 
 /// Why a game stopped before its end.
@@ -188,34 +188,6 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
-/// The move prompt on `view`: Stratego's words, its rules' reasons.
-struct Asking<'a> {
-    view: &'a View,
-    moves: &'a MoveList,
-}
-
-impl terminal::Prompt for Asking<'_> {
-    type Unchecked = UncheckedMove;
-    type Move = stratego::Move;
-
-    fn read(&self, line: &str) -> Result<Typed, String> {
-        typed::read(line)
-    }
-
-    fn check(&self, u: &UncheckedMove) -> Result<stratego::Move, String> {
-        self.view.check(u).map_err(|e| e.to_string())
-    }
-
-    fn how(&self) -> String {
-        typed::HOW.to_owned()
-    }
-
-    fn list(&self) -> String {
-        let list: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
-        list.join(", ")
-    }
-}
-
 /// Asks until the person types a legal move (or gives up).
 fn ask_move(
     table: &mut Table<'_>,
@@ -224,15 +196,18 @@ fn ask_move(
     mark: &[Square],
 ) -> Result<stratego::Move, PlayError> {
     let screen = table.screen(Some(view), None, mark);
-    let prompt = format!("Move {}, your turn > ", view.plies() + 1);
-    terminal::ask_move(
-        table.person,
-        &table.news,
-        &screen,
-        &prompt,
-        &Asking { view, moves },
-    )?
-    .ok_or(PlayError::GaveUp)
+    let list = || {
+        let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        list.join(", ")
+    };
+    let prompt = terminal::Prompt {
+        question: &format!("Move {}, your turn > ", view.plies() + 1),
+        read: &typed::read,
+        check: &|u| view.check(u),
+        how: typed::HOW,
+        list: &list,
+    };
+    terminal::ask_move(table.person, &table.news, &screen, &prompt)?.ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]
@@ -254,10 +229,9 @@ mod tests {
     }
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person, &mut setup, false);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| {
+            run(input.as_bytes(), out, person, &mut setup, false)
+        })
     }
 
     #[test]
