@@ -621,7 +621,7 @@ fn a_person_plays_a_whole_game_of_mansuba_against_two() {
     t.wait_showing(
         "Turn 1, your move >",
         &[
-            "Mansuba, 3 players on 10 x 4",
+            "Mansuba, 3 players, 10 x 4: first on a start place of another's (_N) wins.",
             "You are player 0 of 3; player 0 moves first.",
         ],
     );

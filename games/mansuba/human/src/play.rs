@@ -43,11 +43,11 @@ impl Table<'_> {
         let rules = self.pos.rules();
         let world = rules.world();
         let goal = match rules.victory() {
-            mansuba::Victory::Simple => "reach a start place of another player's (_N) first",
-            mansuba::Victory::Complex => "cover every start place of another player's first",
+            mansuba::Victory::Simple => "first on a start place of another's (_N) wins",
+            mansuba::Victory::Complex => "first to cover another's start places wins",
         };
         format!(
-            "Mansuba, {} players on {} x {}: {goal}. You are player {} (your pieces end in {}).\n\n{}",
+            "Mansuba, {} players, {} x {}: {goal}. You are player {} (P{}...).\n\n{}",
             rules.players(),
             world.width(),
             world.height(),
