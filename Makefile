@@ -124,23 +124,31 @@ play-mansuba: build
 		--player 'ai=target/release/player --game mansuba' \
 		--player 'closer=target/release/player --game mansuba --strategy closer --seed 1'
 
-## viewer-demo: a game between the AI and the random player, written as the
-## HTML viewer's page, and a screenshot of its last position taken by a
-## headless Chromium (installed from Debian if missing), in logs/viewer-demo/
+## viewer-demo: a real game of each game (Stratego's AI against the random
+## player; the others' demo-GAME games above), each written as the HTML
+## viewer's page and a screenshot of its last position taken by a headless
+## Chromium (installed from Debian if missing): logs/viewer-demo/GAME.html
+## and GAME.png. `viewer-demo-GAME` does one game's.
 CHROMIUM_FLAGS = --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 	--disable-background-networking --disable-component-update --disable-sync
-viewer-demo: build
+VIEWER_GAMES = stratego $(DEMO_GAMES)
+DEMO_PLAYERS_stratego = \
+	--player 'ai=target/release/player --move-time-ms 100 --seed 1' \
+	--player 'random=target/release/player --strategy random --seed 2'
+.PHONY: $(VIEWER_GAMES:%=viewer-demo-%)
+viewer-demo: $(VIEWER_GAMES:%=viewer-demo-%)
+	@echo "pages: logs/viewer-demo/GAME.html  screenshots: logs/viewer-demo/GAME.png ($(VIEWER_GAMES))"
+$(VIEWER_GAMES:%=viewer-demo-%): viewer-demo-%: build
 	scripts/need.sh chromium
-	mkdir -p logs/viewer-demo
-	target/release/referee --log-dir logs/viewer-demo \
-		--record logs/viewer-demo/game.json --html logs/viewer-demo/game.html \
-		--player 'ai=target/release/player --move-time-ms 100 --seed 1' \
-		--player 'random=target/release/player --strategy random --seed 2'
+	mkdir -p logs/viewer-demo/$*
+	target/release/referee --game $* $(DEMO_OPTIONS_$*) --log-dir logs/viewer-demo/$* \
+		--record logs/viewer-demo/$*.json --html logs/viewer-demo/$*.html \
+		$(DEMO_PLAYERS_$*)
 	profile=$$(mktemp -d) && chromium $(CHROMIUM_FLAGS) --user-data-dir="$$profile" \
-		--window-size=1300,900 --screenshot="$(CURDIR)/logs/viewer-demo/screenshot.png" \
-		"file://$(CURDIR)/logs/viewer-demo/game.html#end" 2>/dev/null; \
+		--window-size=1300,900 --screenshot="$(CURDIR)/logs/viewer-demo/$*.png" \
+		"file://$(CURDIR)/logs/viewer-demo/$*.html#end" 2>/dev/null; \
 		status=$$?; rm -rf "$$profile"; exit $$status
-	@echo "page: logs/viewer-demo/game.html  screenshot: logs/viewer-demo/screenshot.png"
+	@echo "page: logs/viewer-demo/$*.html  screenshot: logs/viewer-demo/$*.png"
 
 ## tournament-demo: a small round robin (random players, the player's default
 ## strategy, a player that moves into a lake), report in logs/demo-report.md

@@ -35,6 +35,10 @@ pub struct Summary {
     /// What happened exactly.
     #[serde(default)]
     pub detail: String,
+    /// The replies the referee refused (refused setups, the illegal or
+    /// unreadable move that ended the game), as the record has them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejected: Vec<crate::RejectedReply>,
     /// Legal moves played, all seats together.
     #[serde(default)]
     pub moves: u32,

@@ -18,9 +18,12 @@
 //!   the tests' own;
 //! - the suite in `tests/e2e/`, which runs the real `referee` against them;
 //! - [`bins`] and [`tools`]: the workspace's binaries and the system
-//!   programs that end-to-end tests (here and in other crates) need.
+//!   programs that end-to-end tests (here and in other crates) need;
+//! - [`cdp`]: a headless Chromium driven over the DevTools protocol, for
+//!   the tests of HTML pages (the viewer's, the tournament's report).
 
 pub mod bins;
+pub mod cdp;
 pub mod faulty;
 pub mod tictactoe;
 pub mod tools;

@@ -278,6 +278,13 @@ pub trait Game {
         viewer.is_none().then(|| self.draw(false))
     }
 
+    /// What the rules call `seat` (Stratego's `red`, Coursidor's
+    /// `black`), for the verdict's details beside the seat's number;
+    /// `None` (the default) for a game whose seats have no names.
+    fn seat_name(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// How the HTML viewer draws this game's scenes; by default as text.
     fn viewer(&self) -> Viewer {
         Viewer::TEXT
@@ -316,6 +323,35 @@ pub struct Host {
     pub program: &'static str,
     /// Its arguments before the player's program.
     pub args: Vec<String>,
+    /// The statuses it exits with when it stops before the game's end,
+    /// each with its cause: the referee's verdict names the cause of an
+    /// exit with one of these, which the process alone cannot tell from
+    /// any other program's exit.
+    pub exits: &'static [HostExit],
+    /// How the line it writes last to its log (stderr) when it stops
+    /// with one of [`exits`](Self::exits) begins (`coursidor-host
+    /// stopped: `): the verdict quotes that line, which says more than
+    /// the status (which function a client lacks).
+    pub last_words: &'static str,
+}
+
+/// One documented exit status of a [`Host`] and what it means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HostExit {
+    /// The status.
+    pub status: i32,
+    /// Its cause, in words (`the client lacks a function of player.h`).
+    pub cause: &'static str,
+}
+
+impl Host {
+    /// The cause of an exit with `status`, if it is one of the host's own.
+    pub fn cause_of(&self, status: i32) -> Option<&'static str> {
+        self.exits
+            .iter()
+            .find(|e| e.status == status)
+            .map(|e| e.cause)
+    }
 }
 
 /// Why a game's options were refused.

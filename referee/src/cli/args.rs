@@ -53,15 +53,13 @@ pub struct Cli {
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     pub arg1: Vec<OsString>,
 
-    /// Time allowed for each move reply, in milliseconds (the default is
-    /// the game's).
+    /// Time allowed for each move reply, in milliseconds.
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub time_limit_ms: Option<u64>,
 
     /// Time allowed for the setup reply, in milliseconds (games with a
-    /// secret setup); it includes the program's start-up [default: the
-    /// game's (Stratego 2000), or --time-limit-ms if larger].
+    /// secret setup); it includes the program's start-up.
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub setup_time_limit_ms: Option<u64>,
@@ -85,8 +83,7 @@ pub struct Cli {
     pub grace_ms: u64,
 
     /// Moves (all players together) after which the game is drawn; 0 = no
-    /// limit [default: the game's for its options; Stratego 2000,
-    /// Mansuba 2 · WIDTH · HEIGHT].
+    /// limit.
     #[arg(long, value_name = "N")]
     pub max_turns: Option<u32>,
 
@@ -249,21 +246,61 @@ pub fn game_name(args: &[OsString]) -> Option<String> {
 }
 
 /// The command of game `S`: the referee's options, the game's, and the
-/// game's defaults.
+/// game's defaults; its help opens with what the referee is and how to
+/// call it.
 pub fn command<S: Spec>() -> clap::Command {
     let d: Defaults = S::DEFAULTS;
-    // The turn limit's default may depend on the game's options: it is
-    // filled in after parsing (`Spec::default_max_turns`); a seed's own
-    // short flag for it is the game's (`Spec::MAX_TURNS_SHORT`).
+    let secret = <<S::Game as game_core::Game>::Phase as game_core::SetupPhase<S::Game>>::SECRET;
     let cmd = Cli::command()
         .mut_arg("time_limit_ms", |a| {
             a.default_value(d.time_limit_ms.to_string())
         })
-        .mut_arg("max_turns", |a| match S::MAX_TURNS_SHORT {
-            Some(c) => a.short(c),
-            None => a,
+        // Its default is the game's, unless --time-limit-ms is larger: it
+        // is filled in after parsing, and said here.
+        .mut_arg("setup_time_limit_ms", |a| {
+            let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+            if secret {
+                a.help(format!(
+                    "{help} [default: {}, or --time-limit-ms if larger]",
+                    d.setup_time_limit_ms
+                ))
+            } else {
+                a.hide(true)
+            }
+        })
+        // The turn limit's default may depend on the game's options
+        // (`Spec::default_max_turns`): filled in after parsing, and said
+        // here; a seed's own short flag for it is the game's
+        // (`Spec::MAX_TURNS_SHORT`).
+        .mut_arg("max_turns", |a| {
+            let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+            let default = match S::MAX_TURNS_RULE {
+                Some(rule) => format!("{rule}; {} with the defaults", d.max_turns),
+                None => d.max_turns.to_string(),
+            };
+            let a = a.help(format!("{help} [default: {default}]"));
+            match S::MAX_TURNS_SHORT {
+                Some(c) => a.short(c),
+                None => a,
+            }
         });
+    // The game's options' own doc comment would become the command's
+    // description: the description is the referee's, set after them.
     S::Options::augment_args(cmd.next_help_heading(format!("Options of {}", S::NAME)))
+        .about(about(S::NAME))
+        .long_about(None)
+}
+
+/// What `referee --help` opens with: what the referee is, how to call it,
+/// and where the other games' options are.
+fn about(game: &str) -> String {
+    format!(
+        "The referee: plays one game between player programs, exactly as the game's protocol \
+         says, and reports the verdict. Call it with the game and one program per seat, seat 0 \
+         first: `referee --game {game} [OPTIONS] PLAYER PLAYER` (or `--player SPEC` per seat). \
+         These are the options of {game}, with its defaults; `referee --game NAME --help` shows \
+         another game's, `referee --list-games` lists the games."
+    )
 }
 
 /// Parses the command line of game `S`.

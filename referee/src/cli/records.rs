@@ -8,11 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::replay::{self, Judgement, Replay, ReplayError};
-use anyhow::{Context as _, bail};
+use crate::replay::{self, Judgement, Replay};
+use anyhow::Context as _;
 use clap::Parser;
-use game_core::Spec;
-use referee_schema::{Record, exit};
+use referee_schema::exit;
 
 use games::Registry;
 
@@ -92,35 +91,8 @@ fn usage(e: &clap::Error) -> ExitCode {
 pub fn load<R: Registry>(path: &Path, colour: bool) -> anyhow::Result<Replay> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the record {}", path.display()))?;
-    judge::<R>(&text, colour).with_context(|| format!("{} cannot be replayed", path.display()))
-}
-
-/// Judges the record `text` of whatever game it is.
-pub fn judge<R: Registry>(text: &str, colour: bool) -> anyhow::Result<Replay> {
-    let record: Record =
-        Record::from_json(text).context("it is not a record written by referee --record")?;
-    match R::visit(&record.game, Judge { text, colour }) {
-        Some(replay) => Ok(replay?),
-        None => bail!(
-            "its game '{}' is not one of this referee's: {}",
-            record.game,
-            R::names().join(", ")
-        ),
-    }
-}
-
-/// [`replay::rejudge`] with a game's types.
-struct Judge<'t> {
-    text: &'t str,
-    colour: bool,
-}
-
-impl games::Visit for Judge<'_> {
-    type Output = Result<Replay, ReplayError>;
-
-    fn visit<S: Spec>(self) -> Self::Output {
-        replay::rejudge::<S>(self.text, self.colour)
-    }
+    replay::judge::<R>(&text, colour)
+        .with_context(|| format!("{} cannot be replayed", path.display()))
 }
 
 /// The judgement in one line, and the exit status it gives.

@@ -102,17 +102,20 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
     // becomes the host, found beside this executable.
     let here = std::env::current_exe().context("the referee's own path")?;
     let dir = here.parent().unwrap_or(std::path::Path::new("."));
+    let mut hosts = Vec::new();
     let players = players
         .into_iter()
         .enumerate()
         .map(|(seat, (name, program))| {
             let host = S::host(options, seat, std::path::Path::new(&program.path));
+            hosts.push(host.clone());
             crate::hosted(host, program, dir).map(|p| (name, p))
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(anyhow::Error::from)?;
     let mut config = cli.config(players, defaults);
     config.seed = probe.seed;
+    config.hosts = hosts;
     let options_json = match serde_json::to_value(options) {
         Ok(serde_json::Value::Object(map)) => map,
         Ok(_) => serde_json::Map::new(),

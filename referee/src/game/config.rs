@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_core::{Context, Limits, SeatLimit};
+use game_core::{Context, Host, Limits, SeatLimit};
 
 use crate::process::{Program, Sandbox};
 
@@ -37,6 +37,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// The sandbox of every player (all its layers by default).
     pub sandbox: Sandbox,
+    /// The host each seat's program runs in, if any ([`Host`]: its exit
+    /// statuses name the causes of its stopping in the verdict); seats
+    /// past the end run no host.
+    pub hosts: Vec<Option<Host>>,
 }
 
 impl MatchConfig {
@@ -56,6 +60,7 @@ impl MatchConfig {
             log_dir: PathBuf::from("logs"),
             seed: 0,
             sandbox: Sandbox::default(),
+            hosts: Vec::new(),
         }
     }
 
@@ -78,6 +83,11 @@ impl MatchConfig {
     /// The time `seat` has for its setup; `None`: no limit.
     pub fn setup_limit(&self, seat: usize) -> Option<Duration> {
         self.limits().setup_time_of(seat)
+    }
+
+    /// The host seat `i`'s program runs in, if any.
+    pub fn host(&self, i: usize) -> Option<&Host> {
+        self.hosts.get(i).and_then(Option::as_ref)
     }
 
     /// The log file of seat `i`.

@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::config::MatchConfig;
 use super::report::{MatchReport, exit_report, sandbox_settings};
-use super::verdict::{Verdict, reason_of};
+use super::verdict::{Verdict, illegal_detail, reason_of, who};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
 };
@@ -262,6 +262,7 @@ pub fn play_match<G: Game>(
         reason: verdict.reason,
         reason_text: verdict.reason_text,
         detail: verdict.detail,
+        rejected: record.rejected.clone(),
         moves: record.moves.len() as u32,
         duration_ms: millis(start.elapsed()),
         settings,
@@ -341,7 +342,7 @@ impl<G: Game> Match<'_, G> {
     fn failed(&mut self, seat: Seat, failure: &Failure) -> Verdict {
         self.note_failure(seat, failure);
         let mut reason = reason_of(failure);
-        let mut detail = format!("player {seat}: {failure}");
+        let mut detail = self.failed_words(seat, failure);
         let failed = self.failed_seats();
         let others: Vec<(Seat, Failure)> = failed
             .iter()
@@ -355,7 +356,7 @@ impl<G: Game> Match<'_, G> {
         }
         if failed.len() == self.seats() {
             let mut parts = vec![detail];
-            parts.extend(others.iter().map(|(s, f)| format!("player {s}: {f}")));
+            parts.extend(others.iter().map(|(s, f)| self.failed_words(*s, f)));
             return Verdict::new(
                 Some(Outcome::draw(self.seats())),
                 reason,
@@ -371,7 +372,7 @@ impl<G: Game> Match<'_, G> {
             );
         }
         for (s, f) in &others {
-            detail.push_str(&format!("; player {s}: {f}"));
+            detail.push_str(&format!("; {}", self.failed_words(*s, f)));
         }
         self.game.tell_failure(seat, &mut self.tell);
         self.send_told();
@@ -492,7 +493,7 @@ impl<G: Game> Match<'_, G> {
         self.note_failure(seat, failure);
         let mut losers = self.failed_seats();
         losers.extend(refused.iter().map(|(s, _)| *s));
-        let mut detail = format!("player {seat}: {failure}");
+        let mut detail = self.failed_words(seat, failure);
         for (s, why) in &refused {
             detail.push_str(&format!("; player {s}'s setup refused: {why}"));
         }
@@ -557,7 +558,8 @@ impl<G: Game> Match<'_, G> {
                     if let Ok(l) = &lines {
                         self.rejected.push(RejectedReply::new(me, Phase::Move, l));
                     }
-                    return Ok(self.illegal(me, parsed.ok().as_ref(), why));
+                    let reply = lines.as_deref().ok();
+                    return Ok(self.illegal(me, reply, parsed.ok().as_ref(), why));
                 }
             };
             let detail = self.game.play(mv, &mut self.tell);
@@ -585,15 +587,43 @@ impl<G: Game> Match<'_, G> {
         self.sup.resume(me);
     }
 
-    /// `seat`'s move reply was unreadable or illegal: it loses.
-    fn illegal(&mut self, seat: Seat, parsed: Option<&G::Unchecked>, why: String) -> Verdict {
+    /// `seat`'s move reply (`reply`, its lines, when it was complete) was
+    /// unreadable or illegal: it loses, the detail quoting the reply.
+    fn illegal(
+        &mut self,
+        seat: Seat,
+        reply: Option<&[Vec<u8>]>,
+        parsed: Option<&G::Unchecked>,
+        why: String,
+    ) -> Verdict {
         self.stats[seat].illegal_moves += 1;
         self.game.tell_illegal(seat, parsed, &mut self.tell);
         self.send_told();
         Verdict::new(
             Some(Outcome::lost(&[seat], self.seats())),
             Reason::IllegalMove,
-            format!("player {seat}: {why}"),
+            illegal_detail(&self.who(seat), reply, &why),
         )
+    }
+
+    fn who(&self, seat: Seat) -> String {
+        who(&self.game, seat)
+    }
+
+    /// `seat`'s failure as the verdict says it: who, how, and for a
+    /// program run in a host that exited with a status of its own, why
+    /// the host stopped (which the status alone does not tell).
+    fn failed_words(&self, seat: Seat, failure: &Failure) -> String {
+        let who = self.who(seat);
+        let stopped = match (failure, self.cfg.host(seat)) {
+            (Failure::Exited(code), Some(host)) => {
+                super::host::stopped(host, *code, &self.cfg.log_path(seat))
+            }
+            _ => None,
+        };
+        match stopped {
+            Some(why) => format!("{who}: {failure}: {why}"),
+            None => format!("{who}: {failure}"),
+        }
     }
 }

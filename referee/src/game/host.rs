@@ -53,6 +53,45 @@ pub fn hosted(host: Option<Host>, program: Program, dir: &Path) -> Result<Progra
     Ok(Program::new(path, args))
 }
 
+/// The bytes at the end of a log searched for a host's last words: the
+/// line is written last, just before the host exits.
+const TAIL_BYTES: u64 = 16 * 1024;
+
+/// The most characters of a host's last words quoted in a verdict.
+const MAX_WORDS: usize = 400;
+
+/// Why `host` stopped, when it exited with `status`, one of its own
+/// ([`Host::exits`]): the last line of its `log` that begins with its
+/// last words, else the cause its status stands for. `None` for any other
+/// status (the host's client may exit with any status of its own).
+pub fn stopped(host: &Host, status: i32, log: &Path) -> Option<String> {
+    let cause = host.cause_of(status)?;
+    let line = (!host.last_words.is_empty())
+        .then(|| last_line_with(log, host.last_words))
+        .flatten();
+    Some(line.unwrap_or_else(|| format!("{} stopped: {cause}", host.program)))
+}
+
+/// The last line of the end of `log` that begins with `prefix`, its
+/// control characters as `?`, cut to [`MAX_WORDS`] characters.
+fn last_line_with(log: &Path, prefix: &str) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(log).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(TAIL_BYTES)))
+        .ok()?;
+    let mut tail = Vec::new();
+    file.read_to_end(&mut tail).ok()?;
+    let text = String::from_utf8_lossy(&tail);
+    let line = text.lines().rev().find(|l| l.starts_with(prefix))?;
+    Some(
+        line.chars()
+            .take(MAX_WORDS)
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +107,8 @@ mod tests {
         let host = Host {
             program: "the-host",
             args: Vec::new(),
+            exits: &[],
+            last_words: "",
         };
         let got = hosted(Some(host), Program::new(&lib, ["y"]), dir.path()).unwrap();
         assert_eq!(
@@ -77,6 +118,8 @@ mod tests {
         let host = Host {
             program: "the-host",
             args: vec!["--flag".into()],
+            exits: &[],
+            last_words: "",
         };
         let got = hosted(Some(host.clone()), p.clone(), dir.path()).unwrap();
         assert_eq!(
@@ -96,6 +139,36 @@ mod tests {
         assert!(
             e.starts_with("./a.so runs in missing-host, which is not beside the referee: "),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn a_hosts_own_status_is_named_by_its_last_words_or_its_cause() {
+        let host = Host {
+            program: "the-host",
+            args: Vec::new(),
+            exits: &[game_core::HostExit {
+                status: 6,
+                cause: "the client lacks a function",
+            }],
+            last_words: "the-host stopped: ",
+        };
+        let (_dir, log) = crate::testing::temp_file(
+            "player0.log",
+            "the-host stopped: an older line\nclient chatter\n\
+             the-host stopped: the client lacks a function: x.so has no function play\n",
+        );
+        assert_eq!(
+            stopped(&host, 6, &log).as_deref(),
+            Some("the-host stopped: the client lacks a function: x.so has no function play")
+        );
+        // Any other status is the client's own.
+        assert_eq!(stopped(&host, 0, &log), None);
+        assert_eq!(stopped(&host, 7, &log), None);
+        // Without the line (a log cut short, or missing): the cause.
+        assert_eq!(
+            stopped(&host, 6, Path::new("/nonexistent/player0.log")).as_deref(),
+            Some("the-host stopped: the client lacks a function")
         );
     }
 }

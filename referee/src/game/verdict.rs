@@ -1,6 +1,7 @@
 //! How a match ended: the points of each seat and the reason, in words and
 //! as a stable name.
 
+use game_core::{Game, Seat};
 use referee_schema::{Outcome, Reason};
 
 use crate::process::{Failure, WaitStatus};
@@ -60,5 +61,45 @@ pub fn reason_of(f: &Failure) -> Reason {
             WaitStatus::Exited(_) => Reason::Exited,
             WaitStatus::Signaled(_) => Reason::Crashed,
         },
+    }
+}
+
+/// `seat` as a verdict names it: `player 0`, and what the rules call it,
+/// if anything (`player 0 (red)`).
+pub fn who<G: Game>(game: &G, seat: Seat) -> String {
+    match game.seat_name(seat) {
+        Some(name) => format!("player {seat} ({name})"),
+        None => format!("player {seat}"),
+    }
+}
+
+/// The detail of an unreadable or illegal move reply: who, the reply
+/// quoted (`reply`, its lines, when it was complete), and `why` it was
+/// refused.
+pub fn illegal_detail(who: &str, reply: Option<&[Vec<u8>]>, why: &str) -> String {
+    match reply {
+        Some(lines) => {
+            let quoted: Vec<String> = lines.iter().map(|l| game_core::printable(l)).collect();
+            format!("{who} replied {}: {why}", quoted.join(" "))
+        }
+        None => format!("{who}: {why}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_illegal_detail_quotes_each_line_of_the_reply() {
+        let lines = [b"A1".to_vec(), b"E \"x\"".to_vec()];
+        assert_eq!(
+            illegal_detail("player 0 (red)", Some(&lines), "no"),
+            "player 0 (red) replied \"A1\" \"E \\\"x\\\"\": no"
+        );
+        assert_eq!(
+            illegal_detail("player 1", None, "too long"),
+            "player 1: too long"
+        );
     }
 }

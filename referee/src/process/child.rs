@@ -24,8 +24,13 @@ const STDERR_BUDGET: usize = 64 * 1024;
 
 /// How long a closed stdout or a broken stdin may wait for the exit that
 /// usually follows it, so that the failure is reported as the exit (with
-/// its status) rather than as the closed pipe.
-const SETTLE: Duration = Duration::from_millis(50);
+/// its status) rather than as the closed pipe. A dying process closes its
+/// pipes before its parent can reap it, and on a loaded machine the exit
+/// (a core dump, an `exit` after `close`) was seen to come 50 ms and more
+/// after the close; the wait never outlasts the reply's deadline, so it
+/// costs a player that closed its stdout and lingers nothing past its
+/// own limit.
+const SETTLE: Duration = Duration::from_millis(250);
 
 /// A reply the driver is waiting for.
 #[derive(Clone, Copy, Debug)]
@@ -340,15 +345,20 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
-        let reply = self
-            .awaiting
-            .and_then(|a| a.started.zip(a.limit).map(|(s, l)| s + l));
+        let reply = self.reply_deadline();
         let write = self
             .queued_at
             .filter(|_| !self.stopped)
             .map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
         [reply, write, settle].into_iter().flatten().min()
+    }
+
+    /// When the awaited reply is due, if one is awaited with a limit and
+    /// its question has been written.
+    fn reply_deadline(&self) -> Option<Instant> {
+        self.awaiting
+            .and_then(|a| a.started.zip(a.limit).map(|(s, l)| s + l))
     }
 
     fn close_fd(slot: &mut Option<OwnedFd>, registry: &Registry) {
@@ -809,7 +819,8 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
-        if let Some(s) = self.suspicion.filter(|s| s.at <= now) {
+        let reply_due = self.reply_deadline().is_some_and(|d| d <= now);
+        if let Some(s) = self.suspicion.filter(|s| s.at <= now || reply_due) {
             // A report missed by the poll would say the player ended.
             self.report_ready = true;
             self.check_report();
@@ -857,6 +868,9 @@ impl Child {
             return Vec::new();
         }
         self.read_stdout(registry, true);
+        // Its last words into the log before its failure is reported: the
+        // verdict may quote them (a host says there why it stopped).
+        self.pump_stderr(registry, true);
         let mut out = Vec::new();
         out.extend(self.take_reply(id, now));
         if !self.retiring {

@@ -14,6 +14,10 @@ const STYLE: &str = include_str!("viewer.css");
 /// The shell's script: controls, stepping, calling the game's `drawScene`.
 const SCRIPT: &str = include_str!("viewer.js");
 
+/// The drawing kit the games' scripts share (SVG helpers, the seats'
+/// colours, legends), written before the game's script.
+const KIT: &str = include_str!("kit.js");
+
 /// The page of `replay`.
 pub fn page(replay: &Replay) -> String {
     let first = replay.frames.first();
@@ -87,10 +91,11 @@ pub fn page(replay: &Replay) -> String {
 </nav>
 <p id="title"></p>
 <main id="views"></main>
-<p id="end"><strong>End:</strong> {end}</p>
+<p id="outcome"><strong>End:</strong> {end}</p>
 <p id="judgement"></p>
 <script id="game-data" type="application/json">{data}</script>
 <script>
+{KIT}
 {game_script}
 </script>
 <script>
@@ -108,8 +113,10 @@ pub fn page(replay: &Replay) -> String {
     )
 }
 
-/// Text for HTML.
-fn escape(text: &str) -> String {
+/// Text for HTML: `&`, `<`, `>` and `"` as entities, so that any text
+/// (a program's name may hold `<`) is shown as it is, in an element or an
+/// attribute's quotes.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -141,7 +148,10 @@ mod tests {
     #[test]
     fn the_page_is_self_contained_and_escaped() {
         let page = page(&replay(""));
-        assert!(!page.contains("http://") && !page.contains("https://"));
+        // The kit is in the page; SVG's namespace is a name, not an address.
+        assert!(page.contains("function kitSvg("));
+        let loaded = page.replace("\"http://www.w3.org/2000/svg\"", "");
+        assert!(!loaded.contains("http://") && !loaded.contains("https://"));
         assert!(!page.contains("src="), "nothing is loaded");
         // Names and the end as text, the scene inside the data escaped.
         assert!(page.contains("player 0: a&lt;b&gt;"));

@@ -11,6 +11,8 @@ use game_core::{
 use referee_schema::{Phase, Reason, Record, RejectedReply};
 use thiserror::Error;
 
+use crate::game::verdict::{illegal_detail, who};
+
 /// A record that cannot be replayed at all.
 #[derive(Debug, Error)]
 pub enum ReplayError {
@@ -325,8 +327,12 @@ impl<G: Game> Replayer<'_, G> {
             },
             Err(e) => e.to_string(),
         };
-        let today = format!("player {me}: {why}");
-        if today == end.detail {
+        let today = illegal_detail(&who(&self.game, me), Some(&lines), &why);
+        // The detail without the seat's name and the reply, as referees
+        // wrote it before the detail quoted the reply, still reads as the
+        // same judgement.
+        let plain = format!("player {me}: {why}");
+        if today == end.detail || plain == end.detail {
             Judgement::Same
         } else {
             Judgement::Differs(format!(

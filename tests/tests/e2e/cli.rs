@@ -1,5 +1,6 @@
 //! The referee's command line across games: `--game`, `--list-games`,
-//! `--player` specs, the number of players, usage errors.
+//! `--help` and each game's, `--player` specs, the number of players,
+//! usage errors.
 
 use referee_schema::Record;
 
@@ -102,4 +103,76 @@ fn the_player_program_refuses_an_unknown_game() {
     run_in(TestDir::new().path(), "player", &["--game", "chess"])
         .exits(2)
         .complains("unknown game 'chess'");
+}
+
+/// The entry of `--OPTION` in a help text: its line and its description's,
+/// up to the next option.
+fn entry(help: &str, option: &str) -> String {
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.contains(&format!("--{option} ")));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no --{option} in {help}"));
+    let rest = lines.take_while(|l| !l.trim_start().starts_with('-') && !l.ends_with(':'));
+    std::iter::once(first)
+        .chain(rest)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn help_opens_with_what_the_referee_is_and_gives_one_default_per_limit() {
+    let help = referee(&["--help"]).exits(0).stdout;
+    assert!(
+        help.starts_with("The referee: plays one game between player programs"),
+        "{help}"
+    );
+    assert!(
+        help.contains("`referee --game stratego [OPTIONS] PLAYER PLAYER`"),
+        "{help}"
+    );
+    assert!(!help.contains("the default is the game's"), "{help}");
+    for (option, default) in [
+        ("time-limit-ms", "[default: 500]"),
+        (
+            "setup-time-limit-ms",
+            "[default: 2000, or --time-limit-ms if larger]",
+        ),
+        ("max-turns", "[default: 2000]"),
+    ] {
+        let e = entry(&help, option);
+        assert_eq!(e.matches("default").count(), 1, "{e}");
+        assert!(e.contains(default), "{e}");
+    }
+}
+
+#[test]
+fn a_games_help_shows_its_defaults_and_options() {
+    let help = referee(&["--game", "coursidor", "--help"]).exits(0).stdout;
+    assert!(
+        help.starts_with("The referee: plays one game between player programs"),
+        "{help}"
+    );
+    assert!(help.contains("--game coursidor [OPTIONS]"), "{help}");
+    assert!(help.contains("Options of coursidor:"), "{help}");
+    assert!(entry(&help, "board").contains("-t, --board"), "{help}");
+    assert!(
+        entry(&help, "time-limit-ms").contains("[default: 2000]"),
+        "{help}"
+    );
+    let turns = entry(&help, "max-turns");
+    assert!(
+        turns.contains("-M, --max-turns") && turns.contains("[default: 1000]"),
+        "{turns}"
+    );
+    // Coursidor has no setup: no setup limit to set.
+    assert!(!help.contains("--setup-time-limit-ms"), "{help}");
+    // A limit that follows the options says how.
+    let help = referee(&["--game", "mansuba", "--help"]).exits(0).stdout;
+    let turns = entry(&help, "max-turns");
+    assert!(
+        turns.contains("[default: 2 x width x height; 200 with the defaults]"),
+        "{turns}"
+    );
 }

@@ -162,7 +162,7 @@ fn every_bad_reply_loses_naming_what_was_received() {
             &o.summary,
             "illegal_move",
             Some(1),
-            &format!("player 0: {detail}"),
+            &format!("player 0 (black) replied \"{reply}\": {detail}"),
         );
         assert_told(&o, 0, Colour::Black, 1000, "E\n");
         assert_told(&o, 1, Colour::White, 1000, "E\n");
@@ -174,7 +174,8 @@ fn every_bad_reply_loses_naming_what_was_received() {
     let white = format!("read {g}\nread 2\nsend W 2 0 2 3\nread 1\n");
     let o = Game::new(&black, &white).options(&t2("0")).run();
     assert_eq!(
-        o.summary.detail, "player 1: the wall would cut black (on 0) off from objective 3",
+        o.summary.detail,
+        "player 1 (white) replied \"W 2 0 2 3\": the wall would cut black (on 0) off from objective 3",
         "{}",
         o.json
     );

@@ -3,14 +3,16 @@
 //! example client against itself and against our player on every board
 //! type; the graph a client receives; and clients that crash, loop, call
 //! `exit()`, abort in GSL, return garbage, print to stdout or read stdin,
-//! or lack a function — each loses its own game (or, printing, plays on)
-//! and harms nothing else. The clients are built here with gcc against the
+//! break the host's descriptors, or are no library or lack a function —
+//! each loses its own game (or, printing, plays on), harms nothing else,
+//! and the verdict says why (the host's status and last line). The clients are built here with gcc against the
 //! headers of `examples/coursidor/include` (gcc and libgsl-dev: `make test`
 //! installs them; plain `cargo test` skips these tests without them).
 
 use std::path::{Path, PathBuf};
 
-use referee_schema::Reason;
+use coursidor::HostStop;
+use referee_schema::{Phase, Reason};
 
 use crate::run::{Play, Played, player_spec, replays};
 use crate::util::{TestDir, compile_c, repo_file};
@@ -77,6 +79,25 @@ impl Kit {
         self.build(name, &[wrapper, renamed])
     }
 
+    /// The example client, its `play` running `body` first (after the
+    /// headers `includes`, each `<NAME.h>`): `NAME.so`.
+    fn wrapped_play(&self, name: &str, includes: &[&str], body: &str) -> String {
+        let includes: String = includes
+            .iter()
+            .map(|h| format!("#include <{h}>\n"))
+            .collect();
+        let wrapper = format!(
+            r#"{includes}#include "player.h"
+struct move_t random_play(const struct move_t previous);
+struct move_t play(const struct move_t previous) {{
+  {body}
+  return random_play(previous);
+}}
+"#
+        );
+        self.wrapped_example(name, "play", &wrapper)
+    }
+
     /// Writes `text` to `NAME.c`.
     fn source(&self, name: &str, text: &str) -> PathBuf {
         let p = self.dir().join(format!("{name}.c"));
@@ -93,8 +114,10 @@ impl Kit {
     /// the graph, at hand).
     fn faulty(&self, name: &str, body: &str) -> String {
         let text = format!(
-            r#"#include <stdio.h>
+            r#"#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "player.h"
 static struct graph_t *g;
 static unsigned int me;
@@ -137,6 +160,31 @@ void finalize(void) {{}}
         );
         o
     }
+}
+
+/// Seat `seat`, playing `colour`, lost because its host stopped for
+/// `why`: the verdict names the seat, the host's status and its last line,
+/// which says `more`.
+#[track_caller]
+fn assert_stopped(o: &Played, seat: usize, colour: &str, why: HostStop, more: &str) {
+    let s = &o.summary;
+    assert_eq!(s.reason, Reason::Exited, "{}", o.json);
+    assert_eq!(s.winner, Some(1 - seat as u8), "{}", o.json);
+    assert_eq!(s.players[seat].exit.code, Some(why.status()), "{}", o.json);
+    let head = format!(
+        "player {seat} ({colour}): exited with status {}: {}",
+        why.status(),
+        why.last_line("")
+    );
+    assert!(
+        s.detail.starts_with(&head) && s.detail.contains(more),
+        "{head:?} ... {more:?}: {}",
+        o.json
+    );
+    // The log ends with the same line.
+    let log = o.log(seat);
+    let last = log.lines().last().unwrap_or_default();
+    assert!(s.detail.ends_with(last), "{last:?}: {}", o.json);
 }
 
 #[test]
@@ -274,9 +322,13 @@ fn a_client_that_crashes_loops_exits_or_aborts_in_gsl_loses_its_game() {
     assert_eq!(signal, Some("SIGSEGV"), "{}", o.json);
     let o = kit.fault("spin", "for (;;) {}", &["--time-limit-ms", "300"]);
     assert_eq!(o.summary.reason, Reason::Timeout, "{}", o.json);
-    let o = kit.fault("quit", "exit(3);", &[]);
-    assert_eq!(o.summary.reason, Reason::Exited, "{}", o.json);
-    assert_eq!(o.summary.players[0].exit.code, Some(3), "{}", o.json);
+    // exit() in play(), whatever its status (0 looked like a clean end):
+    // the host's own status, saying so.
+    for (name, status) in [("quit", 3), ("quit0", 0)] {
+        let o = kit.fault(name, &format!("exit({status});"), &[]);
+        let said = format!("it called exit({status}) in play()");
+        assert_stopped(&o, 0, "black", HostStop::ClientExit, &said);
+    }
     // gsl_spmatrix_uint_set on a CSR matrix: GSL's handler aborts.
     let o = kit.fault("gsl", "gsl_spmatrix_uint_set(g->t, 0, 0, 1);", &[]);
     assert_eq!(o.summary.reason, Reason::Crashed, "{}", o.json);
@@ -290,61 +342,78 @@ fn a_client_that_returns_garbage_loses_saying_what_it_returned() {
     let Some(kit) = Kit::new("a_client_that_returns_garbage_loses_saying_what_it_returned") else {
         return;
     };
-    for (name, body, detail) in [
+    let invalid = "the player's move is invalid: ";
+    for (name, body, reply, detail) in [
         (
             "type",
             "m.t = (enum move_type_t)42;",
-            "the player's move is invalid: move_t.t is 42, neither WALL (1) nor MOVE (2)",
+            "! move_t.t is 42, neither WALL (1) nor MOVE (2)",
+            "",
         ),
         (
             "notype",
             "m.t = NO_TYPE;",
-            "the player's move is invalid: move_t.t is NO_TYPE (0): no move",
+            "! move_t.t is NO_TYPE (0): no move",
+            "",
         ),
         (
             "colour",
             "m.t = MOVE; m.m = 1; m.c = WHITE;",
-            "the player's move is invalid: move_t.c is 1, not this player's colour 0 (BLACK)",
+            "! move_t.c is 1, not this player's colour 0 (BLACK)",
+            "",
         ),
         (
             "vertex",
             "m.t = MOVE; m.m = 100000;",
+            "M 100000",
             "100000 is not a vertex of the board (0 to 90)",
         ),
         (
             "wall",
             "m.t = WALL; m.e[0].fr = 0; m.e[0].to = 1; m.e[1].fr = 0; m.e[1].to = 6;",
+            "W 0 1 0 6",
             "the edges go E and SW from 0: a wall covers two edges in consecutive directions (such as NE and E)",
         ),
     ] {
         let o = kit.fault(name, body, &[]);
-        let detail = format!("player 0: {detail}");
+        // A `!` reply says itself why it is no move.
+        let why = match reply.strip_prefix("! ") {
+            Some(said) => format!("{invalid}{said}"),
+            None => detail.to_owned(),
+        };
+        // Quoted as far as a quote goes (the whole reply is in `rejected`).
+        let quoted = game_core::printable(reply.as_bytes());
+        let detail = format!("player 0 (black) replied {quoted}: {why}");
         assert_ended(&o.summary, "illegal_move", Some(1), &detail);
+        // The --json summary carries the refused reply.
+        let rejected = &o.summary.rejected;
+        assert_eq!(rejected.len(), 1, "{}", o.json);
+        assert_eq!(
+            (
+                rejected[0].player,
+                rejected[0].phase,
+                &rejected[0].lines[..]
+            ),
+            (0, Phase::Move, &[reply.to_owned()][..]),
+            "{}",
+            o.json
+        );
         replays(kit.dir());
     }
 }
 
 #[test]
-fn a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named() {
-    let Some(kit) =
-        Kit::new("a_client_that_prints_or_reads_stdin_plays_on_and_a_broken_library_is_named")
-    else {
+fn a_client_that_prints_reads_stdin_or_forks_plays_on() {
+    let Some(kit) = Kit::new("a_client_that_prints_reads_stdin_or_forks_plays_on") else {
         return;
     };
     // The example client, chatty: it reads stdin (the end of file at once)
     // and writes protocol-like lines to stdout, which go to its log.
-    let chatty = kit.wrapped_example(
+    let chatty = kit.wrapped_play(
         "chatty",
-        "play",
-        r#"#include <stdio.h>
-#include "player.h"
-struct move_t random_play(const struct move_t previous);
-struct move_t play(const struct move_t previous) {
-  printf("M 0\nW 1 2 1 3\nthinking hard... stdin gives %d\n", getchar());
-  fflush(stdout);
-  return random_play(previous);
-}
-"#,
+        &["stdio.h"],
+        r#"printf("M 0\nW 1 2 1 3\nthinking hard... stdin gives %d\n", getchar());
+  fflush(stdout);"#,
     );
     let random = kit.random_client();
     let o = kit.play(&["-M", "60", "--seed", "6", &chatty, &random]);
@@ -356,8 +425,33 @@ struct move_t play(const struct move_t previous) {
         l.contains("M 0\nW 1 2 1 3\nthinking hard... stdin gives -1\n"),
         "{l}"
     );
-    // A library without finalize, and a file that is no library: the host
-    // says why in the log and exits; that player loses.
+    // A child it forks in play() may exit() as it likes: the host's watch
+    // on exit() is for the host's own process.
+    let forks = kit.wrapped_play(
+        "forks",
+        &["stdlib.h", "sys/wait.h", "unistd.h"],
+        r#"static int forked;
+  if (!forked++) {
+    pid_t child = fork();
+    if (child == 0)
+      exit(0);
+    waitpid(child, NULL, 0);
+  }"#,
+    );
+    let o = kit.play(&["-M", "20", "--seed", "6", &forks, &random]);
+    assert_ended_by(&o.summary, &["turn_limit", "tour_completed"]);
+    assert_clean(&o.summary);
+    assert!(!o.log(0).contains("stopped"), "{}", o.log(0));
+}
+
+#[test]
+fn a_broken_client_library_loses_and_the_verdict_says_why() {
+    let Some(kit) = Kit::new("a_broken_client_library_loses_and_the_verdict_says_why") else {
+        return;
+    };
+    let random = kit.random_client();
+    // A library without finalize, a file that is no library, a file that
+    // is not there: the host stops at once, each with its status.
     let partial = kit.source(
         "partial",
         r#"#include "player.h"
@@ -370,22 +464,65 @@ struct move_t play(const struct move_t previous) { return previous; }
     let junk = kit.dir().join("junk.so");
     std::fs::write(&junk, "not a library\n").unwrap();
     let junk = junk.display().to_string();
-    for (seats, loser, why) in [
+    let missing = kit.dir().join("missing.so").display().to_string();
+    for (seats, loser, colour, why, more) in [
         (
             &["--first", "1", &partial, &random][..],
             0,
-            "has no function finalize",
+            "white",
+            HostStop::MissingFunction,
+            "partial.so has no function finalize",
         ),
-        (&[&random, &junk], 1, "junk.so"),
+        (
+            &["--first", "0", &random, &junk],
+            1,
+            "white",
+            HostStop::NotALibrary,
+            "junk.so: ",
+        ),
+        (
+            &["--first", "0", &missing, &random],
+            0,
+            "black",
+            HostStop::NoFile,
+            "there is no file /",
+        ),
     ] {
         let o = kit.play(seats);
-        assert_won(&o.summary, "exited", 1 - loser as u8);
-        let l = o.log(loser);
-        assert!(
-            l.contains("cannot load the client") && l.contains(why),
-            "{l}"
-        );
+        assert_stopped(&o, loser, colour, why, more);
     }
+    // A client that closes every descriptor but stderr, or puts
+    // /dev/null in their place, in play(); one that calls exit(0) in
+    // initialize().
+    let closes = "for (int fd = 0; fd < 64; fd++) if (fd != 2) close(fd);";
+    let nulls = "int n = open(\"/dev/null\", O_RDWR); \
+                 for (int fd = 0; fd < 64; fd++) if (fd != 2 && fd != n) dup2(n, fd);";
+    for (name, body, more) in [
+        (
+            "closes",
+            closes,
+            "descriptor 3, the referee's messages, was closed in play()",
+        ),
+        (
+            "nulls",
+            nulls,
+            "descriptor 3, the referee's messages, was replaced by another file in play()",
+        ),
+    ] {
+        let o = kit.fault(name, body, &[]);
+        assert_stopped(&o, 0, "black", HostStop::Descriptors, more);
+    }
+    let early = kit.wrapped_example(
+        "early",
+        "initialize",
+        r#"#include <stdlib.h>
+#include "player.h"
+void initialize(unsigned int id, struct graph_t *g) { (void)id; (void)g; exit(0); }
+"#,
+    );
+    let o = kit.play(&["--first", "1", &random, &early]);
+    let said = "it called exit(0) in initialize()";
+    assert_stopped(&o, 1, "black", HostStop::ClientExit, said);
 }
 
 #[test]

@@ -2,7 +2,6 @@
 //! (and the random `player`). Every message of §3 is checked byte for byte
 //! on both sides, with every end condition and every result code.
 
-mod cdp;
 mod cli;
 mod coursidor;
 mod coursidor_host;
@@ -149,12 +148,16 @@ fn illegal_move_gives_e_to_both() {
         &o.summary,
         "illegal_move",
         Some(1),
-        "player 0: A0 holds a Flag, which cannot move",
+        "player 0 (red) replied \"A0\" \"S\" \"1\": A0 holds a Flag, which cannot move",
     );
     // The opponent gets the move, normalised, then E: the course
     // referee's bytes (§3.2).
     assert_eq!(o.received, ["0\nOK\nE\n", "1\nOK\nA0\nS\n1\nE\n"]);
     assert_eq!(o.player(0).illegal_moves, 1);
+    // The --json summary carries the refused reply, line by line.
+    let rejected = &o.summary.rejected;
+    assert_eq!(rejected.len(), 1, "{}", o.json);
+    assert_eq!(rejected[0].lines, ["A0", "S", "1"], "{}", o.json);
 }
 
 #[test]
@@ -222,16 +225,16 @@ fn regression_a_timeout_says_what_was_received() {
     // flush looks the same from outside: the message says so).
     assert_eq!(
         timeout_detail("send J3 E 1"),
-        "player 0: no complete reply within 200 ms: got 1 of 3 lines: \"J3 E 1\""
+        "player 0 (red): no complete reply within 200 ms: got 1 of 3 lines: \"J3 E 1\""
     );
     assert_eq!(
         timeout_detail("send J3\\nE\nraw 1"),
-        "player 0: no complete reply within 200 ms: got 2 of 3 lines: \"J3\", \"E\", \
+        "player 0 (red): no complete reply within 200 ms: got 2 of 3 lines: \"J3\", \"E\", \
          then \"1\" without a newline"
     );
     assert_eq!(
         timeout_detail(""),
-        "player 0: no complete reply within 200 ms: nothing received"
+        "player 0 (red): no complete reply within 200 ms: nothing received"
     );
 }
 
@@ -242,7 +245,8 @@ fn regression_a_non_ascii_byte_is_named_with_its_line() {
         &o.summary,
         "illegal_move",
         Some(1),
-        "player 0: line 2 holds the byte 0xb6 at column 2, which is not printable ASCII: \"E\\xb6\"",
+        "player 0 (red) replied \"B3\" \"E\\xb6\" \"1\": line 2 holds the byte 0xb6 at column 2, \
+         which is not printable ASCII: \"E\\xb6\"",
     );
     // Not a move: E alone in place of it.
     assert_eq!(o.received[1], "1\nOK\nE\n");
@@ -270,7 +274,7 @@ fn regression_a_41st_code_is_read_as_the_first_move() {
     assert!(
         o.summary
             .detail
-            .starts_with("player 0: \"12\" is not a square"),
+            .starts_with("player 0 (red) replied \"12\" \"B3\" \"E\": \"12\" is not a square"),
         "{}",
         o.json
     );
@@ -286,7 +290,7 @@ fn regression_a_missing_code_is_a_timeout_not_ko() {
     assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
     assert!(
         o.summary.detail.starts_with(
-            "player 0: no complete reply within 300 ms: got 39 of 40 lines: \"11\", \"12\""
+            "player 0 (red): no complete reply within 300 ms: got 39 of 40 lines: \"11\", \"12\""
         ),
         "{}",
         o.json
@@ -386,6 +390,26 @@ fn closed_stdout_gives_f() {
 }
 
 #[test]
+fn an_exit_soon_after_closing_stdout_is_the_exit() {
+    // A player that dies closes its pipes before it can be reaped; on a
+    // loaded machine its status comes well after the close. 80 ms later is
+    // still the exit, with its status, not the closed pipe.
+    let o = Game::after_setups("close-stdout\nsleep 80\nexit 3\n", "").run();
+    assert_won(&o.summary, "exited", 1);
+    assert_eq!(o.player(0).exit.code, Some(3));
+}
+
+#[test]
+fn a_closed_stdout_past_the_deadline_is_still_the_closed_pipe() {
+    // The wait for the exit ends at the reply's deadline: a player that
+    // closes its stdout and lingers loses for the closed pipe, not a timeout.
+    let o = Game::after_setups("close-stdout\nhang\n", "")
+        .options(&["--time-limit-ms", "100"])
+        .run();
+    assert_eq!(reason(&o), "closed_output");
+}
+
+#[test]
 fn a_player_that_stops_reading_fails() {
     // Player 1 closes its stdin before sending its setup: the OK cannot be written.
     let p1 = format!("read 1\nclose-stdin\n{}\nhang\n", send_setup(&SETUP1));
@@ -453,7 +477,7 @@ fn exec_failure_is_a_clear_failure() {
         &o.summary,
         "exec_failed",
         Some(1),
-        "player 0: exec of ./no-such-player failed: No such file or directory",
+        "player 0 (red): exec of ./no-such-player failed: No such file or directory",
     );
     assert_eq!(o.received[1], "1\nF\n");
     assert!(!o.player(0).exit.started);

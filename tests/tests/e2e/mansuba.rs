@@ -79,7 +79,7 @@ fn an_illegal_reply_is_told_to_every_seat() {
         &o.summary,
         "illegal_move",
         Some(0),
-        "player 1: place 1 holds player 0's pawn, not a piece of yours",
+        "player 1 replied \"1 2\": place 1 holds player 0's pawn, not a piece of yours",
     );
     for received in &o.received {
         assert!(received.ends_with("0 0 1\nN\n1 E\n"), "{received}");

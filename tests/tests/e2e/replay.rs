@@ -91,11 +91,11 @@ fn an_illegal_move_and_a_timeout_are_judged_again_as_far_as_rules_go() {
     replays(&o.dir).says("the same game");
     // Today's message must be the recorded one.
     tamper(&o.dir, |v| {
-        v["end"]["detail"] = Value::from("player 0: A1 is fine")
+        v["end"]["detail"] = Value::from("player 0 (red): A1 is fine")
     });
     differs(
         &o.dir,
-        "today's rules say \"player 0: A1 holds a Bomb, which cannot move\"",
+        "today's rules say \"player 0 (red) replied \\\"A1\\\" \\\"E\\\" \\\"1\\\": A1 holds a Bomb, which cannot move\"",
     );
 
     let o = Game::new(

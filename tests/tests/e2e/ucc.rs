@@ -203,24 +203,29 @@ fn what_an_agent_cannot_say_loses_and_says_why() {
     for (said, detail, told) in [
         (
             "NO_MOVE",
-            "player 0: NO_MOVE is not a move (the UCC manager refuses it",
+            "player 0 (red) replied \"NO_MOVE\": NO_MOVE is not a move (the UCC manager refuses it",
             "E\n",
         ),
         (
             "3 6 SIDEWAYS",
-            "player 0: \"3 6 SIDEWAYS\": \"SIDEWAYS\" is not a direction (UP, DOWN, LEFT or RIGHT)",
+            "player 0 (red) replied \"3 6 SIDEWAYS\": \"3 6 SIDEWAYS\": \"SIDEWAYS\" is not a direction \
+             (UP, DOWN, LEFT or RIGHT)",
             "E\n",
         ),
-        ("0 9", "player 0: \"0 9\" is not a move", "E\n"),
+        (
+            "0 9",
+            "player 0 (red) replied \"0 9\": \"0 9\" is not a move",
+            "E\n",
+        ),
         // Reads as a move, breaks a rule: forwarded, then E.
         (
             "0 0 DOWN",
-            "player 0: A0 holds a Flag, which cannot move",
+            "player 0 (red) replied \"0 0 DOWN\": A0 holds a Flag, which cannot move",
             "A0\nE\n1\nE\n",
         ),
         (
             "0 9 UP",
-            "player 0: A9 holds an opponent's piece",
+            "player 0 (red) replied \"0 9 UP\": A9 holds an opponent's piece",
             "A9\nW\n1\nE\n",
         ),
     ] {

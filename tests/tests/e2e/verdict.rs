@@ -70,16 +70,19 @@ pub fn assert_killed(s: &Summary, seat: usize, signal: &str, why: &str) {
     );
 }
 
-/// Seat `seat` lost for `reason`, the verdict's detail naming it and
-/// holding `detail`, and every other seat played on without a failure.
+/// Seat `seat` lost for `reason`, the verdict's detail naming it (as
+/// `player 0`, with what the rules call it if anything: `player 0
+/// (black)`) and holding `detail`, and every other seat played on without
+/// a failure.
 #[track_caller]
 pub fn assert_lost(s: &Summary, seat: usize, reason: &Reason, detail: &str) {
     let json = s.to_json();
     assert_eq!(&s.reason, reason, "{json}");
-    assert!(
-        s.detail.starts_with(&format!("player {seat}: ")) && s.detail.contains(detail),
-        "{detail:?}: {json}"
-    );
+    let named = s
+        .detail
+        .strip_prefix(&format!("player {seat}"))
+        .is_some_and(|rest| rest.starts_with([':', ' ']));
+    assert!(named && s.detail.contains(detail), "{detail:?}: {json}");
     if s.players.len() == 2 {
         assert_eq!(s.winner, Some(1 - seat as u8), "{json}");
     }

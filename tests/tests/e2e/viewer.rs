@@ -8,11 +8,15 @@ use std::collections::HashSet;
 use serde_json::Value;
 use stratego::{Game, Player, Rank, Rules, Setup, Square, UncheckedMove};
 
-use crate::cdp::Browser;
 use crate::run::{Play, Played, player_spec, run_in};
 use crate::util::StrategoRecord;
 use serde::de::DeserializeOwned;
+use tests::cdp::Browser;
 use tests::tools::need;
+
+mod coursidor;
+mod mansuba;
+mod oust;
 
 /// The boards the record implies, position by position: for each view
 /// ("all", then each player's), every square as `SQUARE:OWNER:RANK`
@@ -120,16 +124,70 @@ fn game_in_chromium<R: DeserializeOwned>(
     args: &[&str],
     seats: [&str; 2],
 ) -> Option<(Browser, Played<R>)> {
-    let chromium = need("chromium", test)?;
+    let mut b = chromium(test)?;
+    let seats = seats.map(|seat| player_spec(game, seat));
+    let o = open_game(&mut b, game, args, &seats);
+    Some((b, o))
+}
+
+/// Headless Chromium on a blank page; `None` (skipped, saying so)
+/// without Chromium.
+fn chromium(test: &str) -> Option<Browser> {
+    Some(Browser::start(&need("chromium", test)?))
+}
+
+/// A game of `game` between `seats` (`--player` specs) with `args`,
+/// recorded and written as a page (`game.html`), which `b` opens without
+/// an error.
+fn open_game<R: DeserializeOwned>(
+    b: &mut Browser,
+    game: &str,
+    args: &[&str],
+    seats: &[String],
+) -> Played<R> {
     let o = Play::game(game)
         .args(&["--html", "game.html"])
         .args(args)
-        .players(&seats.map(|seat| player_spec(game, seat)))
+        .players(seats)
         .run();
-    let mut b = Browser::start(&chromium);
     b.open(&format!("file://{}", o.dir.join("game.html").display()));
     assert!(b.errors.is_empty(), "errors on load: {:?}", b.errors);
-    Some((b, o))
+    o
+}
+
+/// The game's options `record` was played with, typed.
+fn options_of<O: DeserializeOwned, M, S>(record: &referee_schema::Record<M, S>) -> O {
+    serde_json::from_value(Value::Object(record.settings.options.clone()))
+        .expect("the record's options")
+}
+
+/// Steps through the page open in `b` from its first position to its
+/// last, and fails unless `read` (an expression) gives `expected[ply]` at
+/// each: what a game's drawing shows, read off the DOM, against what its
+/// rules say of the record (`game`, for messages).
+fn assert_every_position<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
+    b: &mut Browser,
+    read: &str,
+    expected: &[T],
+    game: &str,
+) {
+    click(b, "first");
+    let last = expected.len() - 1;
+    for (ply, want) in expected.iter().enumerate() {
+        if ply > 0 {
+            click(b, "next");
+        }
+        let got: T = serde_json::from_value(b.eval(read)).unwrap_or_else(|e| {
+            panic!("{game} at ply {ply}: the page's drawing does not read: {e}")
+        });
+        assert_eq!(&got, want, "{game} at ply {ply}");
+        assert_eq!(text(b, "ply"), format!("{ply} / {last}"), "{game}");
+    }
+    assert!(
+        b.errors.is_empty(),
+        "{game}: console errors: {:?}",
+        b.errors
+    );
 }
 
 #[test]
@@ -173,7 +231,7 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
             .as_bool()
             .unwrap()
     );
-    assert!(text(&mut b, "end").contains(&record.end.reason_text));
+    assert!(text(&mut b, "outcome").contains(&record.end.reason_text));
     click(&mut b, "next");
     assert_eq!(text(&mut b, "ply"), format!("{last} / {last}"));
     // Back, first, last.
@@ -199,6 +257,10 @@ fn the_viewer_steps_through_a_real_game_in_chromium() {
     // fragment alone would not load again).
     b.open(&format!("file://{}#end", o.dir.join("view.html").display()));
     assert_boards(&mut b, &expected[last], "opened at #end");
+    // No element is named `end`: the fragment does not scroll the board
+    // away (to the end's words), as it did.
+    let top = b.eval("document.getElementById('end') === null && window.scrollY === 0");
+    assert_eq!(top.as_bool(), Some(true), "#end scrolled the page");
     let judgement: Value = b.eval("document.getElementById('judgement').textContent");
     assert!(
         judgement.as_str().unwrap().contains("the same game"),

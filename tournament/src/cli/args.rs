@@ -116,11 +116,19 @@ pub(super) struct TournamentArgs {
     #[arg(long, value_name = "DIR", default_value = "logs")]
     pub(super) log_dir: PathBuf,
 
-    /// Also write the report to FILE: Markdown for .md/.markdown; CSV for
-    /// .csv (standings, with the crosstable in FILE's .crosstable.csv
-    /// sibling). Repeatable.
+    /// Also write the report to FILE: Markdown for .md/.markdown; HTML for
+    /// .html/.htm (linking each game's viewer page); CSV for .csv
+    /// (standings, with the crosstable in FILE's .crosstable.csv sibling).
+    /// Repeatable. The log directory gets report.md and report.html
+    /// anyway.
     #[arg(long, value_name = "FILE")]
     pub(super) report: Vec<PathBuf>,
+
+    /// Write no viewer page per game (LOG_DIR/NAME/ID/view.html) for the
+    /// HTML reports: for huge tournaments (the report then lists the games
+    /// without links).
+    #[arg(long)]
+    pub(super) no_game_pages: bool,
 
     /// Resume even when the results file holds games played with other
     /// programs or settings (they are replayed) or games not in this
@@ -218,6 +226,10 @@ pub(super) struct MergeArgs {
     /// Also write the report to FILE (besides those the plan names).
     #[arg(long, value_name = "FILE")]
     pub(super) report: Vec<PathBuf>,
+
+    /// Write no viewer page per game for the HTML reports.
+    #[arg(long)]
+    pub(super) no_game_pages: bool,
 
     /// Virtual draws per pair that played [default: the plan's].
     #[arg(long, value_name = "DRAWS")]

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
+use games::Registry;
 
 use crate::plan::file::PlanFile;
 use crate::plan::resume;
@@ -22,7 +23,7 @@ use super::{Failure, usage};
 
 /// `tournament merge`: collects the finished games into the results file
 /// and prints the report.
-pub(super) fn merge(args: MergeArgs) -> Result<u8, Failure> {
+pub(super) fn merge<R: Registry>(args: MergeArgs) -> Result<u8, Failure> {
     let given = if args.dir.is_dir() {
         args.dir.join(crate::plan::file::FILE)
     } else {
@@ -95,12 +96,13 @@ pub(super) fn merge(args: MergeArgs) -> Result<u8, Failure> {
             eprintln!("tournament: game {id}: its verdict is not this game's ({what}); left out");
         }
     }
-    let tally = play::tally_of(&config, &games, &plan, &records);
+    let mut tally = play::tally_of(&config, &games, &plan, &records);
+    let pages = read_records::<R>(&mut tally, !args.no_game_pages, args.quiet);
     let sprt = play::sprt_of(&config, &tally);
     let missing = plan.to_play.len();
     let sprt_decided = sprt.is_some_and(|s| s.decision != Decision::Continue);
     let stopped = (missing > 0 && !sprt_decided).then(|| format!("{missing} without a result yet"));
-    let report = Report::new(
+    let mut report = Report::new(
         &config.name,
         config.mode,
         config.games,
@@ -111,7 +113,8 @@ pub(super) fn merge(args: MergeArgs) -> Result<u8, Failure> {
         games.len(),
         stopped,
     );
-    print_report(&report, tally.games, &reports)?;
+    report.pages = pages;
+    print_report(&report, tally.games, &reports, &config.log_dir)?;
     eprintln!(
         "tournament: merged {} game(s) into {}; {} of {} games have a result",
         harvest.merged.len(),

@@ -48,7 +48,7 @@ pub fn main<R: Registry>(args: Vec<std::ffi::OsString>) -> ExitCode {
     let result = match cli.command {
         None => run::run::<R>(cli.run, false),
         Some(Sub::Plan(args)) => run::run::<R>(*args, true),
-        Some(Sub::Merge(args)) => merge::merge(args),
+        Some(Sub::Merge(args)) => merge::merge::<R>(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -31,6 +31,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
         results: results_path,
         rating,
         reports,
+        game_pages,
         force,
         executor,
         jobs,
@@ -184,12 +185,13 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
     }
 
     let start = Instant::now();
-    let played = play::play(&exec, &config, &games, &plan, &records, &mut results)
+    let mut played = play::play(&exec, &config, &games, &plan, &records, &mut results)
         .context("cannot run the games")?;
     let wall = start.elapsed();
     results.close().map_err(anyhow::Error::from)?;
 
     let stopped = stop_text(&config, &played);
+    let pages = read_records::<R>(&mut played.tally, game_pages, config.quiet);
     let mut report = Report::new(
         &config.name,
         config.mode,
@@ -206,7 +208,8 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
         wall,
         concurrency: config.concurrency,
     });
-    print_report(&report, played.tally.games, &reports)?;
+    report.pages = pages;
+    print_report(&report, played.tally.games, &reports, &config.log_dir)?;
     finish(&config, &results_path, &played)
 }
 

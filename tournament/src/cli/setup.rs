@@ -23,6 +23,8 @@ pub(super) struct Setup {
     pub(super) results: PathBuf,
     pub(super) rating: RatingOptions,
     pub(super) reports: Vec<PathBuf>,
+    /// Whether the HTML reports get each game's viewer page.
+    pub(super) game_pages: bool,
     pub(super) force: bool,
     pub(super) executor: ExecutorKind,
     /// `-j` as given.
@@ -218,6 +220,7 @@ pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> 
             anchor,
         },
         reports: cli.report,
+        game_pages: !cli.no_game_pages,
         force: cli.force,
         executor: cli.executor,
         jobs: cli.concurrency.map(|n| n as usize),

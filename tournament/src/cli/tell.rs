@@ -3,18 +3,62 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use games::Registry;
+
 use crate::plan::resume::Plan;
 use crate::report::Report;
+use crate::report::pages;
+use crate::results::tally::Tally;
 use crate::run::harvest::Harvest;
 
 use super::Failure;
 
-/// Prints the report (unless it has no game) and writes the report files.
+/// The report files every run writes in the tournament's log directory.
+pub(super) const LOG_REPORTS: [&str; 2] = ["report.md", "report.html"];
+
+/// Reads the records of the games `tally` counted (each move's reply
+/// time) and, with `game_pages`, writes their viewer pages; says on
+/// standard error how many records could not be read or replayed.
+pub(super) fn read_records<R: Registry>(
+    tally: &mut Tally,
+    game_pages: bool,
+    quiet: bool,
+) -> Vec<pages::Page> {
+    let pages = pages::read_records::<R>(tally, game_pages);
+    let failed: Vec<&String> = pages
+        .iter()
+        .filter_map(|p| match p {
+            pages::Page::Failed(why) => Some(why),
+            _ => None,
+        })
+        .collect();
+    if let Some(first) = failed.first()
+        && !quiet
+    {
+        eprintln!(
+            "tournament: {} game record(s) could not be read or replayed (first: {first}); \
+             the reports leave them out of the median reply times",
+            failed.len()
+        );
+    }
+    pages
+}
+
+/// Prints the report (unless it has no game) and writes the report files,
+/// and `report.md` and `report.html` in `log_dir`.
 pub(super) fn print_report(
     report: &Report<'_>,
     games: u32,
     files: &[PathBuf],
+    log_dir: &Path,
 ) -> Result<(), Failure> {
+    if log_dir.is_dir() {
+        for name in LOG_REPORTS {
+            report
+                .write(&log_dir.join(name))
+                .map_err(anyhow::Error::from)?;
+        }
+    }
     // A report of no game says nothing; files asked for are still written.
     if games > 0 {
         let mut stdout = std::io::stdout().lock();

@@ -2,10 +2,12 @@
 //! reply times, game endings and the SPRT, as Markdown (also printed at
 //! the end of a run) or CSV.
 
+pub mod html;
 pub mod linalg;
+pub mod pages;
 pub mod rating;
 pub mod sprt;
-mod table;
+pub mod table;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -14,10 +16,10 @@ use thiserror::Error;
 
 use crate::plan::schedule::Mode;
 use crate::plan::spec::Program;
-use crate::results::tally::{Tally, Wdl};
+use crate::results::tally::{Crosstable, GameEntry, Tally, Wdl};
 use rating::{Anchor, Rating, RatingError, RatingOptions};
 use sprt::{Decision, Sprt};
-use table::Align;
+use table::{Align, Table};
 
 /// The state of an SPRT.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -91,13 +93,16 @@ pub struct Report<'a> {
     pub stopped: Option<String>,
     /// This run's timing, if it played games.
     pub run: Option<RunTime>,
+    /// Each counted game's viewer page ([`Tally::entries`]' order); none
+    /// known: the HTML lists the games without links.
+    pub pages: Vec<pages::Page>,
 }
 
 /// Why a report file could not be written.
 #[derive(Debug, Error)]
 pub enum ReportError {
     /// The extension names no known format.
-    #[error("report file `{}`: unknown format (use .md, .markdown or .csv)", .0.display())]
+    #[error("report file `{}`: unknown format (use .md, .markdown, .html, .htm or .csv)", .0.display())]
     Format(PathBuf),
     /// Writing failed.
     #[error("cannot write report file `{}`", .path.display())]
@@ -117,6 +122,8 @@ pub enum Format {
     Markdown,
     /// `.csv`: the standings in the file, the crosstable beside it.
     Csv,
+    /// `.html`, `.htm`: one page; the games' viewer pages are linked.
+    Html,
 }
 
 impl Format {
@@ -125,6 +132,7 @@ impl Format {
         match path.extension().and_then(|e| e.to_str()) {
             Some("md" | "markdown") => Ok(Format::Markdown),
             Some("csv") => Ok(Format::Csv),
+            Some("html" | "htm") => Ok(Format::Html),
             _ => Err(ReportError::Format(path.to_owned())),
         }
     }
@@ -175,6 +183,7 @@ impl Report<'_> {
             scheduled,
             stopped,
             run: None,
+            pages: Vec::new(),
         }
     }
 
@@ -192,7 +201,26 @@ impl Report<'_> {
                 write(path, self.standings_csv())?;
                 write(&crosstable_csv_path(path), self.crosstable_csv())
             }
+            Format::Html => {
+                let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+                write(path, self.html(dir.unwrap_or(Path::new("."))))
+            }
         }
+    }
+
+    /// The SPRT's LLR after each counted game, in the order their results
+    /// came (by when their referees ended).
+    pub fn llr_curve(&self, s: &SprtStatus) -> Vec<f64> {
+        let mut entries: Vec<&GameEntry> = self.tally.entries.iter().collect();
+        entries.sort_by_key(|e| e.ended_unix_ms);
+        let mut cross = Crosstable::new(self.programs.len());
+        entries
+            .into_iter()
+            .map(|e| {
+                cross.add(&e.seats, &e.verdict.outcome);
+                s.sprt.llr(cross.get(0, 1))
+            })
+            .collect()
     }
 
     fn rating(&self, p: usize) -> Option<Rating> {
@@ -271,14 +299,12 @@ impl Report<'_> {
         self.tally.games as usize
     }
 
-    /// The whole report as Markdown.
-    pub fn markdown(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "# Tournament {}\n", self.name);
+    /// The report's first paragraphs: what was played, and this run's
+    /// timing.
+    pub fn summary_lines(&self) -> Vec<String> {
         let n = self.programs.len();
-        let _ = writeln!(
-            out,
-            "{} of {n} programs, {} game{} per pairing: {} of {} games played{}.\n",
+        let mut lines = vec![format!(
+            "{} of {n} programs, {} game{} per pairing: {} of {} games played{}.",
             capitalised(&self.mode.to_string()),
             self.games_per_pairing,
             if self.games_per_pairing == 1 { "" } else { "s" },
@@ -288,31 +314,52 @@ impl Report<'_> {
                 .as_deref()
                 .map(|s| format!(" ({s})"))
                 .unwrap_or_default(),
-        );
+        )];
         if let Some(run) = self.run.filter(|r| r.games > 0) {
             let wall = run.wall.as_secs_f64();
-            let _ = writeln!(
-                out,
-                "This run: {} game{} in {wall:.2} s, {:.1} ms per game, {} at a time.\n",
+            lines.push(format!(
+                "This run: {} game{} in {wall:.2} s, {:.1} ms per game, {} at a time.",
                 run.games,
                 if run.games == 1 { "" } else { "s" },
                 1000.0 * wall / run.games as f64,
                 run.concurrency
-            );
+            ));
         }
-        self.standings_markdown(&mut out);
-        self.crosstable_markdown(&mut out);
-        self.failures_markdown(&mut out);
-        self.endings_markdown(&mut out);
+        lines
+    }
+
+    /// The whole report as Markdown.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "# Tournament {}\n", self.name);
+        for line in self.summary_lines() {
+            let _ = writeln!(out, "{line}\n");
+        }
+        let _ = writeln!(out, "## Standings\n");
+        out.push_str(&self.standings_table().markdown());
+        let _ = writeln!(out, "\n{}\n", self.ratings_note());
+        let _ = writeln!(out, "## Crosstable\n\n{CROSSTABLE_NOTE}\n");
+        out.push_str(&self.crosstable_table().markdown());
+        out.push('\n');
+        let _ = writeln!(out, "## Failures and reply times\n");
+        out.push_str(&self.failures_table().markdown());
+        let _ = writeln!(out, "\n{FAILURES_NOTE}\n");
+        let _ = writeln!(out, "## Game endings\n");
+        out.push_str(&self.endings_table().markdown());
+        let _ = writeln!(out, "\n{}\n", self.first_mover_line());
         if let Some(sprt) = &self.sprt {
-            self.sprt_markdown(&mut out, sprt);
+            let _ = writeln!(out, "## SPRT\n");
+            for line in self.sprt_lines(sprt) {
+                let _ = writeln!(out, "{line}\n");
+            }
         }
-        self.programs_markdown(&mut out);
+        let _ = writeln!(out, "## Programs\n");
+        out.push_str(&self.programs_table(true).markdown());
         out
     }
 
-    fn standings_markdown(&self, out: &mut String) {
-        let _ = writeln!(out, "## Standings\n");
+    /// The standings, in rank order ([`Report::ranking`]).
+    pub fn standings_table(&self) -> Table {
         let rows = self.standings(|rank, p, total, rating| {
             vec![
                 rank.to_string(),
@@ -328,34 +375,41 @@ impl Report<'_> {
             ]
         });
         use Align::{Left, Right};
-        out.push_str(&table::markdown(
+        Table::new(
             &[
-                "#", "program", "Elo", "±95%", "games", "wins", "draws", "losses", "points",
-                "score",
+                ("#", Right),
+                ("program", Left),
+                ("Elo", Right),
+                ("±95%", Right),
+                ("games", Right),
+                ("wins", Right),
+                ("draws", Right),
+                ("losses", Right),
+                ("points", Right),
+                ("score", Right),
             ],
-            &[
-                Right, Left, Right, Right, Right, Right, Right, Right, Right, Right,
-            ],
-            &rows,
-        ));
+            rows,
+        )
+    }
+
+    /// How the ratings were fitted, or why they were not.
+    pub fn ratings_note(&self) -> String {
         match &self.ratings {
-            Ok(_) => {
-                let _ = writeln!(out, "\nRatings: {}\n", self.rating_method());
-            }
-            Err(e) => {
-                let _ = writeln!(out, "\nRatings not computed: {}.\n", self.rating_error(e));
-            }
+            Ok(_) => format!("Ratings: {}", self.rating_method()),
+            Err(e) => format!("Ratings not computed: {}.", self.rating_error(e)),
         }
     }
 
-    fn crosstable_markdown(&self, out: &mut String) {
-        let _ = writeln!(
-            out,
-            "## Crosstable\n\nWins-draws-losses of the row's program against the column's.\n"
-        );
+    /// The crosstable: a row and a column per program, in rank order; each
+    /// cell the row's program's wins-draws-losses against the column's.
+    pub fn crosstable_table(&self) -> Table {
         let order = self.ranking();
-        let mut header = vec!["program"];
-        header.extend(order.iter().map(|&p| self.programs[p].name.as_str()));
+        let mut columns = vec![("program", Align::Left)];
+        columns.extend(
+            order
+                .iter()
+                .map(|&p| (self.programs[p].name.as_str(), Align::Right)),
+        );
         let rows: Vec<Vec<String>> = order
             .iter()
             .map(|&a| {
@@ -373,14 +427,11 @@ impl Report<'_> {
                 row
             })
             .collect();
-        let mut align = vec![Align::Left];
-        align.extend(order.iter().map(|_| Align::Right));
-        out.push_str(&table::markdown(&header, &align, &rows));
-        out.push('\n');
+        Table::new(&columns, rows)
     }
 
-    fn failures_markdown(&self, out: &mut String) {
-        let _ = writeln!(out, "## Failures and reply times\n");
+    /// Each program's failures and reply times, in rank order.
+    pub fn failures_table(&self) -> Table {
         let rows: Vec<Vec<String>> = self
             .ranking()
             .into_iter()
@@ -394,49 +445,44 @@ impl Report<'_> {
                     s.illegal_moves.to_string(),
                     s.refused_setups.to_string(),
                     s.mean_reply_ms().map(one_decimal).unwrap_or_default(),
+                    s.replies.median_ms().map(one_decimal).unwrap_or_default(),
                     one_decimal(s.max_reply_ms),
                 ]
             })
             .collect();
         use Align::{Left, Right};
-        out.push_str(&table::markdown(
+        Table::new(
             &[
-                "program",
-                "timeouts",
-                "crashes",
-                "pipe failures",
-                "illegal moves",
-                "refused setups",
-                "mean reply ms",
-                "max reply ms",
+                ("program", Left),
+                ("timeouts", Right),
+                ("crashes", Right),
+                ("pipe failures", Right),
+                ("illegal moves", Right),
+                ("refused setups", Right),
+                ("mean reply ms", Right),
+                ("median reply ms", Right),
+                ("max reply ms", Right),
             ],
-            &[Left, Right, Right, Right, Right, Right, Right, Right],
-            &rows,
-        ));
-        let _ = writeln!(
-            out,
-            "\nCrashes: games lost by dying (a signal), exiting or failing to start. Pipe \
-             failures: games lost by closing the output or not reading the input.\n"
-        );
+            rows,
+        )
     }
 
-    fn endings_markdown(&self, out: &mut String) {
-        let _ = writeln!(out, "## Game endings\n");
+    /// Games per reason, the most frequent first.
+    pub fn endings_table(&self) -> Table {
         let mut reasons: Vec<(&String, &u32)> = self.tally.reasons.iter().collect();
         reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let rows: Vec<Vec<String>> = reasons
             .into_iter()
             .map(|(reason, count)| vec![reason.clone(), count.to_string()])
             .collect();
-        out.push_str(&table::markdown(
-            &["reason", "games"],
-            &[Align::Left, Align::Right],
-            &rows,
-        ));
+        Table::new(&[("reason", Align::Left), ("games", Align::Right)], rows)
+    }
+
+    /// Seat 0's results: the first mover's advantage.
+    pub fn first_mover_line(&self) -> String {
         let first = self.tally.first_mover;
-        let _ = writeln!(
-            out,
-            "\nSeat 0 (player 0): {} wins, {} draws, {} losses{}.\n",
+        format!(
+            "Seat 0 (player 0): {} wins, {} draws, {} losses{}.",
             first.wins,
             first.draws,
             first.losses,
@@ -444,46 +490,48 @@ impl Report<'_> {
                 .score()
                 .map(|s| format!(" ({:.1}%)", 100.0 * s))
                 .unwrap_or_default()
-        );
+        )
     }
 
-    fn sprt_markdown(&self, out: &mut String, s: &SprtStatus) {
+    /// The SPRT's paragraphs: the hypotheses, the results, the decision.
+    pub fn sprt_lines(&self, s: &SprtStatus) -> Vec<String> {
         let (a, b) = (&self.programs[0].name, &self.programs[1].name);
-        let _ = writeln!(out, "## SPRT\n");
-        let _ = writeln!(
-            out,
-            "H0: {a} is {} Elo stronger than {b}; H1: {} Elo stronger (logistic Elo, GSPRT on \
-             wins/draws/losses); alpha {}, beta {}.\n",
-            s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta
-        );
         let elo = rating::pair_elo(s.wdl)
             .map(|(e, ci)| format!("; Elo difference {} ± {}", signed(e), one_decimal(ci)))
             .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{a} against {b}: {} wins, {} draws, {} losses{elo}.\n",
-            s.wdl.wins, s.wdl.draws, s.wdl.losses
-        );
         let verdict = match s.decision {
-            Decision::H0 => "H0 accepted".to_owned(),
-            Decision::H1 => "H1 accepted".to_owned(),
-            Decision::Continue => "no decision".to_owned(),
+            Decision::H0 => "H0 accepted",
+            Decision::H1 => "H1 accepted",
+            Decision::Continue => "no decision",
         };
-        let _ = writeln!(out, "{}: {verdict}.\n", s.short());
+        vec![
+            format!(
+                "H0: {a} is {} Elo stronger than {b}; H1: {} Elo stronger (logistic Elo, GSPRT \
+                 on wins/draws/losses); alpha {}, beta {}.",
+                s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta
+            ),
+            format!(
+                "{a} against {b}: {} wins, {} draws, {} losses{elo}.",
+                s.wdl.wins, s.wdl.draws, s.wdl.losses
+            ),
+            format!("{}: {verdict}.", s.short()),
+        ]
     }
 
-    fn programs_markdown(&self, out: &mut String) {
-        let _ = writeln!(out, "## Programs\n");
+    /// Each program's command line; `code` quotes it as Markdown code.
+    pub fn programs_table(&self, code: bool) -> Table {
         let rows: Vec<Vec<String>> = self
             .programs
             .iter()
-            .map(|p| vec![p.name.clone(), format!("`{}`", p.command_line())])
+            .map(|p| {
+                let line = p.command_line();
+                vec![
+                    p.name.clone(),
+                    if code { format!("`{line}`") } else { line },
+                ]
+            })
             .collect();
-        out.push_str(&table::markdown(
-            &["program", "command"],
-            &[Align::Left, Align::Left],
-            &rows,
-        ));
+        Table::new(&[("program", Align::Left), ("command", Align::Left)], rows)
     }
 
     /// One line per program: rank, ratings, results, failures, reply
@@ -510,6 +558,10 @@ impl Report<'_> {
                 s.mean_reply_ms()
                     .map(|x| format!("{x:.2}"))
                     .unwrap_or_default(),
+                s.replies
+                    .median_ms()
+                    .map(|x| format!("{x:.3}"))
+                    .unwrap_or_default(),
                 format!("{:.2}", s.max_reply_ms),
                 self.programs[p].command_line(),
             ]
@@ -532,6 +584,7 @@ impl Report<'_> {
                 "illegal_moves",
                 "refused_setups",
                 "mean_reply_ms",
+                "median_reply_ms",
                 "max_reply_ms",
                 "command",
             ],
@@ -569,6 +622,14 @@ impl Report<'_> {
         )
     }
 }
+
+/// Under the crosstable.
+const CROSSTABLE_NOTE: &str = "Wins-draws-losses of the row's program against the column's.";
+
+/// Under the failures.
+const FAILURES_NOTE: &str = "Crashes: games lost by dying (a signal), exiting or failing to \
+     start. Pipe failures: games lost by closing the output or not reading the input. The \
+     median reply time is over the moves of the games' records.";
 
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
@@ -701,6 +762,33 @@ mod tests {
     }
 
     #[test]
+    fn the_page_escapes_and_draws_what_it_knows() {
+        let (mut p, t) = (programs(), tally());
+        p[1].path = "/bin/<b>weak".into();
+        let mut r = report(&p, &t);
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        r.sprt = Some(SprtStatus::new(sprt, t.crosstable.get(0, 1)));
+        let page = r.html(Path::new("."));
+        assert!(page.contains("/bin/&lt;b&gt;weak") && !page.contains("<b>"));
+        for needle in [
+            "<table id=\"standings\">",
+            "<svg class=\"elo\"",
+            "<table id=\"crosstable\">",
+            "data-score=\"0.833\"",
+            "<table id=\"failures\">",
+            "<table id=\"games\">",
+            "<svg id=\"llr\"",
+            "H0: strong is 0 Elo stronger than weak",
+        ] {
+            assert!(page.contains(needle), "missing {needle:?} in\n{page}");
+        }
+        assert!(!page.contains("http") && !page.contains("<script"));
+        // The tally of `Tally::add` keeps no games: none is listed.
+        assert!(page.contains("<table id=\"games\">\n<thead>"));
+        assert!(!page.contains("class=\"game\""));
+    }
+
+    #[test]
     fn report_files_by_extension() {
         let dir = tempfile::tempdir().unwrap();
         let (p, t) = (programs(), tally());
@@ -708,6 +796,12 @@ mod tests {
         r.write(&dir.path().join("r.md")).unwrap();
         r.write(&dir.path().join("r.csv")).unwrap();
         assert!(dir.path().join("r.crosstable.csv").exists());
+        r.write(&dir.path().join("r.html")).unwrap();
+        assert!(
+            std::fs::read_to_string(dir.path().join("r.html"))
+                .unwrap()
+                .starts_with("<!DOCTYPE html>")
+        );
         assert!(matches!(
             r.write(&dir.path().join("r.txt")),
             Err(ReportError::Format(_))

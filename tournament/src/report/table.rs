@@ -1,5 +1,8 @@
-//! Text tables: Markdown with padded columns (readable both rendered and
-//! as plain text in a terminal), and CSV (RFC 4180, by the `csv` crate).
+//! Tables: Markdown with padded columns (readable both rendered and as
+//! plain text in a terminal), HTML, and CSV (RFC 4180, by the `csv`
+//! crate).
+
+use referee::replay::html::escape;
 
 /// How a column's cells are aligned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -8,6 +11,77 @@ pub enum Align {
     Left,
     /// Numbers.
     Right,
+}
+
+/// A table's cells as text, for Markdown and HTML alike: each figure is
+/// written once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The columns' titles.
+    pub header: Vec<String>,
+    /// The columns' alignments.
+    pub align: Vec<Align>,
+    /// The rows, one cell per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table of these columns (title and alignment) and rows.
+    pub fn new(columns: &[(&str, Align)], rows: Vec<Vec<String>>) -> Table {
+        Table {
+            header: columns.iter().map(|(h, _)| (*h).to_owned()).collect(),
+            align: columns.iter().map(|&(_, a)| a).collect(),
+            rows,
+        }
+    }
+
+    /// The table in Markdown.
+    pub fn markdown(&self) -> String {
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        markdown(&header, &self.align, &self.rows)
+    }
+
+    /// The table in HTML (with the id `id`), every cell escaped;
+    /// `attributes` gives a cell's further attributes from its row and
+    /// column (`""`: none), and `extra` each row's further cells, as HTML,
+    /// after the others, under the titles `extra_header`.
+    pub fn html(
+        &self,
+        id: &str,
+        attributes: impl Fn(usize, usize) -> String,
+        extra_header: &[&str],
+        extra: &[Vec<String>],
+    ) -> String {
+        let align = |a: Align| match a {
+            Align::Left => "",
+            Align::Right => " class=\"num\"",
+        };
+        let mut out = format!("<table id=\"{}\">\n<thead><tr>", escape(id));
+        for (h, &a) in self.header.iter().zip(&self.align) {
+            out.push_str(&format!("<th{}>{}</th>", align(a), escape(h)));
+        }
+        for h in extra_header {
+            out.push_str(&format!("<th>{}</th>", escape(h)));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for (i, row) in self.rows.iter().enumerate() {
+            out.push_str("<tr>");
+            for (j, (cell, &a)) in row.iter().zip(&self.align).enumerate() {
+                out.push_str(&format!(
+                    "<td{}{}>{}</td>",
+                    align(a),
+                    attributes(i, j),
+                    escape(cell)
+                ));
+            }
+            for cell in extra.get(i).into_iter().flatten() {
+                out.push_str(cell);
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+        out
+    }
 }
 
 /// Renders a Markdown table; `header` and every row have one cell per
@@ -89,6 +163,29 @@ mod tests {
              | :---- | --: |\n\
              | alpha |   1 |\n\
              | b\\|c  | 100 |\n"
+        );
+    }
+
+    #[test]
+    fn html_escapes_every_cell() {
+        let t = Table::new(
+            &[("name", Align::Left), ("n", Align::Right)],
+            vec![vec!["<b>&".to_owned(), "1".to_owned()]],
+        );
+        assert_eq!(
+            t.html(
+                "x",
+                |i, j| if (i, j) == (0, 1) {
+                    " title=\"t\"".into()
+                } else {
+                    String::new()
+                },
+                &["bar"],
+                &[vec!["<td><svg></svg></td>".to_owned()]]
+            ),
+            "<table id=\"x\">\n<thead><tr><th>name</th><th class=\"num\">n</th><th>bar</th>\
+             </tr></thead>\n<tbody>\n<tr><td>&lt;b&gt;&amp;</td><td class=\"num\" title=\"t\">1</td>\
+             <td><svg></svg></td></tr>\n</tbody>\n</table>\n"
         );
     }
 

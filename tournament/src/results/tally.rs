@@ -3,10 +3,13 @@
 //! times.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
-use referee_schema::{Fault, Outcome, SetupStatus};
+use referee_schema::{Fault, Outcome, Reason, SetupStatus};
 
+use crate::results::record::GameRecord;
 use crate::results::verdict::Verdict;
+
 /// Wins, draws and losses from one side's point of view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wdl {
@@ -161,6 +164,9 @@ pub struct ProgramStats {
     reply_ms_total: f64,
     /// Slowest reply over all games, in milliseconds.
     pub max_reply_ms: f64,
+    /// Every move's reply time that the games' records hold (the verdicts
+    /// have only each game's mean and maximum).
+    pub replies: ReplyTimes,
 }
 
 impl ProgramStats {
@@ -168,6 +174,120 @@ impl ProgramStats {
     pub fn mean_reply_ms(&self) -> Option<f64> {
         (self.moves > 0).then(|| self.reply_ms_total / self.moves as f64)
     }
+
+    fn charge(&mut self, fault: Fault, times: u64) {
+        let count = match fault {
+            Fault::Timeout => &mut self.timeouts,
+            Fault::Crash => &mut self.crashes,
+            Fault::Pipe => &mut self.pipe_failures,
+            Fault::IllegalMove => &mut self.illegal_moves,
+            Fault::RefusedSetup => &mut self.refused_setups,
+        };
+        *count += times;
+    }
+}
+
+/// Reply times, counted by the microsecond: their median is exact to a
+/// microsecond whatever their number, in the memory of the distinct
+/// values (a long tournament's millions of moves reply in a few thousand
+/// distinct microseconds).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReplyTimes {
+    counts: BTreeMap<u64, u64>,
+    total: u64,
+}
+
+impl ReplyTimes {
+    /// Counts a reply of `ms` milliseconds.
+    pub fn add(&mut self, ms: f64) {
+        let micros = (ms.max(0.0) * 1000.0).round() as u64;
+        *self.counts.entry(micros).or_default() += 1;
+        self.total += 1;
+    }
+
+    /// Replies counted.
+    pub fn len(&self) -> u64 {
+        self.total
+    }
+
+    /// Whether none was counted.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The median, in milliseconds (of an even number, the mean of the
+    /// two middle ones).
+    pub fn median_ms(&self) -> Option<f64> {
+        if self.total == 0 {
+            return None;
+        }
+        // The values at 0-based ranks (total - 1) / 2 and total / 2.
+        let ranks = [(self.total - 1) / 2, self.total / 2];
+        let mut found = [0u64; 2];
+        let mut seen = 0;
+        for (&micros, &n) in &self.counts {
+            for (slot, &rank) in found.iter_mut().zip(&ranks) {
+                if (seen..seen + n).contains(&rank) {
+                    *slot = micros;
+                }
+            }
+            seen += n;
+            if seen > ranks[1] {
+                break;
+            }
+        }
+        Some((found[0] + found[1]) as f64 / 2000.0)
+    }
+}
+
+/// The faults a game's verdict charges to `seat`, each with its count.
+///
+/// The verdict's own account of each player (`failure`, `timeouts`,
+/// `illegal_moves`, `setup`) is used, as it is exact. A verdict without
+/// players (not our referee's) charges its reason's fault to every seat
+/// that scored less than the best (to all, in a draw).
+pub fn charged(verdict: &Verdict, seat: usize) -> Vec<(Fault, u64)> {
+    let outcome = &verdict.outcome;
+    let Some(report) = verdict.summary.players.get(seat) else {
+        let best = outcome.points().iter().copied().fold(0.0, f64::max);
+        let lost = outcome.points()[seat] < best || outcome.is_draw();
+        return verdict
+            .fault()
+            .filter(|_| lost)
+            .map(|f| (f, 1))
+            .into_iter()
+            .collect();
+    };
+    let own = report.failure.as_ref().and_then(Reason::fault);
+    [
+        (Fault::Timeout, u64::from(report.timeouts)),
+        (Fault::Crash, u64::from(own == Some(Fault::Crash))),
+        (Fault::Pipe, u64::from(own == Some(Fault::Pipe))),
+        (Fault::IllegalMove, u64::from(report.illegal_moves)),
+        (
+            Fault::RefusedSetup,
+            u64::from(report.setup == Some(SetupStatus::Refused)),
+        ),
+    ]
+    .into_iter()
+    .filter(|&(_, n)| n > 0)
+    .collect()
+}
+
+/// A counted game, for the report's list of games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameEntry {
+    /// The game's id.
+    pub id: String,
+    /// The programs by seat.
+    pub seats: Vec<usize>,
+    /// Its log directory (its record, and its viewer's page).
+    pub log_dir: PathBuf,
+    /// When its referee ended, in milliseconds since the Unix epoch: the
+    /// order in which the games' results came.
+    pub ended_unix_ms: u64,
+    /// Its verdict.
+    pub verdict: Verdict,
 }
 
 /// Everything counted over a set of finished games.
@@ -183,6 +303,8 @@ pub struct Tally {
     pub reasons: BTreeMap<String, u32>,
     /// Number of games.
     pub games: u32,
+    /// The games counted with [`Tally::count`], in that order.
+    pub entries: Vec<GameEntry>,
 }
 
 impl Tally {
@@ -194,15 +316,25 @@ impl Tally {
             first_mover: Wdl::default(),
             reasons: BTreeMap::new(),
             games: 0,
+            entries: Vec::new(),
         }
     }
 
-    /// Counts a game played by programs `seats` (by seat).
-    ///
-    /// The verdict's own account of each player (`failure`, `timeouts`,
-    /// `illegal_moves`, `setup`) is used, as it is exact. A verdict without
-    /// players (not our referee's) charges its reason's fault to every seat
-    /// that scored less than the best.
+    /// Counts the game of `record` (played by programs `seats`, by seat),
+    /// and keeps it for the list of games.
+    pub fn count(&mut self, seats: &[usize], record: &GameRecord, verdict: &Verdict) {
+        self.add(seats, verdict);
+        self.entries.push(GameEntry {
+            id: record.id.clone(),
+            seats: seats.to_vec(),
+            log_dir: record.log_dir.clone(),
+            ended_unix_ms: record.started_unix_ms.saturating_add(record.wall_ms),
+            verdict: verdict.clone(),
+        });
+    }
+
+    /// Counts a game played by programs `seats` (by seat); its faults are
+    /// [`charged`]'s.
     pub fn add(&mut self, seats: &[usize], verdict: &Verdict) {
         self.games += 1;
         let outcome = &verdict.outcome;
@@ -212,25 +344,14 @@ impl Tally {
             .reasons
             .entry(verdict.summary.reason.as_str().to_owned())
             .or_default() += 1;
-        let best = outcome.points().iter().copied().fold(0.0, f64::max);
         for (seat, &program) in seats.iter().enumerate() {
             let stats = &mut self.stats[program];
+            for (fault, n) in charged(verdict, seat) {
+                stats.charge(fault, n);
+            }
             let Some(report) = verdict.summary.players.get(seat) else {
-                let lost = outcome.points()[seat] < best || outcome.is_draw();
-                let charged = |kind: Fault| u64::from(lost && verdict.fault() == Some(kind));
-                stats.timeouts += charged(Fault::Timeout);
-                stats.illegal_moves += charged(Fault::IllegalMove);
-                stats.refused_setups += charged(Fault::RefusedSetup);
-                stats.crashes += charged(Fault::Crash);
-                stats.pipe_failures += charged(Fault::Pipe);
                 continue;
             };
-            let own = report.failure.as_ref().and_then(|r| r.fault());
-            stats.timeouts += u64::from(report.timeouts);
-            stats.illegal_moves += u64::from(report.illegal_moves);
-            stats.refused_setups += u64::from(report.setup == Some(SetupStatus::Refused));
-            stats.crashes += u64::from(own == Some(Fault::Crash));
-            stats.pipe_failures += u64::from(own == Some(Fault::Pipe));
             stats.moves += u64::from(report.moves);
             stats.reply_ms_total += report.mean_reply_ms.unwrap_or(0.0) * f64::from(report.moves);
             stats.max_reply_ms = stats.max_reply_ms.max(report.max_reply_ms.unwrap_or(0.0));
@@ -241,7 +362,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee_schema::{PlayerReport, Reason};
+    use referee_schema::PlayerReport;
 
     fn verdict(outcome: Outcome, reason: &str, players: Vec<PlayerReport>) -> Verdict {
         Verdict::made(outcome, reason, players)
@@ -405,5 +526,22 @@ mod tests {
         assert_eq!(s[0].mean_reply_ms(), Some((4.0 * 10.0 + 8.0 * 30.0) / 40.0));
         assert_eq!(s[0].max_reply_ms, 501.0);
         assert_eq!(s[1].max_reply_ms, 3.0);
+    }
+
+    #[test]
+    fn the_median_reply_is_exact_to_the_microsecond() {
+        let mut r = ReplyTimes::default();
+        assert_eq!(r.median_ms(), None);
+        for ms in [5.0, 1.0, 3.0004, 1000.0] {
+            r.add(ms);
+        }
+        // 1, 3, 5, 1000: between 3 and 5.
+        assert_eq!(r.median_ms(), Some(4.0));
+        r.add(3.0);
+        assert_eq!((r.len(), r.median_ms()), (5, Some(3.0)));
+        let mut same = ReplyTimes::default();
+        same.add(2.5);
+        same.add(2.5);
+        assert_eq!(same.median_ms(), Some(2.5));
     }
 }

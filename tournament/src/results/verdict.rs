@@ -75,6 +75,7 @@ impl Verdict {
                 reason: referee_schema::Reason::from_name(reason),
                 reason_text: String::new(),
                 detail: String::new(),
+                rejected: Vec::new(),
                 moves: 10,
                 duration_ms: 1.0,
                 settings: Default::default(),

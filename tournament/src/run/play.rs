@@ -257,7 +257,7 @@ pub fn tally_of(config: &Config, schedule: &[Game], plan: &Plan, records: &[Load
     let mut tally = Tally::new(config.programs.len());
     for (game, finished) in schedule.iter().zip(&plan.finished) {
         if let Some(i) = finished {
-            tally.add(&game.seats, &records[*i].verdict);
+            tally.count(&game.seats, &records[*i].record, &records[*i].verdict);
         }
     }
     tally
@@ -435,7 +435,7 @@ impl Handler for GameHandler<'_> {
                 self.failures_in_a_row = 0;
                 self.new_games += 1;
                 self.done += 1;
-                self.tally.add(&game.seats, &verdict);
+                self.tally.count(&game.seats, &record, &verdict);
                 let mut control = Control::Continue;
                 if let Some(s) = &mut self.sprt {
                     *s = SprtStatus::new(s.sprt, self.tally.crosstable.get(0, 1));

@@ -3,6 +3,7 @@
 //! which `make test` does).
 
 mod executors;
+mod report;
 mod util;
 
 use std::collections::{HashMap, HashSet};

@@ -2,14 +2,18 @@
 //! libgsl and of the client, the calls into them, the graph allocated
 //! with `malloc` and libgsl for the client to own, and the shuffling of
 //! the standard descriptors that keeps the client's output out of the
-//! protocol. Each `unsafe` block says why it holds.
+//! protocol, and the watch over what a client may do to the process
+//! (call `exit()`, close the protocol's descriptors) that tells those
+//! apart from the host's own ends. Each `unsafe` block says why it holds.
 
 use std::ffi::{CStr, CString, c_char, c_int, c_uint, c_void};
 use std::fs::File;
 use std::io;
 use std::os::fd::FromRawFd;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
-use coursidor::{Colour, Layout};
+use coursidor::{Colour, HostStop, Layout};
 
 use crate::session::Client;
 use coursidor_abi::{GraphT, MoveT};
@@ -236,6 +240,149 @@ impl Gsl {
     }
 }
 
+/// What the client is running while the host waits for it: an index in
+/// [`CALLS`], 0 when the host runs.
+static CALLING: AtomicUsize = AtomicUsize::new(0);
+
+/// What [`CALLING`] names.
+const CALLS: [&str; 6] = [
+    "",
+    "while it was loaded",
+    "in get_player_name()",
+    "in initialize()",
+    "in play()",
+    "in finalize()",
+];
+
+/// [`CALLS`]' index of each call.
+#[derive(Clone, Copy)]
+enum Call {
+    Load = 1,
+    Name = 2,
+    Initialize = 3,
+    Play = 4,
+    Finalize = 5,
+}
+
+/// Stops the host now, for `why`: its last line, then the exit status of
+/// the cause (`docs/games/coursidor.md`, "Why a host stops"). Through
+/// `_exit`: the caller may be the client's own `exit()`, where exiting
+/// again is undefined.
+fn stop_now(why: HostStop, what: &str) -> ! {
+    let line = format!("{}\n", why.last_line(what));
+    // SAFETY: write(2) of a buffer we own to stderr; _exit ends the
+    // process without running anything else.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), line.len());
+        libc::_exit(why.status())
+    }
+}
+
+/// The host's process id, once the exit handler is registered.
+static HOST_PID: AtomicI32 = AtomicI32::new(0);
+
+/// The exit handler: an `exit()` while the client runs is the client's —
+/// in the host's own process (a child the client forked exits as it
+/// likes).
+fn on_exit_status(status: Option<c_int>) {
+    let calling = CALLING.load(Ordering::SeqCst);
+    // SAFETY: getpid has no preconditions.
+    if calling == 0 || unsafe { libc::getpid() } != HOST_PID.load(Ordering::SeqCst) {
+        return;
+    }
+    let status = status.map_or_else(|| "exit()".to_owned(), |s| format!("exit({s})"));
+    stop_now(
+        HostStop::ClientExit,
+        &format!("it called {status} {}", CALLS[calling]),
+    );
+}
+
+#[cfg(target_env = "gnu")]
+unsafe extern "C" {
+    /// glibc's `on_exit`: like `atexit`, but the handler gets the status.
+    fn on_exit(handler: extern "C" fn(c_int, *mut c_void), arg: *mut c_void) -> c_int;
+}
+
+#[cfg(target_env = "gnu")]
+extern "C" fn exit_handler(status: c_int, _arg: *mut c_void) {
+    on_exit_status(Some(status));
+}
+
+#[cfg(not(target_env = "gnu"))]
+extern "C" fn exit_handler() {
+    on_exit_status(None);
+}
+
+/// Watches for the client's `exit()`: from now on, an `exit()` while a
+/// client call runs (or its library is loaded) stops the host with
+/// [`HostStop::ClientExit`] instead of ending it as if the game were over.
+pub fn catch_client_exit() -> io::Result<()> {
+    // SAFETY: getpid has no preconditions.
+    HOST_PID.store(unsafe { libc::getpid() }, Ordering::SeqCst);
+    // SAFETY: registers a handler that lives as long as the program (a
+    // plain function); the return value is checked.
+    #[cfg(target_env = "gnu")]
+    let r = unsafe { on_exit(exit_handler, std::ptr::null_mut()) };
+    // SAFETY: as above.
+    #[cfg(not(target_env = "gnu"))]
+    let r = unsafe { libc::atexit(exit_handler) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::other("cannot register an exit handler"))
+    }
+}
+
+/// The protocol's descriptors as [`take_stdio`] made them: each with the
+/// device and inode it refers to, and what it carries.
+static PROTOCOL: OnceLock<[(c_int, u64, u64, &'static str); 2]> = OnceLock::new();
+
+/// The device and inode `fd` refers to; `None` if it is closed.
+fn identity(fd: c_int) -> Option<(u64, u64)> {
+    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: fstat fills the struct when it returns 0, which is checked
+    // before it is read.
+    unsafe {
+        if libc::fstat(fd, st.as_mut_ptr()) != 0 {
+            return None;
+        }
+        let st = st.assume_init();
+        Some((st.st_dev, st.st_ino))
+    }
+}
+
+/// Stops the host if the client closed or replaced a protocol descriptor
+/// (the host would read or write something else, or nothing).
+fn check_protocol(call: Call) {
+    let Some(fds) = PROTOCOL.get() else {
+        return;
+    };
+    for &(fd, dev, ino, what) in fds {
+        let broken = match identity(fd) {
+            None => "closed",
+            Some(id) if id != (dev, ino) => "replaced by another file",
+            Some(_) => continue,
+        };
+        stop_now(
+            HostStop::Descriptors,
+            &format!(
+                "descriptor {fd}, {what}, was {broken} {}",
+                CALLS[call as usize]
+            ),
+        );
+    }
+}
+
+/// Runs `f`, a call into the client, as `call`: an `exit()` during it is
+/// the client's, and so is a protocol descriptor broken when it returns.
+fn calling<T>(call: Call, f: impl FnOnce() -> T) -> T {
+    CALLING.store(call as usize, Ordering::SeqCst);
+    let out = f();
+    CALLING.store(0, Ordering::SeqCst);
+    check_protocol(call);
+    out
+}
+
 /// A client: the shared library and its four functions.
 pub struct ClientLibrary {
     gsl: Gsl,
@@ -248,15 +395,23 @@ pub struct ClientLibrary {
 impl ClientLibrary {
     /// Loads the client at `path` with `RTLD_LOCAL` (its symbols stay its
     /// own; `RTLD_LAZY`, as the course's servers) after libgsl, and finds
-    /// its functions.
-    pub fn load(path: &str, gsl: Gsl) -> Result<ClientLibrary, String> {
+    /// its functions; or says why not, and which cause of
+    /// [`HostStop`] that is.
+    pub fn load(path: &str, gsl: Gsl) -> Result<ClientLibrary, (HostStop, String)> {
         // A bare file name would be searched in the library path, not here.
         let path = if path.contains('/') {
             path.to_owned()
         } else {
             format!("./{path}")
         };
-        let lib = Library::open(&path, libc::RTLD_LAZY | libc::RTLD_LOCAL)?;
+        if !std::path::Path::new(&path).exists() {
+            return Err((HostStop::NoFile, format!("there is no file {path}")));
+        }
+        let lib = calling(Call::Load, || {
+            Library::open(&path, libc::RTLD_LAZY | libc::RTLD_LOCAL)
+        })
+        .map_err(|e| (HostStop::NotALibrary, e))?;
+        let symbol = |name| lib.symbol(name).map_err(|e| (HostStop::MissingFunction, e));
         // SAFETY: as for libgsl: each symbol is the client's function of
         // that name in player.h, whose prototype the pointer type spells
         // out (a client that lies about it is the client's fault, and its
@@ -264,14 +419,12 @@ impl ClientLibrary {
         unsafe {
             Ok(ClientLibrary {
                 gsl,
-                get_player_name: std::mem::transmute::<*mut c_void, NameFn>(
-                    lib.symbol("get_player_name")?,
-                ),
-                initialize: std::mem::transmute::<*mut c_void, InitializeFn>(
-                    lib.symbol("initialize")?,
-                ),
-                play: std::mem::transmute::<*mut c_void, PlayFn>(lib.symbol("play")?),
-                finalize: std::mem::transmute::<*mut c_void, FinalizeFn>(lib.symbol("finalize")?),
+                get_player_name: std::mem::transmute::<*mut c_void, NameFn>(symbol(
+                    "get_player_name",
+                )?),
+                initialize: std::mem::transmute::<*mut c_void, InitializeFn>(symbol("initialize")?),
+                play: std::mem::transmute::<*mut c_void, PlayFn>(symbol("play")?),
+                finalize: std::mem::transmute::<*mut c_void, FinalizeFn>(symbol("finalize")?),
             })
         }
     }
@@ -279,7 +432,7 @@ impl ClientLibrary {
     /// `get_player_name()`, at most 100 bytes of it.
     pub fn name(&self) -> String {
         // SAFETY: a player.h function without arguments.
-        let p = unsafe { (self.get_player_name)() };
+        let p = calling(Call::Name, || unsafe { (self.get_player_name)() });
         if p.is_null() {
             return "(NULL)".to_owned();
         }
@@ -298,27 +451,30 @@ impl Client for ClientLibrary {
         let graph = self.gsl.graph(layout)?;
         // SAFETY: the player.h function, given a graph that is the
         // client's from now on.
-        unsafe { (self.initialize)(colour.index() as c_uint, graph) };
+        calling(Call::Initialize, || unsafe {
+            (self.initialize)(colour.index() as c_uint, graph)
+        });
         Ok(())
     }
 
     fn play(&mut self, previous: MoveT) -> MoveT {
         // SAFETY: the player.h function; MoveT is the C struct (abi.rs
         // checks its layout), whatever the values it comes back with.
-        unsafe { (self.play)(previous) }
+        calling(Call::Play, || unsafe { (self.play)(previous) })
     }
 
     fn finalize(&mut self) {
         // SAFETY: the player.h function, called once, after initialize.
-        unsafe { (self.finalize)() }
+        calling(Call::Finalize, || unsafe { (self.finalize)() })
     }
 }
 
 /// Takes the protocol's ends out of the standard descriptors, so that the
-/// client cannot touch them: its stdout (fd 1) goes to our stderr (the
-/// player's log), its stdin (fd 0) reads an empty pipe. Returns the
-/// protocol's input and output, close-on-exec (a program the client runs
-/// gets neither).
+/// client's stdio does not touch them: its stdout (fd 1) goes to our
+/// stderr (the player's log), its stdin (fd 0) reads an empty pipe.
+/// Returns the protocol's input and output, close-on-exec (a program the
+/// client runs gets neither), and watches them: a client call that closes
+/// or replaces one stops the host ([`HostStop::Descriptors`]).
 pub fn take_stdio() -> io::Result<(File, File)> {
     let dup = |fd: c_int| -> io::Result<c_int> {
         // SAFETY: fcntl F_DUPFD_CLOEXEC on a descriptor we own; -1 is
@@ -346,6 +502,15 @@ pub fn take_stdio() -> io::Result<(File, File)> {
         libc::close(fds[0]);
         libc::close(fds[1]);
     }
+    let watched = |fd: c_int, what: &'static str| -> io::Result<(c_int, u64, u64, &'static str)> {
+        let (dev, ino) = identity(fd).ok_or_else(io::Error::last_os_error)?;
+        Ok((fd, dev, ino, what))
+    };
+    let watch = [
+        watched(input, "the referee's messages")?,
+        watched(output, "the replies to the referee")?,
+    ];
+    let _ = PROTOCOL.set(watch);
     // SAFETY: input and output are fresh descriptors nothing else owns.
     Ok(unsafe { (File::from_raw_fd(input), File::from_raw_fd(output)) })
 }

@@ -106,11 +106,9 @@ pub fn draw(pos: &Position, colour: bool) -> String {
     }
     let objectives = layout.objectives();
     for c in Colour::BOTH {
-        let visited: Vec<String> = objectives
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| pos.visited(c) & (1 << i) != 0)
-            .map(|(_, o)| o.to_string())
+        let visited: Vec<String> = layout
+            .objectives_in(pos.visited(c))
+            .map(|o| o.to_string())
             .collect();
         let _ = writeln!(
             s,

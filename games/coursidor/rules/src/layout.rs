@@ -127,6 +127,16 @@ impl Layout {
         &self.objectives
     }
 
+    /// The objectives whose bits are set in `bits` (a player's visits, a
+    /// step's), in increasing order.
+    pub fn objectives_in(&self, bits: u8) -> impl Iterator<Item = Vertex> + '_ {
+        self.objectives
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| bits & (1 << i) != 0)
+            .map(|(_, &o)| o)
+    }
+
     /// Every objective's bit set.
     pub fn all_objectives(&self) -> u8 {
         ((1u16 << self.objectives.len()) - 1) as u8

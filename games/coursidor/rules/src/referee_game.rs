@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use game_core::{
     Context, Defaults, End, Framing, Host, NoSetup, OptionsError, Question, Rng, Seat, Tell,
-    session,
+    Viewer, session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,7 @@ use crate::error::{IllegalMove, WireError};
 use crate::layout::Layout;
 use crate::moves::{Move, UncheckedMove};
 use crate::position::{EndReason, Position};
+use crate::show;
 use crate::wire;
 
 /// Coursidor, for the registry.
@@ -89,6 +90,8 @@ impl game_core::Spec for Spec {
         (program.extension() == Some(std::ffi::OsStr::new("so"))).then(|| Host {
             program: HOST,
             args: Vec::new(),
+            exits: crate::host_stop::HOST_EXITS,
+            last_words: crate::host_stop::LAST_WORDS,
         })
     }
 }
@@ -101,6 +104,8 @@ pub struct Match {
     pos: Position,
     /// The seat that plays black.
     black: Seat,
+    /// The last move and who made it, for the viewer.
+    last: Option<(Colour, Move)>,
 }
 
 impl Match {
@@ -117,6 +122,7 @@ impl Match {
         Ok(Match {
             pos: Position::new(Arc::new(layout), max_turns),
             black,
+            last: None,
         })
     }
 
@@ -267,6 +273,7 @@ impl game_core::Game for Match {
         let me = self.pos.to_move();
         let before = self.pos.visited(me);
         let outcome = self.pos.play(mv);
+        self.last = Some((me, mv));
         let seat = self.seat_of(me);
         session::tell_played(seat, outcome, format!("{}\n", mv.to_unchecked()), tell);
         let mut rec = MoveRecord {
@@ -286,19 +293,15 @@ impl game_core::Game for Match {
                 rec.over = s.over();
                 rec.steps = s.over().is_none().then_some(s.steps());
                 let new = s.visits() & !before;
-                rec.visited = self
-                    .pos
-                    .layout()
-                    .objectives()
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| new & (1 << i) != 0)
-                    .map(|(_, &o)| o)
-                    .collect();
+                rec.visited = self.pos.layout().objectives_in(new).collect();
             }
             Move::Wall(w) => rec.wall = Some([w.at(), w.ends()[0], w.at(), w.ends()[1]]),
         }
         rec
+    }
+
+    fn seat_name(&self, seat: Seat) -> Option<String> {
+        Some(self.colour_of(seat).name().to_owned())
     }
 
     fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
@@ -316,6 +319,21 @@ impl game_core::Game for Match {
             self.black,
             1 - self.black
         )
+    }
+
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        // Everyone sees everything: one view.
+        viewer.is_none().then(|| {
+            let words = game_core::Game::end(self).map(|e| e.detail);
+            show::scene(&self.pos, self.black, self.last, words)
+        })
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: show::VIEWER_SCRIPT,
+            style: show::VIEWER_STYLE,
+        }
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

@@ -37,6 +37,7 @@ mod error;
 mod options;
 mod position;
 pub mod referee_game;
+pub mod scene;
 mod show;
 mod sort;
 mod start;

@@ -6,13 +6,14 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Rng, Seat, Tell,
+    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Rng, Seat, Tell, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
 use crate::options::{Options, Setup, change_relation};
 use crate::position::{Action, EndReason, Played, Position, UncheckedAction};
+use crate::scene::{self, LastTurn};
 use crate::sort::Sort;
 use crate::wire::{self, Greeting};
 
@@ -45,7 +46,11 @@ impl game_core::Spec for Spec {
             Setup::new(options, context.max_turns).map_err(|e| OptionsError(e.to_string()))?;
         let mut rng = Rng::new(context.seed);
         let pos = setup.start(&mut rng);
-        Ok(Match { pos, rng })
+        Ok(Match {
+            pos,
+            rng,
+            last: None,
+        })
     }
 }
 
@@ -54,6 +59,8 @@ pub struct Match {
     pos: Position,
     /// The referee's draws: escapes and relation changes, from the seed.
     rng: Rng,
+    /// The last turn, for the viewer.
+    last: Option<LastTurn>,
 }
 
 impl Match {
@@ -232,6 +239,11 @@ impl game_core::Game for Match {
             .pos
             .change_due()
             .then(|| change_relation(&mut self.pos, &mut self.rng));
+        self.last = Some(LastTurn {
+            seat: me,
+            played,
+            relation,
+        });
         let text = wire::turn_message(me, &played, relation);
         for seat in 0..self.seats() {
             tell.to(seat, text.clone());
@@ -252,6 +264,21 @@ impl game_core::Game for Match {
 
     fn draw(&self, colour: bool) -> String {
         crate::show::draw(&self.pos, colour)
+    }
+
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        // Everyone sees everything: one view.
+        viewer.is_none().then(|| {
+            let words = game_core::Game::end(self).map(|e| e.detail);
+            scene::scene(&self.pos, self.last.as_ref(), words)
+        })
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: scene::VIEWER_SCRIPT,
+            style: scene::VIEWER_STYLE,
+        }
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

@@ -26,6 +26,7 @@ mod error;
 mod groups;
 mod position;
 pub mod referee_game;
+pub mod show;
 pub mod wire;
 
 pub use board::{Colour, MAX_POINTS, Options, OptionsError, Point};

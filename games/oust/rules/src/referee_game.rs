@@ -4,13 +4,14 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, Launch, NoSetup, OptionsError, Question, Seat, Tell,
+    Context, Defaults, End, Framing, Launch, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Colour, Options};
 use crate::error::{IllegalMove, WireError};
 use crate::position::{EndReason, Move, Position, UncheckedMove};
+use crate::show::{self, LastMove};
 use crate::wire;
 
 /// Oust, for the registry.
@@ -43,6 +44,7 @@ impl game_core::Spec for Spec {
                 let limit = context.limits.move_time_of(seat);
                 (limit.unwrap_or(context.limits.move_time).as_millis() / 1000) as u64
             }),
+            last: None,
         })
     }
 }
@@ -53,6 +55,8 @@ pub struct Match {
     /// The time each seat has per move in whole seconds, its programs'
     /// argument.
     seconds: [u64; 2],
+    /// The last move, for the viewer.
+    last: Option<LastMove>,
 }
 
 impl Match {
@@ -158,7 +162,19 @@ impl game_core::Game for Match {
 
     fn play(&mut self, mv: Move, _tell: &mut Tell) -> MoveRecord {
         let coords = mv.point().map(|p| self.pos.options().coords(p));
+        let colour = self.pos.to_move();
+        // Only a capture removes stones: the cells before it are kept for
+        // the viewer's marks.
+        let before = mv.is_capture().then(|| self.pos.cells().to_vec());
         let effect = self.pos.play(mv);
+        self.last = Some(match before {
+            Some(before) => LastMove::between(colour, mv.point(), &before, &self.pos),
+            None => LastMove {
+                colour,
+                point: mv.point(),
+                captured: Vec::new(),
+            },
+        });
         MoveRecord {
             col: coords.map(|c| c.0),
             row: coords.map(|c| c.1),
@@ -167,12 +183,31 @@ impl game_core::Game for Match {
         }
     }
 
+    fn seat_name(&self, seat: Seat) -> Option<String> {
+        Some(Colour::of_seat(seat).to_string())
+    }
+
     fn tell_illegal(&self, _seat: Seat, _parsed: Option<&UncheckedMove>, _tell: &mut Tell) {}
 
     fn tell_failure(&self, _seat: Seat, _tell: &mut Tell) {}
 
     fn draw(&self, colour: bool) -> String {
         wire::draw(&self.pos, colour)
+    }
+
+    fn scene(&self, viewer: Option<Seat>) -> Option<String> {
+        // Everyone sees everything: one view.
+        viewer.is_none().then(|| {
+            let words = game_core::Game::end(self).map(|e| e.detail);
+            show::scene(&self.pos, self.last.as_ref(), words)
+        })
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            script: show::VIEWER_SCRIPT,
+            style: show::VIEWER_STYLE,
+        }
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

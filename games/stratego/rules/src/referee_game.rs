@@ -467,6 +467,11 @@ impl game_core::Game for Match {
         }
     }
 
+    /// The colours of the UCC manager (`docs/ucc.md`): red moves first.
+    fn seat_name(&self, seat: Seat) -> Option<String> {
+        Some(ucc::colour(player(seat)).to_lowercase())
+    }
+
     fn tell_illegal(&self, seat: Seat, parsed: Option<&Reply>, tell: &mut Tell) {
         // §3.2: E to the mover as its result; to the opponent, the move
         // normalised then E when the reply reads as a move (the course
