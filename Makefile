@@ -4,7 +4,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all help build demo demo-oust demo-quarto play-quarto demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
+.PHONY: all help build demo demo-oust demo-quarto play-quarto play-oust play-coursidor play-mansuba demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -85,6 +85,44 @@ play-quarto: build
 	target/release/referee --game quarto --level $(QUARTO_LEVEL) --player-time-limit-ms 0=none \
 		--player 'you=target/release/human --game quarto' \
 		--player 'ai=target/release/player --game quarto'
+
+## play-oust: you (black, moving first) against our AI at Oust, at the
+## terminal (human --game oust, no time limit for you), on OUST_SIZE x
+## OUST_SIZE (default 5). The referee starts a process per move: the game
+## is remembered between them in a directory of its own under /tmp, bound
+## into the sandbox (a bind under the working directory would be hidden by
+## its overlay) and open to any uid (as root, each seat runs as one of its
+## own), removed after the game
+OUST_SIZE ?= 5
+play-oust: build
+	memory=$$(mktemp -d /tmp/play-oust.XXXXXX) && chmod a+rwx "$$memory" && \
+	target/release/referee --game oust --cols $(OUST_SIZE) --rows $(OUST_SIZE) \
+		--player-time-limit-ms 0=none --sandbox-bind "$$memory:rw" \
+		--player "you=target/release/human --game oust --memory $$memory" \
+		--player 'ai=target/release/player --game oust'; \
+		status=$$?; rm -rf "$$memory"; exit $$status
+
+## play-coursidor: you (black, moving first) against our AI at Coursidor,
+## at the terminal (human --game coursidor, no time limit for you), on the
+## board COURSIDOR_BOARD (default -t T -m 4 --objectives 2)
+COURSIDOR_BOARD ?= -t T -m 4 --objectives 2
+play-coursidor: build
+	target/release/referee --game coursidor $(COURSIDOR_BOARD) --first 0 \
+		--player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game coursidor' \
+		--player 'ai=target/release/player --game coursidor'
+
+## play-mansuba: you (seat 0, moving first) against our AI and the closer
+## baseline at Mansuba, three players, at the terminal (human --game
+## mansuba, no time limit for you), configuration MANSUBA_CONFIG (default
+## base) on a world of 10 x 4
+MANSUBA_CONFIG ?= base
+play-mansuba: build
+	target/release/referee --game mansuba -c $(MANSUBA_CONFIG) --players 3 --width 10 \
+		--height 4 --first 0 --player-time-limit-ms 0=none \
+		--player 'you=target/release/human --game mansuba' \
+		--player 'ai=target/release/player --game mansuba' \
+		--player 'closer=target/release/player --game mansuba --strategy closer --seed 1'
 
 ## viewer-demo: a real game of each game (Stratego's AI against the random
 ## player; the others' demo-GAME games above), each written as the HTML

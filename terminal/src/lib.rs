@@ -18,6 +18,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
 
+use game_core::session::SessionEnd;
 use nix::sys::signal::{SigSet, Signal};
 use nix::unistd::{self, Pid};
 
@@ -91,6 +92,32 @@ impl Terminal {
                 true,
             ),
         }
+    }
+
+    /// The `main` of a `human` program that plays one session: its
+    /// options `O` read from `args` (which start with the program's name;
+    /// `--help` says what it does), the terminal opened (or why not,
+    /// [`open_for_play`](Self::open_for_play)), `play` run between the
+    /// referee (stdin, stdout) and the person, and its end told
+    /// ([`finish_game`](Self::finish_game)).
+    pub fn session_main<O: clap::Parser, E: std::error::Error + 'static>(
+        args: Vec<std::ffi::OsString>,
+        play: impl FnOnce(
+            io::StdinLock<'static>,
+            io::StdoutLock<'static>,
+            &mut dyn Person,
+        ) -> Result<String, E>,
+        gave_up: impl FnOnce(&E) -> bool,
+    ) -> ExitCode {
+        if let Err(code) = game_core::parse_args::<O>(args) {
+            return code;
+        }
+        let mut person = match Terminal::open_for_play() {
+            Ok(t) => t,
+            Err(code) => return code,
+        };
+        let end = play(io::stdin().lock(), io::stdout().lock(), &mut person);
+        person.finish_game(end, gave_up)
     }
 
     /// Whether to use ANSI colours (`TERM` is not `dumb`, `NO_COLOR` unset).
@@ -193,6 +220,120 @@ impl News {
     }
 }
 
+/// What a person typed at a move prompt, as a game's own reader reads it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Typed<U> {
+    /// A move, to check against the position (the rules say why not).
+    Move(U),
+    /// `?` or `help`: how to type a move.
+    Help,
+    /// `moves`: the legal moves, where a game lists them.
+    List,
+    /// `quit`: give up (the program exits, and the referee says so).
+    Quit,
+}
+
+/// The words every prompt takes besides a move, in any case: `?`, `help`
+/// or `h` (help), `moves` or `list` (the legal moves), `quit`, `q` or
+/// `resign` (give up); `None` for anything else, a game's move.
+pub fn command<U>(line: &str) -> Option<Typed<U>> {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "?" | "help" | "h" => Some(Typed::Help),
+        "moves" | "list" => Some(Typed::List),
+        "quit" | "q" | "resign" => Some(Typed::Quit),
+        _ => None,
+    }
+}
+
+/// The words of a typed line: split at blanks and at any of `separators`
+/// (`,` and the like, which people type between a move's parts).
+pub fn words<'a>(line: &'a str, separators: &[char]) -> Vec<&'a str> {
+    line.split(|c: char| c.is_whitespace() || separators.contains(&c))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A game's move prompt: what [`ask_move`] needs from it. `U` is a move
+/// as typed, `M` one the rules accept, `E` why they refuse one.
+pub struct Prompt<'a, U, M, E> {
+    /// The question (`Move 3, your turn > `).
+    pub question: &'a str,
+    /// Reads a typed line: a move, a command (most games take
+    /// [`command`]'s words), or why it is neither, naming what was
+    /// received.
+    pub read: &'a dyn Fn(&str) -> Result<Typed<U>, String>,
+    /// The rules' verdict on a typed move: the move, or their reason.
+    pub check: &'a dyn Fn(&U) -> Result<M, E>,
+    /// How to type a move (the answer to `?`).
+    pub how: &'a str,
+    /// The legal moves, in words (the answer to `moves`).
+    pub list: &'a dyn Fn() -> String,
+}
+
+/// Asks until the person types a legal move: `screen` shown with `news`
+/// below it, then the prompt's question; a line the game cannot read, or
+/// a move its rules refuse, is answered below the news (with the rules'
+/// reason), and asked again. `None` when the person gives up (`quit`, or
+/// the end of their input).
+pub fn ask_move<U, M, E: std::fmt::Display>(
+    person: &mut dyn Person,
+    news: &News,
+    screen: &str,
+    prompt: &Prompt<'_, U, M, E>,
+) -> io::Result<Option<M>> {
+    let mut problem: Option<String> = None;
+    loop {
+        person.show(screen, &news.with(problem.take()))?;
+        let Some(line) = person.ask(prompt.question)? else {
+            return Ok(None);
+        };
+        match (prompt.read)(&line) {
+            Ok(Typed::Move(u)) => match (prompt.check)(&u) {
+                Ok(mv) => return Ok(Some(mv)),
+                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
+            },
+            Ok(Typed::Help) => problem = Some(format!("How to play: {}", prompt.how)),
+            Ok(Typed::List) => problem = Some(format!("Your moves: {}", (prompt.list)())),
+            Ok(Typed::Quit) => return Ok(None),
+            Err(e) => problem = Some(e),
+        }
+    }
+}
+
+/// The line below the news while the opponent thinks.
+pub const WAITING: &str = "Waiting for the opponent's move...";
+
+/// Shows `screen` with the news and `waiting` below it (`Waiting for the
+/// opponent's move...`), the line taken back afterwards: the screen stays
+/// while another program thinks.
+pub fn show_waiting(
+    person: &mut dyn Person,
+    news: &mut News,
+    screen: &str,
+    waiting: &str,
+) -> io::Result<()> {
+    news.say(waiting.to_owned());
+    let shown = person.show(screen, &news.with(None));
+    news.unsay();
+    shown
+}
+
+/// The words for how a two-player session ended ([`SessionEnd`]), from
+/// the person's side; `refused` names their move the referee refused.
+pub fn session_end(end: SessionEnd, refused: impl FnOnce() -> String) -> String {
+    match end {
+        SessionEnd::Closed => "The referee ended the game.".to_owned(),
+        SessionEnd::Won => "You win!".to_owned(),
+        SessionEnd::Lost => "You lose.".to_owned(),
+        SessionEnd::Drawn => "A draw.".to_owned(),
+        SessionEnd::OwnError => format!("The referee refused your move {}: you lose.", refused()),
+        SessionEnd::OpponentError => "The opponent's move was illegal: you win.".to_owned(),
+        SessionEnd::OpponentFailed => {
+            "The opponent failed (it crashed, or ran out of time): you win.".to_owned()
+        }
+    }
+}
+
 /// A person who types lines from a list, and remembers everything shown
 /// and asked (the tests of a `human` program's loop).
 #[derive(Debug, Default)]
@@ -209,6 +350,22 @@ impl Scripted {
             typed: lines.iter().map(|l| (*l).to_owned()).collect(),
             seen: String::new(),
         }
+    }
+}
+
+impl Scripted {
+    /// Runs `play` with a person who types `typed`: `play` writes to the
+    /// buffer it is given (the referee's side); returns what it returned,
+    /// what it wrote, and everything the person was shown.
+    pub fn play<T>(
+        typed: &[&str],
+        play: impl FnOnce(&mut Vec<u8>, &mut Scripted) -> T,
+    ) -> (T, String, String) {
+        let mut person = Scripted::new(typed);
+        let mut out = Vec::new();
+        let end = play(&mut out, &mut person);
+        let out = String::from_utf8(out).expect("a player writes text");
+        (end, out, person.seen)
     }
 }
 

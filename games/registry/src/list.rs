@@ -9,8 +9,8 @@
 // crates.
 games! {
     stratego::referee_game::Spec => stratego_ai::player_main, human stratego_human::human_main;
-    oust::referee_game::Spec => oust_ai::player_main;
+    oust::referee_game::Spec => oust_ai::player_main, human oust_human::human_main;
     quarto::referee_game::Spec => quarto_ai::player_main, human quarto_human::human_main;
-    mansuba::referee_game::Spec => mansuba_ai::player_main;
-    coursidor::referee_game::Spec => coursidor_ai::player_main;
+    mansuba::referee_game::Spec => mansuba_ai::player_main, human mansuba_human::human_main;
+    coursidor::referee_game::Spec => coursidor_ai::player_main, human coursidor_human::human_main;
 }

@@ -116,12 +116,28 @@ impl Drop for Tmux {
 /// `referee ARGS` in `dir`: its verdict goes to `verdict.json`, then the
 /// window shows REFEREE-DONE.
 fn person_against(tmux: PathBuf, dir: &Path, args: &str, human: &str, opponent: &str) -> Tmux {
+    person_against_all(tmux, dir, args, human, &[opponent])
+}
+
+/// [`person_against`] with several opponents, seats 1, 2...
+fn person_against_all(
+    tmux: PathBuf,
+    dir: &Path,
+    args: &str,
+    human: &str,
+    opponents: &[&str],
+) -> Tmux {
+    let others: Vec<String> = opponents
+        .iter()
+        .map(|o| format!("--player '{o}'"))
+        .collect();
     let command = format!(
         "{referee} {args} --json --log-dir {dir}/logs --player-time-limit-ms 0=none \
-         --player '{human}' --player '{opponent}' > {dir}/verdict.json; \
+         --player '{human}' {others} > {dir}/verdict.json; \
          echo REFEREE-DONE; sleep 600",
         referee = workspace_bin("referee").display(),
         dir = dir.display(),
+        others = others.join(" "),
     );
     Tmux::start(tmux, &command)
 }
@@ -367,4 +383,283 @@ fn referee_replay_steps_with_keys() {
     // The terminal's settings were put back: typed keys echo again.
     t.keys(&["echoed-text"]);
     t.wait_for("echoed-text");
+}
+
+/// Plays the person's turns until the referee is done: at each prompt
+/// starting with `prompt` with nothing typed yet, on a turn not answered
+/// yet (`turn_of` tells the turns apart from the screen: the last one
+/// answered stays shown until it is redrawn), `turn` types from what the
+/// screen shows. Returns the last screen and the turns.
+fn person_plays(
+    t: &Tmux,
+    prompt: &str,
+    turn_of: impl Fn(&str) -> String,
+    mut turn: impl FnMut(&Tmux, &str),
+) -> (String, usize) {
+    let mut answered = String::new();
+    let mut turns = 0;
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let screen = t.screen();
+        if screen.contains("REFEREE-DONE") {
+            return (screen, turns);
+        }
+        let last = prompt_line(&screen);
+        if last.starts_with(prompt) && last.trim_end().ends_with('>') {
+            let this = turn_of(&screen);
+            if this != answered {
+                turn(t, &screen);
+                turns += 1;
+                answered = this;
+            }
+        }
+        assert!(
+            Instant::now() < until,
+            "the game did not end; the screen shows:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+/// The last prompt a screen shows (it names the turn).
+fn prompt_line(screen: &str) -> String {
+    let last = screen.lines().rfind(|l| !l.trim().is_empty());
+    last.unwrap_or("").to_owned()
+}
+
+/// The board an Oust screen shows: its rows of `.`, `X` and `O` under the
+/// column numbers, as the wire's cells.
+fn oust_board(screen: &str) -> (oust::Options, Vec<u8>) {
+    let mut lines = screen
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("0  1"));
+    let cols = lines
+        .next()
+        .expect("the column numbers")
+        .split_whitespace()
+        .count();
+    let mut cells = Vec::new();
+    let mut rows = 0;
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() != cols + 1 {
+            break;
+        }
+        rows += 1;
+        cells.extend(words[1..].iter().map(|w| match *w {
+            "X" => 1,
+            "O" => 2,
+            _ => 0,
+        }));
+    }
+    let o = oust::Options {
+        cols: cols as u8,
+        rows,
+    };
+    (o, cells)
+}
+
+#[test]
+fn a_person_plays_a_whole_game_of_oust() {
+    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_oust") else {
+        return;
+    };
+    let dir = TestDir::new();
+    // A process per move keeps the person's view in a directory outside
+    // the referee's working directory (its overlay would hide a bind
+    // under it), writable by the seat's uid (as root, one of its own).
+    let memory = TestDir::new();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(memory.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let args = format!(
+        "--game oust --cols 4 --rows 4 --sandbox-bind {}:rw",
+        memory.path().display()
+    );
+    let human = format!(
+        "{} --game oust --memory {}",
+        workspace_bin("human").display(),
+        memory.path().display()
+    );
+    let greedy = player_spec("oust", "--strategy greedy --seed 3");
+    let t = person_against(tmux, dir.path(), &args, &human, &greedy);
+    t.wait_showing(
+        "Your move >",
+        &[
+            "Oust, 4 x 4. You are black (X), the opponent white (O).",
+            "You are black (X); black moves first. Type ? for help.",
+        ],
+    );
+    // A pass with placements left, refused with the rules' reason; a line
+    // that is no move, named.
+    t.keys(&["pass", "Enter"]);
+    t.wait_for("Not legal: 4 4 is off the board, a pass, but 16 placements are legal: passing is");
+    t.keys(&["hello", "Enter"]);
+    t.wait_for("\"hello\" is not a move: type the column, then the row");
+    // The board after the person's last move, to find the opponent's since.
+    let mut after: Option<Vec<u8>> = None;
+    // Each turn shows another board (the person's last stone at least).
+    let board = |screen: &str| format!("{:?}", oust_board(screen).1);
+    let (screen, turns) = person_plays(&t, "Your move >", board, |t, screen| {
+        let (o, cells) = oust_board(screen);
+        if let Some(before) = &after {
+            for (i, (&b, &n)) in before.iter().zip(&cells).enumerate() {
+                if n == 2 && b != 2 {
+                    let told = format!("Opponent: {} {}", i % 4, i / 4);
+                    assert!(screen.contains(&told), "{told:?} in\n{screen}");
+                }
+            }
+        }
+        let pos = oust::Position::from_cells(o, &cells, oust::Colour::Black, 0);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        // The largest capture, else the first placement.
+        let best = moves
+            .iter()
+            .copied()
+            .max_by_key(|m| match m {
+                oust::Move::Capture { size, .. } => *size,
+                _ => 0,
+            })
+            .unwrap();
+        let line = match best.point() {
+            Some(p) => {
+                let (c, r) = o.coords(p);
+                format!("{c} {r}")
+            }
+            None => "pass".to_owned(),
+        };
+        t.keys(&[&line, "Enter"]);
+        let mut next = pos.clone();
+        next.play(best);
+        after = Some(next.cells().to_vec());
+    });
+    let verdict = verdict(dir.path());
+    assert_eq!(verdict.game, "oust");
+    assert_eq!(verdict.players[0].illegal_moves, 0);
+    assert_eq!(verdict.players[0].moves as usize, turns);
+    // A process per move, and the person's moves remembered between them.
+    assert!(memory.path().join("oust-black.txt").is_file());
+    match (verdict.reason.as_str(), verdict.winner) {
+        ("all_captured", Some(0)) => assert!(
+            screen.contains("You captured the last white stone: you win!"),
+            "{screen}"
+        ),
+        ("all_captured", Some(1)) => {}
+        other => panic!("a game of Oust on 4 x 4 ends by a capture of every stone, not {other:?}"),
+    }
+}
+
+#[test]
+fn a_person_plays_a_whole_game_of_coursidor() {
+    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_coursidor") else {
+        return;
+    };
+    let dir = TestDir::new();
+    let human = format!("{} --game coursidor", workspace_bin("human").display());
+    let tour = player_spec("coursidor", "--strategy tour --seed 2");
+    let args = "--game coursidor -t T -m 3 --objectives 2 --first 0 --seed 1";
+    let t = person_against(tmux, dir.path(), args, &human, &tour);
+    t.wait_showing(
+        "Move 1, your turn >",
+        &[
+            "Coursidor on T 3: visit every objective (*), then end a move on your start.",
+            "You are black (B); you move first. Type ? for help.",
+        ],
+    );
+    // A step too long for a first move, refused with the rules' reason.
+    t.keys(&["M 2", "Enter"]);
+    t.wait_for("Not legal: 2 is 2 steps E of 0: before its first step a pawn moves 1 step.");
+    t.keys(&["go east", "Enter"]);
+    t.wait_for("\"go east\" is not a move: type the vertex");
+    // The person steps where the listed moves take it, the first each time.
+    let (screen, turns) = person_plays(&t, "Move ", prompt_line, |t, screen| {
+        if !screen.contains("Move 1,") {
+            assert!(
+                screen.contains("Opponent "),
+                "the opponent's move is told:\n{screen}"
+            );
+        }
+        t.keys(&["moves", "Enter"]);
+        let listed = t.wait_for("Your moves: your pawn to ");
+        let to = listed
+            .split("Your moves: your pawn to ")
+            .nth(1)
+            .unwrap()
+            .split([',', ';'])
+            .next()
+            .unwrap()
+            .trim()
+            .to_owned();
+        t.keys(&[&to, "Enter"]);
+    });
+    let verdict = verdict(dir.path());
+    assert_eq!(verdict.game, "coursidor");
+    assert_eq!(verdict.players[0].illegal_moves, 0);
+    assert_eq!(verdict.players[0].moves as usize, turns);
+    let end = match (verdict.reason.as_str(), verdict.winner) {
+        ("tour_completed", Some(0)) => "You win: your tour is complete.",
+        ("tour_completed", Some(1)) => "You lose: the opponent completed its tour first.",
+        ("turn_limit", None) => "A draw: the turn limit is reached.",
+        other => panic!("a game of Coursidor ends by a tour or the turn limit, not {other:?}"),
+    };
+    assert!(screen.contains(end), "{end:?} in\n{screen}");
+}
+
+#[test]
+fn a_person_plays_a_whole_game_of_mansuba_against_two() {
+    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_mansuba_against_two") else {
+        return;
+    };
+    let dir = TestDir::new();
+    let human = format!("{} --game mansuba", workspace_bin("human").display());
+    let closer1 = player_spec("mansuba", "--strategy closer --seed 1");
+    let closer2 = player_spec("mansuba", "--strategy closer --seed 2");
+    let args = "--game mansuba --players 3 --width 10 --height 4 --first 0 --seed 1";
+    let t = person_against_all(tmux, dir.path(), args, &human, &[&closer1, &closer2]);
+    t.wait_showing(
+        "Turn 1, your move >",
+        &[
+            "Mansuba, 3 players, 10 x 4: first on a start place of another's (_N) wins.",
+            "You are player 0 of 3; player 0 moves first.",
+        ],
+    );
+    // Another seat's piece, refused with the rules' reason; words, named.
+    let pos_screen = t.screen();
+    assert!(pos_screen.contains("P1"), "{pos_screen}");
+    t.keys(&["pass", "Enter"]);
+    t.wait_for("Not legal: you may pass only when one of your pieces cannot act");
+    t.keys(&["north", "Enter"]);
+    t.wait_for("\"north\" is not an action: expected `FROM TO` (two place numbers)");
+    // The person plays the last listed action each time.
+    let (screen, turns) = person_plays(&t, "Turn ", prompt_line, |t, screen| {
+        if !screen.contains("Turn 1,") {
+            assert!(screen.contains("Player 1: "), "{screen}");
+            assert!(screen.contains("Player 2: "), "{screen}");
+        }
+        t.keys(&["moves", "Enter"]);
+        let listed = t.wait_for("Your moves: ");
+        let line = listed
+            .lines()
+            .find(|l| l.starts_with("Your moves: "))
+            .unwrap();
+        let action = line
+            .rsplit(", ")
+            .next()
+            .unwrap()
+            .trim_start_matches("Your moves: ");
+        t.keys(&[action.trim(), "Enter"]);
+    });
+    let verdict = verdict(dir.path());
+    assert_eq!(verdict.game, "mansuba");
+    assert_eq!(verdict.players.len(), 3);
+    assert_eq!(verdict.players[0].illegal_moves, 0);
+    assert_eq!(verdict.players[0].moves as usize, turns);
+    let end = match verdict.winner {
+        Some(0) => "You win!".to_owned(),
+        Some(w) => format!("Player {w} wins: you lose."),
+        None => "A draw: the turn limit is reached.".to_owned(),
+    };
+    assert!(screen.contains(&end), "{end:?} in\n{screen}");
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use game_core::{LineReader, ReadError};
 use mansuba::wire::{self, Event, Greeting};
-use mansuba::{IllegalMove, Outcome, UncheckedAction, WireError};
+use mansuba::{IllegalMove, Outcome, Played, Position, UncheckedAction, WireError};
 use thiserror::Error;
 
 use crate::arena::Player;
@@ -72,15 +72,8 @@ impl From<ReadError> for SessionError {
     }
 }
 
-/// Plays one game on `input`/`output` with `bot`; `log` receives a line
-/// per move of ours (usually stderr).
-pub fn run<R: Read, W: Write>(
-    input: R,
-    mut output: W,
-    bot: &mut Bot,
-    log: &mut dyn Write,
-) -> Result<SessionEnd, SessionError> {
-    let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
+/// Reads the greeting; `None` when the stream ends before it.
+pub fn read_greeting<R: Read>(lines: &mut LineReader<R>) -> Result<Option<Greeting>, SessionError> {
     // The greeting's reader speaks only `WireError`: the end of the stream
     // and a failed read are noted here and told apart once it returns.
     let mut closed = false;
@@ -101,11 +94,114 @@ pub fn run<R: Read, W: Write>(
             })
         }
     });
-    let greeting = match greeting {
-        Ok(g) => g,
-        Err(_) if failed.is_some() => return Err(failed.take().expect("just seen").into()),
-        Err(_) if closed => return Ok(SessionEnd::Closed),
-        Err(e) => return Err(e.into()),
+    match greeting {
+        Ok(g) => Ok(Some(g)),
+        Err(_) if failed.is_some() => Err(failed.take().expect("just seen").into()),
+        Err(_) if closed => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What one turn's message told.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// `seat` acted, `played` on the position; `end` if that ended the
+    /// session.
+    Played {
+        /// The seat.
+        seat: usize,
+        /// What its action did.
+        played: Played,
+        /// The end of the session it made, if any.
+        end: Option<SessionEnd>,
+    },
+    /// The session ended in place of a turn (an illegal reply, a failed
+    /// program, the end of the stream).
+    Over(SessionEnd),
+}
+
+/// Reads one turn's message (the action, the relation drawn, the result)
+/// and plays it on `pos`, checking it against the rules; `me` is our seat.
+pub fn read_turn<R: Read>(
+    lines: &mut LineReader<R>,
+    pos: &mut Position,
+    me: usize,
+) -> Result<Turn, SessionError> {
+    let Some(line) = lines.next_line()? else {
+        return Ok(Turn::Over(SessionEnd::Closed));
+    };
+    let inconsistent = |why: String| SessionError::Inconsistent {
+        line: line.clone(),
+        why,
+    };
+    let (seat, action, escaped) = match wire::parse_event(&line)? {
+        Event::Acted {
+            seat,
+            action,
+            escaped,
+        } => (seat, action, escaped),
+        Event::Illegal(s) => return Ok(Turn::Over(SessionEnd::Illegal(s))),
+        Event::Failed(s) => return Ok(Turn::Over(SessionEnd::Failed(s))),
+        other => return Err(inconsistent(format!("expected an action, got {other:?}"))),
+    };
+    if pos.end().is_some() || seat != pos.to_move() {
+        return Err(inconsistent(format!("player {} is to move", pos.to_move())));
+    }
+    let checked = pos.check(&action).map_err(|source| SessionError::Refused {
+        seat,
+        action,
+        source,
+    })?;
+    let played = pos.play(checked, escaped == Some(true));
+    if played.escaped.is_some() != escaped.is_some() {
+        return Err(inconsistent("an escape without its outcome".to_owned()));
+    }
+    let mut next = lines.next_line()?;
+    if pos.change_due() {
+        match next.as_deref().map(wire::parse_event) {
+            Some(Ok(Event::Relation(r))) if r != pos.relation() => {
+                pos.set_relation(r);
+            }
+            _ => {
+                return Err(inconsistent(format!(
+                    "a relation change is due after turn {}",
+                    pos.turn()
+                )));
+            }
+        }
+        next = lines.next_line()?;
+    }
+    let Some(result) = next else {
+        return Ok(Turn::Over(SessionEnd::Closed));
+    };
+    let end = match wire::parse_event(&result)? {
+        Event::Result(o) if o == played.outcome => match o {
+            Outcome::Next => None,
+            Outcome::Win if seat == me => Some(SessionEnd::Won),
+            Outcome::Win => Some(SessionEnd::Lost(seat)),
+            Outcome::Draw => Some(SessionEnd::Drawn),
+        },
+        other => {
+            return Err(inconsistent(format!(
+                "our rules give {:?}, the referee {other:?}",
+                played.outcome
+            )));
+        }
+    };
+    Ok(Turn::Played { seat, played, end })
+}
+
+/// Plays one game on `input`/`output` with `bot`; `log` receives a line
+/// per move of ours (usually stderr).
+pub fn run<R: Read, W: Write>(
+    input: R,
+    mut output: W,
+    bot: &mut Bot,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
+    let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
+    let Some(greeting) = read_greeting(&mut lines)? else {
+        return Ok(SessionEnd::Closed);
     };
     let me = greeting.seat;
     let mut pos = greeting.position().ok_or(SessionError::Greeting)?;
@@ -142,67 +238,9 @@ pub fn run<R: Read, W: Write>(
                 None => writeln!(log, "move {}: {action} in {took:.3} ms", pos.turn() + 1),
             };
         }
-        // The turn's message: the action, the relation drawn, the result.
-        let Some(line) = lines.next_line()? else {
-            return Ok(SessionEnd::Closed);
-        };
-        let inconsistent = |why: String| SessionError::Inconsistent {
-            line: line.clone(),
-            why,
-        };
-        let (seat, action, escaped) = match wire::parse_event(&line)? {
-            Event::Acted {
-                seat,
-                action,
-                escaped,
-            } => (seat, action, escaped),
-            Event::Illegal(s) => return Ok(SessionEnd::Illegal(s)),
-            Event::Failed(s) => return Ok(SessionEnd::Failed(s)),
-            other => return Err(inconsistent(format!("expected an action, got {other:?}"))),
-        };
-        if pos.end().is_some() || seat != pos.to_move() {
-            return Err(inconsistent(format!("player {} is to move", pos.to_move())));
-        }
-        let checked = pos.check(&action).map_err(|source| SessionError::Refused {
-            seat,
-            action,
-            source,
-        })?;
-        let played = pos.play(checked, escaped == Some(true));
-        if played.escaped.is_some() != escaped.is_some() {
-            return Err(inconsistent("an escape without its outcome".to_owned()));
-        }
-        let mut next = lines.next_line()?;
-        if pos.change_due() {
-            match next.as_deref().map(wire::parse_event) {
-                Some(Ok(Event::Relation(r))) if r != pos.relation() => {
-                    pos.set_relation(r);
-                }
-                _ => {
-                    return Err(inconsistent(format!(
-                        "a relation change is due after turn {}",
-                        pos.turn()
-                    )));
-                }
-            }
-            next = lines.next_line()?;
-        }
-        let Some(result) = next else {
-            return Ok(SessionEnd::Closed);
-        };
-        match wire::parse_event(&result)? {
-            Event::Result(o) if o == played.outcome => match o {
-                Outcome::Next => {}
-                Outcome::Win if seat == me => return Ok(SessionEnd::Won),
-                Outcome::Win => return Ok(SessionEnd::Lost(seat)),
-                Outcome::Draw => return Ok(SessionEnd::Drawn),
-            },
-            other => {
-                return Err(inconsistent(format!(
-                    "our rules give {:?}, the referee {other:?}",
-                    played.outcome
-                )));
-            }
+        match read_turn(&mut lines, &mut pos, me)? {
+            Turn::Played { end: None, .. } => {}
+            Turn::Played { end: Some(end), .. } | Turn::Over(end) => return Ok(end),
         }
     }
 }

@@ -30,6 +30,6 @@ pub mod show;
 pub mod wire;
 
 pub use board::{Colour, MAX_POINTS, Options, OptionsError, Point};
-pub use error::{IllegalMove, WireError};
+pub use error::{IllegalMove, PositionError, WireError};
 pub use groups::Groups;
 pub use position::{Effect, End, EndReason, Move, Position, UncheckedMove};

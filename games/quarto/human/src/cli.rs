@@ -2,11 +2,9 @@
 //! the terminal.
 
 use std::ffi::OsString;
-use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
-use game_core::parse_args;
 use terminal::Terminal;
 
 use crate::play::{self, PlayError};
@@ -28,13 +26,5 @@ struct Options {}
 /// `human --game quarto ARGS...` (the arguments start with the program's
 /// name).
 pub fn human_main(args: Vec<OsString>) -> ExitCode {
-    if let Err(code) = parse_args::<Options>(args) {
-        return code;
-    }
-    let mut person = match Terminal::open_for_play() {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let end = play::run(io::stdin().lock(), io::stdout().lock(), &mut person);
-    person.finish_game(end, |e| matches!(e, PlayError::GaveUp))
+    Terminal::session_main::<Options, _>(args, play::run, |e| matches!(e, PlayError::GaveUp))
 }

@@ -14,8 +14,9 @@ use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 use crate::words;
+use terminal::WAITING;
 
 /// Why a game stopped before its end.
 #[derive(Debug, Error)]
@@ -202,11 +203,8 @@ pub fn run<R: Read, W: Write>(
                 return Ok(end);
             }
         } else {
-            table
-                .news
-                .say("Waiting for the opponent's move...".to_owned());
-            table.show(None)?;
-            table.news.unsay();
+            let screen = screen(&table.pos, me, table.person.colour(), table.last);
+            terminal::show_waiting(table.person, &mut table.news, &screen, WAITING)?;
             let square = match reader.next_line()?.as_deref() {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some("E") => return Ok("The opponent's move was illegal: you win.".to_owned()),
@@ -241,25 +239,34 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
+/// The free squares and the pieces left, in words (Quarto's moves are
+/// too many to list).
+fn list(pos: &Position) -> String {
+    let free: Vec<String> = Square::of_mask(pos.board().empty())
+        .map(|s| s.to_string())
+        .collect();
+    let left: Vec<String> = quarto::Piece::of_mask(pos.available().0)
+        .map(|p| p.number().to_string())
+        .collect();
+    format!(
+        "a free square ({}), then a piece left ({})",
+        free.join(" "),
+        left.join(" ")
+    )
+}
+
 /// Asks until the person types a legal move (or gives up).
 fn ask_move(table: &mut Table<'_>) -> Result<Move, PlayError> {
-    let mut problem: Option<String> = None;
-    loop {
-        table.show(problem.take())?;
-        let line = table
-            .person
-            .ask(&format!("Move {}, your turn > ", table.pos.plies() + 1))?
-            .ok_or(PlayError::GaveUp)?;
-        match typed::read(&line) {
-            Ok(Typed::Move(u)) => match table.pos.check(&u) {
-                Ok(mv) => return Ok(mv),
-                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
-            },
-            Ok(Typed::Help) => problem = Some(format!("How to play: {}", typed::HOW)),
-            Ok(Typed::Quit) => return Err(PlayError::GaveUp),
-            Err(e) => problem = Some(e),
-        }
-    }
+    let screen = screen(&table.pos, table.me, table.person.colour(), table.last);
+    let pos = &table.pos;
+    let prompt = terminal::Prompt {
+        question: &format!("Move {}, your turn > ", pos.plies() + 1),
+        read: &typed::read,
+        check: &|u| pos.check(u),
+        how: typed::HOW,
+        list: &|| list(pos),
+    };
+    terminal::ask_move(table.person, &table.news, &screen, &prompt)?.ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]
@@ -268,10 +275,7 @@ mod tests {
     use terminal::Scripted;
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| run(input.as_bytes(), out, person))
     }
 
     #[test]

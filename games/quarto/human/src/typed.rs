@@ -7,36 +7,24 @@
 
 use quarto::{Piece, Square, UncheckedMove};
 
-/// What the person typed, read.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Typed {
-    /// A move, to check against the position.
-    Move(UncheckedMove),
-    /// `?` or `help`: how to type a move.
-    Help,
-    /// `quit`: give up (the program exits, and the referee says so).
-    Quit,
-}
+/// What the person typed, read: a move, or one of [`terminal::command`]'s
+/// words.
+pub type Typed = terminal::Typed<UncheckedMove>;
 
 /// How to type a move.
 pub const HOW: &str = "type the square for the piece you hold, then the piece you give, by its \
      number or its four letters: B3 7, b3 bthc (on the first move, the piece alone: 7; when your \
-     placement wins or fills the board, the square alone: D4); quit gives up";
+     placement wins or fills the board, the square alone: D4); moves lists the free squares and \
+     the pieces left; quit gives up";
 
 /// Reads a typed line.
 pub fn read(line: &str) -> Result<Typed, String> {
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/'))
-        .filter(|w| !w.is_empty())
-        .collect();
+    if let Some(command) = terminal::command(line) {
+        return Ok(command);
+    }
+    let words = terminal::words(line, &[',', ';', '/']);
     let (square, gift) = match words.as_slice() {
         [] => return Err(HOW.to_owned()),
-        [w] if matches!(w.to_ascii_lowercase().as_str(), "?" | "help" | "h") => {
-            return Ok(Typed::Help);
-        }
-        [w] if matches!(w.to_ascii_lowercase().as_str(), "quit" | "q" | "resign") => {
-            return Ok(Typed::Quit);
-        }
         [one] => one_word(one)?,
         [s, g] => (square(s)?, piece(g)?),
         _ => return Err(format!("{:?} is not a move: {HOW}", line.trim())),

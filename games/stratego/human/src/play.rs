@@ -13,7 +13,7 @@ use terminal::News;
 pub use terminal::Person;
 use thiserror::Error;
 
-use crate::typed::{self, Typed};
+use crate::typed;
 use crate::words;
 
 /// Why a game stopped before its end.
@@ -37,23 +37,8 @@ struct Table<'p> {
 }
 
 impl Table<'_> {
-    fn show(
-        &mut self,
-        view: Option<&View>,
-        setup: Option<&Setup>,
-        mark: &[Square],
-    ) -> std::io::Result<()> {
-        self.show_with(view, setup, mark, None)
-    }
-
-    /// Shows the board and the news, and `extra` below them.
-    fn show_with(
-        &mut self,
-        view: Option<&View>,
-        setup: Option<&Setup>,
-        mark: &[Square],
-        extra: Option<String>,
-    ) -> std::io::Result<()> {
+    /// The board, from the person's side.
+    fn screen(&self, view: Option<&View>, setup: Option<&Setup>, mark: &[Square]) -> String {
         let colour = self.person.colour();
         let mut board = String::from("Stratego\n\n");
         board.push_str(&match (view, setup) {
@@ -61,8 +46,18 @@ impl Table<'_> {
             (None, Some(s)) => stratego::show::draw_view(&View::new(s), colour, mark),
             (None, None) => String::new(),
         });
-        let news = self.news.with(extra);
-        self.person.show(&board, &news)
+        board
+    }
+
+    /// Shows the board and the news.
+    fn show(
+        &mut self,
+        view: Option<&View>,
+        setup: Option<&Setup>,
+        mark: &[Square],
+    ) -> std::io::Result<()> {
+        let board = self.screen(view, setup, mark);
+        self.person.show(&board, &self.news.with(None))
     }
 }
 
@@ -172,11 +167,8 @@ pub fn run<R: Read, W: Write>(
                 }
             }
         } else {
-            table
-                .news
-                .say("Waiting for the opponent's move...".to_owned());
-            table.show(Some(&view), None, &mark)?;
-            table.news.unsay();
+            let screen = table.screen(Some(&view), None, &mark);
+            terminal::show_waiting(table.person, &mut table.news, &screen, terminal::WAITING)?;
             let (m, r) = match reader.next_opponent_turn()? {
                 None => return Ok("The referee ended the game.".to_owned()),
                 Some(OpponentTurn::Error | OpponentTurn::Move(_, MoveResult::Error)) => {
@@ -203,27 +195,19 @@ fn ask_move(
     moves: &MoveList,
     mark: &[Square],
 ) -> Result<stratego::Move, PlayError> {
-    let mut problem: Option<String> = None;
-    loop {
-        table.show_with(Some(view), None, mark, problem.take())?;
-        let line = table
-            .person
-            .ask(&format!("Move {}, your turn > ", view.plies() + 1))?
-            .ok_or(PlayError::GaveUp)?;
-        match typed::read(&line) {
-            Ok(Typed::Move(u)) => match view.check(&u) {
-                Ok(mv) => return Ok(mv),
-                Err(e) => problem = Some(format!("Not legal: {e}. Try another move.")),
-            },
-            Ok(Typed::List) => {
-                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                problem = Some(format!("Your moves: {}", list.join(", ")));
-            }
-            Ok(Typed::Help) => problem = Some(format!("How to move: {}", typed::HOW)),
-            Ok(Typed::Quit) => return Err(PlayError::GaveUp),
-            Err(e) => problem = Some(e),
-        }
-    }
+    let screen = table.screen(Some(view), None, mark);
+    let list = || {
+        let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        list.join(", ")
+    };
+    let prompt = terminal::Prompt {
+        question: &format!("Move {}, your turn > ", view.plies() + 1),
+        read: &typed::read,
+        check: &|u| view.check(u),
+        how: typed::HOW,
+        list: &list,
+    };
+    terminal::ask_move(table.person, &table.news, &screen, &prompt)?.ok_or(PlayError::GaveUp)
 }
 
 #[cfg(test)]
@@ -245,10 +229,9 @@ mod tests {
     }
 
     fn play(input: &str, typed: &[&str]) -> (Result<String, PlayError>, String, String) {
-        let mut person = Scripted::new(typed);
-        let mut out = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut person, &mut setup, false);
-        (end, String::from_utf8(out).unwrap(), person.seen)
+        Scripted::play(typed, |out, person| {
+            run(input.as_bytes(), out, person, &mut setup, false)
+        })
     }
 
     #[test]

@@ -5,18 +5,9 @@
 
 use stratego::UncheckedMove;
 
-/// What the person typed, read.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Typed {
-    /// A move, to check against the board.
-    Move(UncheckedMove),
-    /// `?` or `moves`: list the legal moves.
-    List,
-    /// `help`.
-    Help,
-    /// `quit`: give up (the program exits, and the referee says so).
-    Quit,
-}
+/// What the person typed, read: a move, or a command (`?` and `moves`
+/// list the legal moves here, `help` tells how to type one).
+pub type Typed = terminal::Typed<UncheckedMove>;
 
 /// How to type a move.
 pub const HOW: &str = "type the square of your piece, a direction (N up, S down, W left, E right) and a distance: B3 S 1 \
