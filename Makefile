@@ -4,7 +4,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all help build demo demo-oust demo-quarto play-quarto play-oust play-coursidor play-mansuba demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
+.PHONY: all help build demo play demo-oust demo-quarto play-quarto play-oust play-coursidor play-mansuba demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -77,6 +77,13 @@ demo-coursidor-so: build
 		-o logs/demo-coursidor-so/random-client.so examples/coursidor/random-client.c
 	target/release/referee --game coursidor -v --seed 1 --log-dir logs/demo-coursidor-so \
 		target/release/libcoursidor_player.so logs/demo-coursidor-so/random-client.so
+
+## play: you (red, moving first) against our AI at Stratego, at the terminal
+## (human, no time limit for you; one of our setups proposed, another on request)
+play: build
+	target/release/referee --player-time-limit-ms 0=none \
+		--player 'you=target/release/human' \
+		--player 'ai=target/release/player'
 
 ## play-quarto: you against our AI at Quarto, at the terminal (human --game
 ## quarto, no time limit for you), level QUARTO_LEVEL (1 to 4, default 1)
