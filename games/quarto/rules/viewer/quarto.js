@@ -12,7 +12,6 @@
 // (its colour), tall or short (its size), hollow or solid (a hole on top), a
 // cube or round (a square or a circle); its data-brown, data-tall,
 // data-hollow and data-cube say the same ("1" or "0").
-const QUARTO_SVG = "http://www.w3.org/2000/svg";
 // By bit, 3 (brown) down to 0 (cube): the letter and the word, clear then set.
 const QUARTO_ATTRIBUTES = [
   { bit: 3, name: "brown", letters: "LB", words: ["light", "brown"] },
@@ -35,30 +34,24 @@ function quartoName(n) {
   return n + " (" + quartoLetters(n) + "): " + words.join(", ");
 }
 
-function quartoShape(tag, attributes) {
-  const e = document.createElementNS(QUARTO_SVG, tag);
-  Object.keys(attributes).forEach(function (k) { e.setAttribute(k, String(attributes[k])); });
-  return e;
-}
-
 // Piece `n` seen from above, `size` pixels wide: a tall piece fills its box,
 // a short one two thirds of it.
 function quartoPiece(n, size) {
-  const svg = quartoShape("svg", { viewBox: "0 0 100 100", width: size, height: size });
+  const svg = kitSvg("svg", { viewBox: "0 0 100 100", width: size, height: size });
   svg.classList.add("quarto-piece");
   QUARTO_ATTRIBUTES.forEach(function (a) { svg.dataset[a.name] = String(quartoHas(n, a.bit)); });
   const half = quartoHas(n, 2) ? 46 : 30;
   const body = quartoHas(n, 0)
-    ? quartoShape("rect", { x: 50 - half, y: 50 - half, width: 2 * half, height: 2 * half, rx: 5 })
-    : quartoShape("circle", { cx: 50, cy: 50, r: half });
+    ? kitSvg("rect", { x: 50 - half, y: 50 - half, width: 2 * half, height: 2 * half, rx: 5 })
+    : kitSvg("circle", { cx: 50, cy: 50, r: half });
   body.setAttribute("class", "body " + (quartoHas(n, 3) ? "brown" : "light"));
   svg.appendChild(body);
   if (quartoHas(n, 1)) {
-    const hole = quartoShape("circle", { cx: 50, cy: 50, r: Math.round(half * 0.5) });
+    const hole = kitSvg("circle", { cx: 50, cy: 50, r: Math.round(half * 0.5) });
     hole.setAttribute("class", "hole");
     svg.appendChild(hole);
   }
-  const title = document.createElementNS(QUARTO_SVG, "title");
+  const title = kitSvg("title");
   title.textContent = quartoName(n);
   svg.appendChild(title);
   return svg;
