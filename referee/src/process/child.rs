@@ -26,8 +26,8 @@ const STDERR_BUDGET: usize = 64 * 1024;
 /// usually follows it, so that the failure is reported as the exit (with
 /// its status) rather than as the closed pipe. A dying process closes its
 /// pipes before its parent can reap it, and on a loaded machine the exit
-/// (a core dump, an `exit` after `close`) was seen to come 50 ms and more
-/// after the close; the wait never outlasts the reply's deadline, so it
+/// (a core dump, an `exit` after `close`) comes 50 ms and more after the
+/// close; the wait never outlasts the reply's deadline, so it
 /// costs a player that closed its stdout and lingers nothing past its
 /// own limit.
 const SETTLE: Duration = Duration::from_millis(250);
