@@ -209,6 +209,7 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
         concurrency: config.concurrency,
     });
     report.pages = pages;
+    report.changed = plan.changed.clone();
     print_report(&report, played.tally.games, &reports, &config.log_dir)?;
     finish(&config, &results_path, &played)
 }

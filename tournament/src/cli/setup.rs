@@ -119,6 +119,10 @@ pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> 
             })?;
         program.time_limit_ms = Some(ms);
     }
+    // Each program's identity on resume: what its files are now.
+    for program in &mut programs {
+        program.content = Some(spec::identify(program).map_err(|e| usage(e.into()))?);
+    }
     if cli.sprt.is_some() && (programs.len() != 2 || game.seats != 2) {
         return Err(usage(anyhow!(
             "--sprt compares two programs in a two-seat game (got {} programs, {} seats)",

@@ -89,8 +89,16 @@ pub(super) fn tell_harvest(harvest: &Harvest, log_dir: &Path, not_merged: Option
     }
 }
 
-/// Says what `--force` let through.
+/// Says which programs changed (their games are replayed) and what
+/// `--force` let through.
 pub(super) fn tell_resume(plan: &Plan) {
+    for c in &plan.changed {
+        eprintln!(
+            "tournament: program {} changed since its games were played ({}): its {} game(s) \
+             are played again; every other result is kept",
+            c.program, c.what, c.games
+        );
+    }
     if !plan.conflicts.is_empty() {
         eprintln!(
             "tournament: --force: {} game(s) played with other programs or settings will be \

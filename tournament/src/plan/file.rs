@@ -302,6 +302,7 @@ mod tests {
                     // plan file (a resumed or merged run plays it the same).
                     protocol: Some("ucc".into()),
                     time_limit_ms: Some(2000),
+                    content: None,
                 },
                 Program {
                     name: "b".into(),
@@ -309,6 +310,7 @@ mod tests {
                     args: vec![],
                     protocol: None,
                     time_limit_ms: None,
+                    content: None,
                 },
             ],
             mode: Mode::Gauntlet,

@@ -247,6 +247,7 @@ mod tests {
             args: args.iter().map(|a| (*a).to_owned()).collect(),
             protocol: None,
             time_limit_ms: None,
+            content: None,
         };
         Config {
             name: "t".into(),

@@ -1,16 +1,23 @@
 //! Resuming: which scheduled games the results file already holds, and
 //! which must (still) be played.
 //!
-//! A record counts for a scheduled game when it has the game's id and was
-//! played by the same programs (name, path, arguments, colours) with the
-//! same referee settings. When a file holds several records of one id (a
-//! game replayed with `--force`), the last one counts. Without `--force`,
-//! a resume never silently drops anything the file holds: a record whose
-//! game was played differently (a *conflict*), or that belongs to no
-//! scheduled game (a *foreign* record: fewer games or other programs), is
-//! an error. With `--force`, conflicting games are played again (their new
-//! records supersede the old ones) and foreign records are left in the file
-//! but out of the report.
+//! A game's identity is its id, its referee settings and, for each seat,
+//! its program: name, path, arguments, protocol, time limit and the digest
+//! of its files ([`crate::plan::spec::Content`]). A record counts for a
+//! scheduled game when all of these match. When a file holds several
+//! records of one id (a game replayed), the last one counts.
+//!
+//! A program that changed since its games were played (a new build: other
+//! file contents, arguments or path) has its games played again, and only
+//! those: every other record keeps counting as it is, and the change is
+//! listed ([`Plan::changed`]) for the notices and the report. A record
+//! written before programs were digested has no digest, and matches a
+//! program of the same command line. Anything else a resume would drop is
+//! an error without `--force`: a record played with other referee settings
+//! (a *conflict*), or that belongs to no scheduled game (a *foreign* record:
+//! fewer games or other programs). With `--force`, conflicting games are
+//! played again (their new records supersede the old ones) and foreign
+//! records are left in the file but out of the report.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -34,6 +41,20 @@ pub struct Plan {
     pub conflicts: Vec<Mismatch>,
     /// Records of games that are not scheduled (ignored).
     pub foreign: Vec<Mismatch>,
+    /// Programs that changed since some of their games were played, in
+    /// program order: those games are played again.
+    pub changed: Vec<Changed>,
+}
+
+/// A program that is not what it was when some of its games were played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// The program's name.
+    pub program: String,
+    /// What changed, from the first of its records that differs.
+    pub what: String,
+    /// Its games to play again.
+    pub games: usize,
 }
 
 /// A record that does not count.
@@ -71,12 +92,12 @@ fn describe(conflicts: &[Mismatch], foreign: &[Mismatch]) -> String {
             let _ = write!(s, "\n    ...");
         }
     };
-    list("game(s) played with other programs or settings", conflicts);
+    list("game(s) played with other referee settings", conflicts);
     list("game(s) not part of this tournament", foreign);
     s.push_str(
-        "\nuse the same programs, names and options to resume, another --results file (or \
-         --name) for a new tournament, or --force to replay the differing games and ignore \
-         the others",
+        "\nuse the same names and options to resume (a changed program only replays its own \
+         games), another --results file (or --name) for a new tournament, or --force to \
+         replay the differing games and ignore the others",
     );
     s
 }
@@ -99,6 +120,7 @@ pub fn plan(
         ..Plan::default()
     };
     let mut scheduled: HashSet<&str> = HashSet::new();
+    let mut changed: Vec<Option<(String, usize)>> = vec![None; programs.len()];
     for (g, game) in schedule.iter().enumerate() {
         scheduled.insert(&game.id);
         let Some(&i) = last.get(game.id.as_str()) else {
@@ -107,18 +129,39 @@ pub fn plan(
         };
         let loaded = &records[i];
         let expected: Vec<&Program> = game.seats.iter().map(|&p| &programs[p]).collect();
-        match difference(loaded, expected, settings) {
-            None => plan.finished[g] = Some(i),
-            Some(what) => {
-                plan.conflicts.push(Mismatch {
-                    line: loaded.line,
-                    id: game.id.clone(),
-                    what,
-                });
-                plan.to_play.push(g);
+        if let Some(what) = difference(loaded, &expected, settings) {
+            plan.conflicts.push(Mismatch {
+                line: loaded.line,
+                id: game.id.clone(),
+                what,
+            });
+            plan.to_play.push(g);
+            continue;
+        }
+        let mut replay = false;
+        for (was, &p) in loaded.record.players.iter().zip(&game.seats) {
+            if let Some(what) = program_change(was, &programs[p]) {
+                replay = true;
+                changed[p].get_or_insert_with(|| (what, 0)).1 += 1;
             }
         }
+        if replay {
+            plan.to_play.push(g);
+        } else {
+            plan.finished[g] = Some(i);
+        }
     }
+    plan.changed = changed
+        .into_iter()
+        .zip(programs)
+        .filter_map(|(c, p)| {
+            c.map(|(what, games)| Changed {
+                program: p.name.clone(),
+                what,
+                games,
+            })
+        })
+        .collect();
     for (id, &i) in &last {
         if !scheduled.contains(id) {
             plan.foreign.push(Mismatch {
@@ -140,8 +183,10 @@ pub fn plan(
     Ok(plan)
 }
 
-/// What differs between a record and the game as it would be played now.
-fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> Option<String> {
+/// What differs between a record and the game as it would be played now,
+/// other than its programs' builds ([`program_change`]): its seats and its
+/// settings.
+fn difference(loaded: &Loaded, expected: &[&Program], settings: &Settings) -> Option<String> {
     let record = &loaded.record;
     if record.players.len() != expected.len() {
         return Some(format!(
@@ -151,24 +196,8 @@ fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> 
         ));
     }
     for (seat, (was, now)) in record.players.iter().zip(expected).enumerate() {
-        if was != now {
-            let show = |p: &Program| {
-                let mut s = p.command_line();
-                if let Some(protocol) = &p.protocol {
-                    s.push_str(&format!(", protocol {protocol}"));
-                }
-                if let Some(ms) = p.time_limit_ms {
-                    s.push_str(&format!(", {ms} ms per reply"));
-                }
-                s
-            };
-            return Some(format!(
-                "player {seat} was {} ({}), now {} ({})",
-                was.name,
-                show(was),
-                now.name,
-                show(now)
-            ));
+        if was.name != now.name {
+            return Some(format!("player {seat} was {}, now {}", was.name, now.name));
         }
     }
     if &record.settings != settings {
@@ -208,10 +237,48 @@ fn difference(loaded: &Loaded, expected: Vec<&Program>, settings: &Settings) -> 
     None
 }
 
+/// How `now` differs from the program `was` that played a record, if it
+/// does: its command line, protocol or time limit, or its files' digest
+/// (unless the record has none: it was written before programs were
+/// digested).
+pub fn program_change(was: &Program, now: &Program) -> Option<String> {
+    let show = |p: &Program| {
+        let mut s = p.command_line();
+        if let Some(protocol) = &p.protocol {
+            s.push_str(&format!(", protocol {protocol}"));
+        }
+        if let Some(ms) = p.time_limit_ms {
+            s.push_str(&format!(", {ms} ms per reply"));
+        }
+        s
+    };
+    let (a, b) = (show(was), show(now));
+    if a != b || was.path != now.path || was.args != now.args {
+        return Some(format!("was `{a}`, now `{b}`"));
+    }
+    match (&was.content, &now.content) {
+        (Some(x), Some(y)) if x.digest != y.digest => {
+            let files = y
+                .files
+                .iter()
+                .map(|f| format!("`{}`", f.display()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Some(format!(
+                "its files changed (digest {} was {}; files {files})",
+                y.short(),
+                x.short()
+            ))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::plan::schedule::{Mode, schedule};
+    use crate::plan::spec::Content;
     use crate::results::record::{GameRecord, SCHEMA};
     use crate::results::verdict::Verdict;
 
@@ -223,6 +290,7 @@ mod tests {
                 args: vec!["--seed".into(), i.to_string()],
                 protocol: None,
                 time_limit_ms: None,
+                content: None,
             })
             .collect()
     }
@@ -297,25 +365,74 @@ mod tests {
     }
 
     #[test]
-    fn changed_arguments_conflict_unless_forced() {
-        let progs = programs(2);
+    fn changed_arguments_replay_that_programs_games_only() {
+        let progs = programs(3);
         let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
-        let records = vec![
-            loaded(1, &games[0], &progs, &settings()),
-            loaded(2, &games[1], &progs, &settings()),
-        ];
+        let records: Vec<Loaded> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
+            .collect();
         let mut changed = progs.clone();
         changed[1].args = vec!["--seed".into(), "9".into()];
-        let err = plan(&games, &changed, &settings(), &records, false).unwrap_err();
-        assert_eq!(err.conflicts.len(), 2);
+        let plan = plan(&games, &changed, &settings(), &records, false).unwrap();
+        // p1's games: p0+p1 and p1+p2, twice each.
+        let replayed: Vec<&str> = plan.to_play.iter().map(|&g| games[g].id.as_str()).collect();
+        assert_eq!(replayed, ["p0+p1+1", "p1+p2+1", "p0+p1+2", "p1+p2+2"]);
+        assert_eq!(plan.finished[1], Some(1));
+        assert!(plan.conflicts.is_empty());
         assert_eq!(
-            err.conflicts[0].what,
-            "player 1 was p1 (/bin/player --seed 1), now p1 (/bin/player --seed 9)"
+            plan.changed,
+            [Changed {
+                program: "p1".into(),
+                what: "was `/bin/player --seed 1`, now `/bin/player --seed 9`".into(),
+                games: 4,
+            }]
         );
-        assert!(err.to_string().contains("line 1: game p0+p1+1"), "{err}");
-        let plan = plan(&games, &changed, &settings(), &records, true).unwrap();
-        assert_eq!(plan.to_play, [0, 1]);
-        assert_eq!(plan.conflicts.len(), 2);
+    }
+
+    fn content(digest: &str) -> Option<Content> {
+        Some(Content {
+            digest: format!("sha256:{digest}"),
+            files: vec!["/bin/player".into()],
+            interpreter: None,
+        })
+    }
+
+    #[test]
+    fn a_changed_digest_replays_that_programs_games_only() {
+        let mut progs = programs(3);
+        for p in &mut progs {
+            p.content = content("aaaaaaaaaaaaaaaa");
+        }
+        let games = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
+        let records: Vec<Loaded> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
+            .collect();
+        let mut now = progs.clone();
+        now[2].content = content("bbbbbbbbbbbbbbbb");
+        let plan = plan(&games, &now, &settings(), &records, false).unwrap();
+        assert_eq!(plan.to_play, [1, 2]);
+        assert_eq!(plan.finished[0], Some(0));
+        assert_eq!(plan.changed.len(), 1);
+        assert_eq!(
+            plan.changed[0].what,
+            "its files changed (digest bbbbbbbbbbbb was aaaaaaaaaaaa; files `/bin/player`)"
+        );
+        // A record without a digest (an older file) matches by command line.
+        let mut old = progs.clone();
+        for p in &mut old {
+            p.content = None;
+        }
+        let records: Vec<Loaded> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| loaded(i + 1, g, &old, &settings()))
+            .collect();
+        let resumed = super::plan(&games, &now, &settings(), &records, false).unwrap();
+        assert!(resumed.to_play.is_empty() && resumed.changed.is_empty());
     }
 
     #[test]

@@ -35,6 +35,36 @@ pub struct Program {
     /// referee is given it for the program's seat in each game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<u64>,
+    /// What the program was when the tournament was planned: the digest of
+    /// its files and arguments ([`identify`]); part of a game's identity on
+    /// resume. Absent in files written before programs were digested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<Content>,
+}
+
+/// The digest of a program's files and arguments, and what it covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Content {
+    /// `sha256:` and the hex SHA-256 of the program's identity: the
+    /// executable's contents, its `#!` interpreter's path, every argument,
+    /// and the contents of each file an argument names (see [`identify`]).
+    pub digest: String,
+    /// The files whose contents were digested: the executable first, then
+    /// the files the arguments name, in argument order.
+    pub files: Vec<PathBuf>,
+    /// The interpreter a `#!` line names, whose path (not its contents)
+    /// was digested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interpreter: Option<String>,
+}
+
+impl Content {
+    /// The digest cut to 12 hex digits, enough to tell builds apart in a
+    /// message.
+    pub fn short(&self) -> &str {
+        let hex = self.digest.strip_prefix("sha256:").unwrap_or(&self.digest);
+        &hex[..hex.len().min(12)]
+    }
 }
 
 impl Program {
@@ -66,6 +96,17 @@ pub enum SpecError {
     /// A bare command name is not found in any `PATH` directory.
     #[error("program `{0}` not found in PATH (write `./{0}` for a file in this directory)")]
     NotInPath(String),
+    /// A file of the program could not be read to digest it.
+    #[error("program `{name}`: cannot read `{}` to digest it", .path.display())]
+    Digest {
+        /// The program.
+        name: String,
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
     /// The path is not valid UTF-8, which the results file cannot record.
     #[error("program path `{}` is not valid UTF-8", .0.display())]
     NotUtf8(PathBuf),
@@ -122,8 +163,84 @@ pub fn resolve(args: &[ProgramArg], path_var: Option<&OsStr>) -> Result<Vec<Prog
             args: arg.args.clone(),
             protocol: None,
             time_limit_ms: None,
+            content: None,
         })
         .collect())
+}
+
+/// The arguments of `program` that name files to digest: an argument that
+/// is the path of a regular file (relative to the working directory, as the
+/// tournament's jobs run there), or the value of an `--option=PATH`
+/// argument that is; `{seed}`/`{game}` arguments never are, since they
+/// change from game to game.
+fn named_files(program: &Program) -> Vec<PathBuf> {
+    program
+        .args
+        .iter()
+        .filter(|a| !a.contains('{'))
+        .filter_map(|arg| {
+            let value = match arg.split_once('=') {
+                Some((option, value)) if option.starts_with('-') => value,
+                _ => arg.as_str(),
+            };
+            let path = Path::new(value);
+            (!value.is_empty() && path.is_file()).then(|| path.to_owned())
+        })
+        .collect()
+}
+
+/// The interpreter a `#!` line at the start of `bytes` names.
+fn interpreter(bytes: &[u8]) -> Option<String> {
+    let rest = bytes.strip_prefix(b"#!")?;
+    let line = rest.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    line.split_whitespace().next().map(str::to_owned)
+}
+
+/// Digests what makes `program` the program it is: the contents of its
+/// executable, the path of the interpreter its `#!` line names (a script's
+/// behaviour depends on it; its contents are the system's), its arguments,
+/// and the contents of every file its arguments name ([`named_files`]).
+/// Each part is framed by a tag and its length, so no two different
+/// programs digest alike by shifting bytes between parts.
+pub fn identify(program: &Program) -> Result<Content, SpecError> {
+    use sha2::{Digest as _, Sha256};
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|source| SpecError::Digest {
+            name: program.name.clone(),
+            path: path.to_owned(),
+            source,
+        })
+    };
+    let mut hash = Sha256::new();
+    let mut part = |tag: &[u8], bytes: &[u8]| {
+        hash.update(tag);
+        hash.update((bytes.len() as u64).to_le_bytes());
+        hash.update(bytes);
+    };
+    part(b"referee-tournament program v1", b"");
+    let executable = read(&program.path)?;
+    part(b"executable", &executable);
+    let interpreter = interpreter(&executable);
+    if let Some(path) = &interpreter {
+        part(b"interpreter", path.as_bytes());
+    }
+    for arg in &program.args {
+        part(b"argument", arg.as_bytes());
+    }
+    let named = named_files(program);
+    for path in &named {
+        part(b"file", path.as_os_str().as_encoded_bytes());
+        part(b"contents", &read(path)?);
+    }
+    let digest: String = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let mut files = vec![program.path.clone()];
+    files.extend(named);
+    Ok(Content {
+        digest: format!("sha256:{digest}"),
+        files,
+        interpreter,
+    })
 }
 
 fn resolve_path(text: &str, path_var: Option<&OsStr>) -> Result<PathBuf, SpecError> {
@@ -407,7 +524,56 @@ mod tests {
             args: vec!["--seed".into(), "3".into()],
             protocol: None,
             time_limit_ms: None,
+            content: None,
         };
         assert_eq!(p.command_line(), "'/x/my bot' --seed 3");
+    }
+
+    #[test]
+    fn the_digest_covers_the_executable_its_interpreter_and_named_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let exe = dir.path().join("bot");
+        std::fs::write(&exe, "#!/bin/sh -e\necho hi\n").unwrap();
+        let book = dir.path().join("book.txt");
+        std::fs::write(&book, "e4").unwrap();
+        let program = |args: &[String]| Program {
+            name: "bot".into(),
+            path: exe.clone(),
+            args: args.to_vec(),
+            protocol: None,
+            time_limit_ms: None,
+            content: None,
+        };
+        let book_arg = format!("--book={}", book.display());
+        let plain = identify(&program(&[])).unwrap();
+        assert!(plain.digest.starts_with("sha256:") && plain.digest.len() == 7 + 64);
+        assert_eq!(plain.files, [exe.clone()]);
+        assert_eq!(plain.interpreter.as_deref(), Some("/bin/sh"));
+        assert_eq!(plain.short().len(), 12);
+        // The same program digests the same.
+        assert_eq!(identify(&program(&[])).unwrap(), plain);
+
+        let with_book = identify(&program(&[book_arg.clone(), "{seed}".into()])).unwrap();
+        assert_eq!(with_book.files, [exe.clone(), book.clone()]);
+        assert_ne!(with_book.digest, plain.digest);
+        // A changed byte in a named file, or in the executable, changes it.
+        std::fs::write(&book, "d4").unwrap();
+        let new_book = identify(&program(&[book_arg.clone(), "{seed}".into()])).unwrap();
+        assert_ne!(new_book.digest, with_book.digest);
+        std::fs::write(&exe, "#!/bin/sh -e\necho ho\n").unwrap();
+        assert_ne!(identify(&program(&[])).unwrap().digest, plain.digest);
+        // Another argument changes it too.
+        assert_ne!(
+            identify(&program(&["--x".into()])).unwrap().digest,
+            identify(&program(&[])).unwrap().digest
+        );
+        // An unreadable executable is named.
+        let mut missing = program(&[]);
+        missing.path = dir.path().join("gone");
+        let err = identify(&missing).unwrap_err().to_string();
+        assert!(
+            err.contains("program `bot`: cannot read") && err.contains("gone"),
+            "{err}"
+        );
     }
 }

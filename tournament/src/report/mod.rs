@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::plan::resume::Changed;
 use crate::plan::schedule::Mode;
 use crate::plan::spec::Program;
 use crate::results::tally::{Crosstable, GameEntry, Tally, Wdl};
@@ -96,6 +97,9 @@ pub struct Report<'a> {
     /// Each counted game's viewer page ([`Tally::entries`]' order); none
     /// known: the HTML lists the games without links.
     pub pages: Vec<pages::Page>,
+    /// The programs that changed since their games were played, whose
+    /// games this run played again.
+    pub changed: Vec<Changed>,
 }
 
 /// Why a report file could not be written.
@@ -184,6 +188,7 @@ impl Report<'_> {
             stopped,
             run: None,
             pages: Vec::new(),
+            changed: Vec::new(),
         }
     }
 
@@ -323,6 +328,17 @@ impl Report<'_> {
                 if run.games == 1 { "" } else { "s" },
                 1000.0 * wall / run.games as f64,
                 run.concurrency
+            ));
+        }
+        if !self.changed.is_empty() {
+            let list: Vec<String> = self
+                .changed
+                .iter()
+                .map(|c| format!("{} ({}; {} game(s) replayed)", c.program, c.what, c.games))
+                .collect();
+            lines.push(format!(
+                "Changed since the last run: {}; the other games' results are kept.",
+                list.join("; ")
             ));
         }
         lines
@@ -654,6 +670,7 @@ mod tests {
                 args: vec![],
                 protocol: None,
                 time_limit_ms: None,
+                content: None,
             })
             .collect()
     }
@@ -716,6 +733,18 @@ mod tests {
                 .markdown()
                 .contains("This run: 3 games in 1.50 s, 500.0 ms per game, 2 at a time.")
         );
+        assert!(!md.contains("Changed since"));
+        timed.changed = vec![Changed {
+            program: "weak".into(),
+            what: "its files changed (digest 222222222222 was 111111111111; files `/bin/weak`)"
+                .into(),
+            games: 4,
+        }];
+        assert!(timed.markdown().contains(
+            "Changed since the last run: weak (its files changed (digest 222222222222 was \
+             111111111111; files `/bin/weak`); 4 game(s) replayed); the other games' results \
+             are kept."
+        ));
     }
 
     #[test]

@@ -373,6 +373,7 @@ mod tests {
             args: vec!["--seed".into(), "1".into()],
             protocol: None,
             time_limit_ms: None,
+            content: None,
         };
         GameRecord {
             schema: record::SCHEMA,
