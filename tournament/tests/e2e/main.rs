@@ -403,23 +403,110 @@ fn a_corrupt_results_file_is_refused_naming_the_line() {
 }
 
 #[test]
-fn resuming_with_other_programs_is_refused_unless_forced() {
+fn resuming_with_other_settings_is_refused_unless_forced() {
     let sb = Sandbox::new();
     let a = sb.program("a", "player", "--strategy random --seed 1");
     let b = sb.program("b", "player", "--strategy random --seed 2");
-    sb.play(&[a.clone(), b], "--games 2 --results r.jsonl -q");
-    let games = ["--games", "2", "--results", "r.jsonl", "-q"];
-
-    let b2 = sb.program("b", "player", "--strategy random --seed 9");
-    let args = [&[a.as_str(), b2.as_str()][..], &games].concat();
-    let out = sb.refuses(&args, "played with other programs or settings");
-    assert!(stderr(&out).contains("--seed 9"), "{}", show(&out));
+    sb.play(&[a.clone(), b.clone()], "--games 2 --results r.jsonl -q");
+    let args = [
+        a.as_str(),
+        b.as_str(),
+        "--games",
+        "2",
+        "--results",
+        "r.jsonl",
+        "-q",
+        "--max-turns",
+        "300",
+    ];
+    let out = sb.refuses(&args, "played with other referee settings");
+    assert!(stderr(&out).contains("--max-turns 300"), "{}", show(&out));
 
     let out = succeeded(sb.run(&[&args[..], &["--force"]].concat()));
     let recs = records(&sb.path().join("r.jsonl"));
     // The two games were played again; the new records supersede the old.
     assert_eq!(recs.len(), 4);
     assert!(stdout(&out).contains("2 of 2 games played"));
+}
+
+/// Writes the player script `path`: a random player whose build is
+/// `build` (a comment: a changed byte, and nothing else).
+fn write_bot(sb: &Sandbox, path: &Path, build: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let player = sb.path().join("player");
+    std::fs::write(
+        path,
+        format!(
+            "#!/bin/sh\n# build {build}\nexec {} --strategy random --seed 2\n",
+            player.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn a_changed_program_replays_only_its_own_games() {
+    let sb = Sandbox::new();
+    let bot = sb.path().join("b-bot");
+    write_bot(&sb, &bot, 1);
+    let programs = [
+        sb.program("a", "player", "--strategy random --seed 1"),
+        format!("b={}", bot.display()),
+        sb.program("c", "player", "--strategy random --seed 3"),
+    ];
+    let line = "--games 2 --results r.jsonl -q";
+    sb.play(&programs, line);
+    let results = sb.path().join("r.jsonl");
+    let first = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(first.lines().count(), 6);
+    let verdict = |id: &str| sb.read(&format!("logs/r/{id}/verdict.json"));
+    let kept = ["a+c+1", "a+c+2"];
+    let verdicts: Vec<String> = kept.iter().map(|id| verdict(id)).collect();
+    let digest_of_b = |recs: &[tournament::results::record::GameRecord]| {
+        recs.iter()
+            .flat_map(|r| &r.players)
+            .find(|p| p.name == "b")
+            .and_then(|p| p.content.clone())
+            .expect("b's digest is recorded")
+    };
+    let before = digest_of_b(&records(&results));
+    assert_eq!(before.files, [bot.clone()]);
+    assert_eq!(before.interpreter.as_deref(), Some("/bin/sh"));
+
+    // A new build of b: one byte differs.
+    write_bot(&sb, &bot, 2);
+    let out = sb.play(&programs, line);
+    let said = stderr(&out);
+    assert!(
+        said.contains("program b changed since its games were played (its files changed")
+            && said.contains("its 4 game(s) are played again"),
+        "{said}"
+    );
+    let second = std::fs::read_to_string(&results).unwrap();
+    // Every earlier line is kept byte for byte; exactly b's four games
+    // were played again.
+    assert!(second.starts_with(&first));
+    let all = records(&results);
+    let mut replayed: Vec<&str> = all[6..].iter().map(|r| r.id.as_str()).collect();
+    replayed.sort_unstable();
+    assert_eq!(replayed, ["a+b+1", "a+b+2", "b+c+1", "b+c+2"]);
+    assert_ne!(digest_of_b(&all[6..]).digest, before.digest);
+    // The games without b kept their logs.
+    let now: Vec<String> = kept.iter().map(|id| verdict(id)).collect();
+    assert_eq!(now, verdicts);
+    let report = stdout(&out);
+    assert!(report.contains("6 of 6 games played"), "{report}");
+    assert!(
+        report.contains("Changed since the last run: b (its files changed")
+            && report.contains("4 game(s) replayed"),
+        "{report}"
+    );
+
+    // Nothing changed since: nothing is played, nothing is said changed.
+    let out = sb.play(&programs, line);
+    assert_eq!(records(&results).len(), 10);
+    assert!(!stdout(&out).contains("Changed since"), "{}", show(&out));
 }
 
 #[test]
