@@ -141,6 +141,14 @@ pub(super) struct TournamentArgs {
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
     pub(super) sprt: Option<Sprt>,
 
+    /// Play the games of each pairing in pairs (two-seat games): games 2k−1
+    /// and 2k get the same seeds (the referee's, so the same drawn start,
+    /// and each program's `{seed}`) with the seats swapped; the SPRT and
+    /// its Elo interval then count pairs (pentanomial: 0, ½, 1, 1½ or 2
+    /// points a pair). --games must be even.
+    #[arg(long)]
+    pub(super) pairs: bool,
+
     /// Virtual draws added to every pair that played, keeping ratings finite
     /// after 100% scores; 0 = pure maximum likelihood.
     #[arg(long, value_name = "DRAWS", default_value_t = 1.0)]

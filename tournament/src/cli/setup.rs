@@ -130,6 +130,20 @@ pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> 
             game.seats
         )));
     }
+    if cli.pairs && game.seats != 2 {
+        return Err(usage(anyhow!(
+            "--pairs swaps the seats of a two-seat game ({} has {} seats)",
+            game.name,
+            game.seats
+        )));
+    }
+    if cli.pairs
+        && let Some(n) = cli.games.filter(|n| n % 2 == 1)
+    {
+        return Err(usage(anyhow!(
+            "--pairs plays games two by two: --games must be even (got {n})"
+        )));
+    }
     let anchor = match &cli.anchor {
         None => Anchor::Mean,
         Some(name) => Anchor::Program(
@@ -176,6 +190,7 @@ pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> 
         time_limit_ms,
         max_turns,
         referee_args: cli.referee_arg,
+        pairs: cli.pairs,
     };
     let game_timeout = match cli.game_timeout {
         Some(0) => None,

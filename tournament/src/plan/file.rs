@@ -322,6 +322,7 @@ mod tests {
                 time_limit_ms: 100,
                 max_turns: 50,
                 referee_args: vec![],
+                pairs: false,
             },
             referee: "/bin/referee".into(),
             log_dir: "logs/t".into(),

@@ -36,15 +36,19 @@ pub const KILL_GRACE: Duration = Duration::from_secs(5);
 
 /// A program argument as passed in `game`: `{game}` becomes the game's
 /// number within its pairing (1, 2, ...) and `{seed}` a seed derived from
-/// the game id and the program's name, so that seeded programs play
-/// different games throughout a tournament and the same games when it is
-/// run again.
+/// the game's seed id (its id, or its pair's first game's) and the
+/// program's name, so that seeded programs play different games throughout
+/// a tournament, the same in both games of a pair, and the same games when
+/// it is run again.
 pub fn expand_arg(arg: &str, game: &Game, program: &Program) -> String {
     if !arg.contains('{') {
         return arg.to_owned();
     }
     arg.replace("{game}", &(game.index + 1).to_string())
-        .replace("{seed}", &game_seed(&game.id, &program.name).to_string())
+        .replace(
+            "{seed}",
+            &game_seed(&game.seed_id, &program.name).to_string(),
+        )
 }
 
 /// FNV-1a of `id/name`, cut to 63 bits so that it fits any signed or
@@ -77,7 +81,7 @@ pub fn referee_command(config: &Config, game: &Game, dir: &Path) -> RefereeComma
         .log_dir(dir)
         .time_limit_ms(s.time_limit_ms)
         .max_turns(s.max_turns)
-        .seed(game_seed(&game.id, ""))
+        .seed(game_seed(&game.seed_id, ""))
         .options(&s.referee_args);
     for (seat, &p) in game.seats.iter().enumerate() {
         let program = &config.programs[p];
@@ -264,6 +268,7 @@ mod tests {
                 time_limit_ms: 100,
                 max_turns: 50,
                 referee_args: vec!["--two-square-rule".into()],
+                pairs: false,
             },
             referee: "/bin/referee".into(),
             log_dir: "logs/t".into(),
@@ -328,6 +333,31 @@ mod tests {
             let limit = format!("--player-time-limit-ms={seat}=2000");
             assert!(args.contains(&limit), "{args:?}");
         }
+    }
+
+    #[test]
+    fn the_games_of_a_pair_get_the_same_seeds_with_seats_swapped() {
+        let config = config();
+        let mut games = schedule(&["a".into(), "b".into()], Mode::RoundRobin, 4, 2);
+        crate::plan::schedule::pair(&mut games);
+        let words = |g: &Game| -> Vec<String> {
+            referee_args(&config, g, Path::new("d"))
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect()
+        };
+        let (first, second, third) = (words(&games[0]), words(&games[1]), words(&games[2]));
+        let seed = format!("--seed={}", game_seed("a+b+1", ""));
+        assert!(
+            first.contains(&seed) && second.contains(&seed),
+            "{second:?}"
+        );
+        let a = format!("/bin/a --seed {} --x", game_seed("a+b+1", "a"));
+        // Seat 0 in the first game, seat 1 in the second.
+        assert_eq!(first[12], a);
+        assert_eq!(second[14], a);
+        // The next pair has seeds of its own.
+        assert!(!third.contains(&seed), "{third:?}");
     }
 
     #[test]

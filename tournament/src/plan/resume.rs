@@ -225,8 +225,8 @@ fn difference(loaded: &Loaded, expected: &[&Program], settings: &Settings) -> Op
                 s.referee_args
                     .iter()
                     .map(|a| format!(" --referee-arg={}", quote(a)))
-                    .collect::<String>()
-            )
+                    .collect::<String>(),
+            ) + if s.pairs { " --pairs" } else { "" }
         };
         return Some(format!(
             "referee settings were `{}`, now `{}`",
@@ -302,6 +302,7 @@ mod tests {
             time_limit_ms: 500,
             max_turns: 200,
             referee_args: vec![],
+            pairs: false,
         }
     }
 

@@ -40,6 +40,9 @@ pub struct Game {
     pub index: u32,
     /// Program indices by seat: `seats[0]` is seat 0 (moves first).
     pub seats: Vec<usize>,
+    /// The id the game's seeds derive from: its own, or in a paired
+    /// tournament ([`pair`]) the first game's of its pair.
+    pub seed_id: String,
 }
 
 /// The id of game `index` (0-based) of the table of programs named `names`
@@ -108,8 +111,10 @@ pub fn schedule(names: &[String], mode: Mode, games: u32, seats: usize) -> Vec<G
             }
             seated.rotate_left(index as usize % seats);
             let table_names: Vec<&str> = table.iter().map(|&p| names[p].as_str()).collect();
+            let id = game_id(&table_names, index);
             out.push(Game {
-                id: game_id(&table_names, index),
+                seed_id: id.clone(),
+                id,
                 table: table.clone(),
                 index,
                 seats: seated,
@@ -117,6 +122,24 @@ pub fn schedule(names: &[String], mode: Mode, games: u32, seats: usize) -> Vec<G
         }
     }
     out
+}
+
+/// Makes `games` (of a two-seat schedule) a paired tournament: games
+/// `2k + 1` and `2k + 2` of a pairing, whose seats [`schedule`] swaps, get
+/// the seeds of game `2k + 1` (the referee's, hence any start the game
+/// draws, and each program's `{seed}`), so that each program of the pair
+/// plays both sides of the same game.
+pub fn pair(games: &mut [Game]) {
+    for game in games {
+        let first = game.index & !1;
+        let names: Vec<&str> = game.id.split('+').collect();
+        game.seed_id = game_id(&names[..names.len() - 1], first);
+    }
+}
+
+/// The 0-based number of the pair of game `index` of its pairing.
+pub fn pair_of(index: u32) -> u32 {
+    index / 2
 }
 
 #[cfg(test)]
@@ -219,6 +242,22 @@ mod tests {
         let games = schedule(&names(2), Mode::RoundRobin, 4, 2);
         let seats: Vec<Vec<usize>> = games.iter().map(|g| g.seats.clone()).collect();
         assert_eq!(seats, [vec![0, 1], vec![1, 0], vec![0, 1], vec![1, 0]]);
+    }
+
+    #[test]
+    fn paired_games_share_the_first_games_seeds_with_seats_swapped() {
+        let mut games = schedule(&names(3), Mode::RoundRobin, 4, 2);
+        assert!(games.iter().all(|g| g.seed_id == g.id));
+        pair(&mut games);
+        let at = |id: &str| games.iter().find(|g| g.id == id).unwrap();
+        for (second, first) in [("p0+p1+2", "p0+p1+1"), ("p1+p2+4", "p1+p2+3")] {
+            assert_eq!(at(second).seed_id, first);
+            assert_eq!(at(first).seed_id, first);
+            let mut swapped = at(first).seats.clone();
+            swapped.reverse();
+            assert_eq!(at(second).seats, swapped);
+        }
+        assert_eq!((pair_of(0), pair_of(1), pair_of(2)), (0, 0, 1));
     }
 
     #[test]

@@ -387,6 +387,7 @@ mod tests {
                 time_limit_ms: 500,
                 max_turns: 2000,
                 referee_args: vec![],
+                pairs: false,
             },
             started_unix_ms: 1,
             wall_ms: 2,

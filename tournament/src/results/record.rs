@@ -29,6 +29,10 @@ pub struct Settings {
     /// Further referee arguments, passed as they are.
     #[serde(default)]
     pub referee_args: Vec<String>,
+    /// Games are played in pairs (`tournament --pairs`): the two games of
+    /// a pair share their seeds, seats swapped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pairs: bool,
 }
 
 fn default_game() -> String {

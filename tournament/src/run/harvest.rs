@@ -109,7 +109,7 @@ pub fn harvest(
 /// What, in `verdict`, shows it is not of `game` as `config` plays it.
 fn mismatch(config: &Config, game: &Game, verdict: &Verdict) -> Option<String> {
     let summary = &verdict.summary;
-    let seed = game_seed(&game.id, "");
+    let seed = game_seed(&game.seed_id, "");
     if summary.settings.seed.is_some_and(|s| s != seed) {
         return Some(format!(
             "its referee seed is {}, the game's is {seed}",

@@ -43,10 +43,14 @@ pub enum SessionError {
     Resume(#[from] PlanError),
 }
 
-/// The games of `config`, in playing order.
+/// The games of `config`, in playing order, paired if it plays pairs.
 pub fn schedule_of(config: &Config) -> Vec<Game> {
     let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
-    schedule::schedule(&names, config.mode, config.games, config.seats)
+    let mut games = schedule::schedule(&names, config.mode, config.games, config.seats);
+    if config.settings.pairs {
+        schedule::pair(&mut games);
+    }
+    games
 }
 
 /// Gets `config`'s run ready: merges into `results` (holding `records`)
