@@ -17,7 +17,7 @@ use thiserror::Error;
 use crate::plan::resume::Changed;
 use crate::plan::schedule::Mode;
 use crate::plan::spec::Program;
-use crate::results::tally::{Crosstable, GameEntry, Tally, Wdl};
+use crate::results::tally::{Crosstable, GameEntry, Pairs, Penta, Tally, Wdl};
 use rating::{Anchor, Rating, RatingError, RatingOptions};
 use sprt::{Decision, Sprt};
 use table::{Align, Table};
@@ -29,6 +29,9 @@ pub struct SprtStatus {
     pub sprt: Sprt,
     /// The first program's results against the second.
     pub wdl: Wdl,
+    /// Its complete game pairs, when games are paired: the test is then
+    /// pentanomial, on them.
+    pub pairs: Option<Penta>,
     /// The log-likelihood ratio.
     pub llr: f64,
     /// What it says.
@@ -36,14 +39,39 @@ pub struct SprtStatus {
 }
 
 impl SprtStatus {
-    /// The status after `wdl`.
+    /// The status after `wdl` (trinomial: unpaired games).
     pub fn new(sprt: Sprt, wdl: Wdl) -> SprtStatus {
         let llr = sprt.llr(wdl);
         SprtStatus {
             sprt,
             wdl,
+            pairs: None,
             llr,
             decision: sprt.decide(llr),
+        }
+    }
+
+    /// The status after the game pairs `pairs` (pentanomial), of which
+    /// `wdl` are the games.
+    pub fn paired(sprt: Sprt, wdl: Wdl, pairs: Penta) -> SprtStatus {
+        let llr = sprt.llr_pairs(pairs);
+        SprtStatus {
+            sprt,
+            wdl,
+            pairs: Some(pairs),
+            llr,
+            decision: sprt.decide(llr),
+        }
+    }
+
+    /// The status of the first two programs of `tally`: pentanomial on
+    /// their pairs when `paired`, trinomial on their games otherwise.
+    pub fn of(sprt: Sprt, tally: &Tally, paired: bool) -> SprtStatus {
+        let wdl = tally.crosstable.get(0, 1);
+        if paired {
+            SprtStatus::paired(sprt, wdl, tally.pairs.get(0, 1))
+        } else {
+            SprtStatus::new(sprt, wdl)
         }
     }
 
@@ -219,11 +247,18 @@ impl Report<'_> {
         let mut entries: Vec<&GameEntry> = self.tally.entries.iter().collect();
         entries.sort_by_key(|e| e.ended_unix_ms);
         let mut cross = Crosstable::new(self.programs.len());
+        let mut pairs = Pairs::default();
         entries
             .into_iter()
             .map(|e| {
                 cross.add(&e.seats, &e.verdict.outcome);
-                s.sprt.llr(cross.get(0, 1))
+                match (s.pairs, e.paired_index) {
+                    (Some(_), Some(index)) => {
+                        pairs.add(&e.seats, index, &e.verdict.outcome);
+                        s.sprt.llr_pairs(pairs.get(0, 1))
+                    }
+                    _ => s.sprt.llr(cross.get(0, 1)),
+                }
             })
             .collect()
     }
@@ -512,9 +547,23 @@ impl Report<'_> {
     /// The SPRT's paragraphs: the hypotheses, the results, the decision.
     pub fn sprt_lines(&self, s: &SprtStatus) -> Vec<String> {
         let (a, b) = (&self.programs[0].name, &self.programs[1].name);
-        let elo = rating::pair_elo(s.wdl)
-            .map(|(e, ci)| format!("; Elo difference {} ± {}", signed(e), one_decimal(ci)))
-            .unwrap_or_default();
+        let elo = match s.pairs {
+            Some(p) => rating::pairs_elo(p),
+            None => rating::pair_elo(s.wdl),
+        }
+        .map(|(e, ci)| format!("; Elo difference {} ± {}", signed(e), one_decimal(ci)))
+        .unwrap_or_default();
+        let (on, pairs) = match s.pairs {
+            Some(p) => (
+                "game pairs (pentanomial)",
+                format!(
+                    "; {} pair(s) of 0, ½, 1, 1½, 2 points: {}",
+                    p.pairs(),
+                    p.counts.map(|n| n.to_string()).join(", ")
+                ),
+            ),
+            None => ("wins/draws/losses", String::new()),
+        };
         let verdict = match s.decision {
             Decision::H0 => "H0 accepted",
             Decision::H1 => "H1 accepted",
@@ -523,11 +572,11 @@ impl Report<'_> {
         vec![
             format!(
                 "H0: {a} is {} Elo stronger than {b}; H1: {} Elo stronger (logistic Elo, GSPRT \
-                 on wins/draws/losses); alpha {}, beta {}.",
+                 on {on}); alpha {}, beta {}.",
                 s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta
             ),
             format!(
-                "{a} against {b}: {} wins, {} draws, {} losses{elo}.",
+                "{a} against {b}: {} wins, {} draws, {} losses{pairs}{elo}.",
                 s.wdl.wins, s.wdl.draws, s.wdl.losses
             ),
             format!("{}: {verdict}.", s.short()),
@@ -788,6 +837,21 @@ mod tests {
         assert!(md.contains("## SPRT"), "{md}");
         assert!(md.contains("H1 accepted"), "{md}");
         assert!(md.contains("(-2.94, 2.94)"), "{md}");
+        assert!(md.contains("GSPRT on wins/draws/losses"), "{md}");
+
+        // Paired games: the test and the interval are on the pairs.
+        let pairs = Penta::new([10, 30, 80, 60, 45]);
+        r.sprt = Some(SprtStatus::paired(sprt, wdl, pairs));
+        let md = r.markdown();
+        let (elo, ci) = rating::pairs_elo(pairs).unwrap();
+        for needle in [
+            "GSPRT on game pairs (pentanomial)".to_owned(),
+            "; 225 pair(s) of 0, ½, 1, 1½, 2 points: 10, 30, 80, 60, 45".to_owned(),
+            format!("Elo difference {} ± {}", signed(elo), one_decimal(ci)),
+            format!("LLR {:.2}", sprt.llr_pairs(pairs)),
+        ] {
+            assert!(md.contains(&needle), "missing {needle:?} in\n{md}");
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ use std::f64::consts::LN_10;
 use thiserror::Error;
 
 use crate::report::linalg;
-use crate::results::tally::{Crosstable, Wdl};
+use crate::results::tally::{Crosstable, Penta, Wdl};
 
 /// Elo per natural unit of the logistic: `p = σ(K (r_i − r_j))`.
 const K: f64 = LN_10 / 400.0;
@@ -364,6 +364,28 @@ pub fn pair_elo(wdl: Wdl) -> Option<(f64, f64)> {
     Some((elo, ci))
 }
 
+/// The Elo difference of one side over the other and the half-width of its
+/// 95% interval, from its points in game pairs (pentanomial, as fastchess
+/// reports paired games): the mean score per game `s` and the variance of
+/// a pair's score per game, the interval by the delta method as in
+/// [`pair_elo`]; `None` without pairs or with a 100% or 0% score.
+pub fn pairs_elo(pairs: Penta) -> Option<(f64, f64)> {
+    let n = f64::from(pairs.pairs());
+    if n == 0.0 {
+        return None;
+    }
+    let p = pairs.counts.map(|c| f64::from(c) / n);
+    let score = |k: usize| k as f64 / 4.0;
+    let s: f64 = (0..5).map(|k| p[k] * score(k)).sum();
+    if s <= 0.0 || s >= 1.0 {
+        return None;
+    }
+    let variance: f64 = (0..5).map(|k| p[k] * (score(k) - s).powi(2)).sum();
+    let elo = -400.0 * (1.0 / s - 1.0).log10();
+    let ci = Z95 * (variance / n).sqrt() / (K * s * (1.0 - s));
+    Some((elo, ci))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,6 +565,24 @@ mod tests {
         // A difference to one program is less certain than a deviation
         // from the mean of three.
         assert!(anchored[0].unwrap().ci95 > mean[0].unwrap().ci95);
+    }
+
+    #[test]
+    fn pairs_elo_uses_the_variance_of_pairs() {
+        // 30 pairs of 0, ½, 1, 1½, 2 points: 2, 5, 10, 8, 5. In Python:
+        // s = 17.25 / 30 = 0.575; elo = -400 log10(1 / s - 1) =
+        // 52.51156585572754; the variance of a pair's score per game
+        // v = Σ pₖ (k/4 − s)², ci = 1.959963984540054 sqrt(v / 30) /
+        // (ln 10 / 400 · s (1 − s)) = 71.85446495001044.
+        let (elo, ci) = pairs_elo(Penta::new([2, 5, 10, 8, 5])).unwrap();
+        assert!(close(elo, 52.511_565_855_727_54, 1e-9), "{elo}");
+        assert!(close(ci, 71.854_464_950_010_44, 1e-9), "{ci}");
+        // Pairs of one win and one loss each: the games are anything but
+        // independent, and the pairs say the programs are exactly even.
+        let (elo, ci) = pairs_elo(Penta::new([0, 0, 20, 0, 0])).unwrap();
+        assert!(elo.abs() < 1e-12 && ci.abs() < 1e-12, "{elo} ± {ci}");
+        assert!(pairs_elo(Penta::default()).is_none());
+        assert!(pairs_elo(Penta::new([0, 0, 0, 0, 3])).is_none());
     }
 
     #[test]

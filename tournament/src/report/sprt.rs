@@ -1,5 +1,6 @@
 //! The sequential probability ratio test of fastchess and fishtest
-//! (the generalised SPRT on logistic Elo, from wins, draws and losses).
+//! (the generalised SPRT on logistic Elo): trinomial, from wins, draws and
+//! losses, or pentanomial, from the points of game pairs.
 //!
 //! H0: the first program is `elo0` Elo stronger than the second; H1: it is
 //! `elo1` stronger (`elo0 < elo1`). After each game the log-likelihood
@@ -11,13 +12,20 @@
 //! (Van den Bergh, "Comments on Normalized Elo", prop. 1.1). Like
 //! fastchess, empty categories count as 0.001 games so that the LLR is
 //! defined from the first game on.
+//!
+//! Paired games (`tournament --pairs`) are counted as pairs: the first
+//! program's points in a pair, 0, ½, 1, 1½ or 2, are five categories of
+//! scores {0, ¼, ½, ¾, 1} (points per game), `N` the number of pairs, and
+//! the same test runs on them, as fastchess's pentanomial GSPRT does. A
+//! pair's two games are correlated (same start, seats swapped), which the
+//! trinomial test would treat as independent.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::results::tally::Wdl;
+use crate::results::tally::{Penta, Wdl};
 
 /// SPRT parameters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -132,12 +140,30 @@ impl Sprt {
             regularise(wdl.draws),
             regularise(wdl.wins),
         ];
+        self.generalised_llr(&counts, &SCORES)
+    }
+
+    /// The log-likelihood ratio of H1 against H0 given the first program's
+    /// points in game pairs (pentanomial); 0 without pairs.
+    pub fn llr_pairs(&self, penta: Penta) -> f64 {
+        if penta.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = penta
+            .counts
+            .map(|n| if n == 0 { 1e-3 } else { f64::from(n) });
+        self.generalised_llr(&counts, &PAIR_SCORES)
+    }
+
+    /// `N Σ p̂ᵢ ln(p1ᵢ / p0ᵢ)` for the (regularised) `counts` of the
+    /// categories of `scores`.
+    fn generalised_llr<const K: usize>(&self, counts: &[f64; K], scores: &[f64; K]) -> f64 {
         let total: f64 = counts.iter().sum();
         let observed = counts.map(|c| c / total);
-        let p0 = closest_with_mean(&observed, logistic_score(self.elo0));
-        let p1 = closest_with_mean(&observed, logistic_score(self.elo1));
+        let p0 = closest_with_mean(&observed, scores, logistic_score(self.elo0));
+        let p1 = closest_with_mean(&observed, scores, logistic_score(self.elo1));
         total
-            * (0..3)
+            * (0..K)
                 .map(|i| observed[i] * (p1[i].ln() - p0[i].ln()))
                 .sum::<f64>()
     }
@@ -151,14 +177,17 @@ pub fn logistic_score(elo: f64) -> f64 {
 /// Scores of a loss, a draw and a win.
 const SCORES: [f64; 3] = [0.0, 0.5, 1.0];
 
-/// The distribution over {0, ½, 1} with mean `s` that maximises the
-/// likelihood of `observed`: `pᵢ = p̂ᵢ / (1 + θ (aᵢ − s))`, where `θ` makes
-/// the mean `s`. The defining function of `θ` decreases from +∞ to −∞ on
-/// `(−1 / (1 − s), 1 / s)`, so bisection finds it.
-fn closest_with_mean(observed: &[f64; 3], s: f64) -> [f64; 3] {
+/// Scores per game of a pair of 0, ½, 1, 1½ and 2 points.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The distribution over `scores` (from 0 to 1) with mean `s` that
+/// maximises the likelihood of `observed`: `pᵢ = p̂ᵢ / (1 + θ (aᵢ − s))`,
+/// where `θ` makes the mean `s`. The defining function of `θ` decreases
+/// from +∞ to −∞ on `(−1 / (1 − s), 1 / s)`, so bisection finds it.
+fn closest_with_mean<const K: usize>(observed: &[f64; K], scores: &[f64; K], s: f64) -> [f64; K] {
     let f = |theta: f64| -> f64 {
-        (0..3)
-            .map(|i| observed[i] * (SCORES[i] - s) / (1.0 + theta * (SCORES[i] - s)))
+        (0..K)
+            .map(|i| observed[i] * (scores[i] - s) / (1.0 + theta * (scores[i] - s)))
             .sum()
     };
     let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
@@ -175,7 +204,7 @@ fn closest_with_mean(observed: &[f64; 3], s: f64) -> [f64; 3] {
         }
     }
     let theta = 0.5 * (lo + hi);
-    std::array::from_fn(|i| observed[i] / (1.0 + theta * (SCORES[i] - s)))
+    std::array::from_fn(|i| observed[i] / (1.0 + theta * (scores[i] - s)))
 }
 
 #[cfg(test)]
@@ -253,6 +282,73 @@ mod tests {
                 "{w}/{d}/{l}: {got} vs {expected}"
             );
         }
+    }
+
+    /// The pentanomial GSPRT of fastchess (src/matchmaking/sprt/sprt.cpp:
+    /// `SPRT::getLLR` on `penta_*` counts, then `getLLR_logistic` with the
+    /// scores {0, ¼, ½, ¾, 1}): counts of pairs LL, LD, WL + DD, WD, WW,
+    /// each 0 counted as 0.001; `LLR = N Σ p̂ᵢ ln(p1ᵢ / p0ᵢ)` with `pⱼ` the
+    /// maximum-likelihood distribution of mean `1 / (1 + 10^(−eloⱼ / 400))`,
+    /// `pᵢ = p̂ᵢ / (1 + θ (aᵢ − s))` (Van den Bergh, prop. 1.1).
+    ///
+    /// The expected values were computed apart from this code, in Python
+    /// with mpmath at 50 digits (θ by 400 bisections):
+    ///
+    /// ```text
+    /// from mpmath import mp, mpf, log, power
+    /// mp.dps = 50
+    /// def score(elo): return 1/(1+power(10, -mpf(elo)/400))
+    /// def mle(ph, a, s):
+    ///     f = lambda t: sum(p*(x-s)/(1+t*(x-s)) for p,x in zip(ph,a))
+    ///     lo, hi = -1/(1-s), 1/s
+    ///     for _ in range(400):
+    ///         m = (lo+hi)/2
+    ///         if f(m) > 0: lo = m
+    ///         else: hi = m
+    ///     t = (lo+hi)/2
+    ///     return [p/(1+t*(x-s)) for p,x in zip(ph,a)]
+    /// def llr(counts, elo0, elo1):
+    ///     c = [mpf(n) if n else mpf('0.001') for n in counts]
+    ///     N = sum(c); ph = [x/N for x in c]
+    ///     a = [mpf(k)/4 for k in range(5)]
+    ///     p0 = mle(ph, a, score(elo0)); p1 = mle(ph, a, score(elo1))
+    ///     return N*sum(q*(log(y)-log(x)) for q,x,y in zip(ph,p0,p1))
+    /// ```
+    #[test]
+    fn pentanomial_llr_matches_fastchess_formula() {
+        for (counts, elo0, elo1, expected) in [
+            ([20, 95, 210, 110, 40], 0.0, 5.0, 1.495_845_051_973_178_7),
+            ([0, 12, 30, 15, 3], -5.0, 10.0, 1.167_541_913_389_002_2),
+            ([3, 40, 120, 60, 7], 0.0, 10.0, 2.040_707_796_749_331_4),
+        ] {
+            let got = sprt(elo0, elo1).llr_pairs(Penta::new(counts));
+            assert!(
+                (got - expected).abs() < 1e-9,
+                "{counts:?}: {got} vs {expected}"
+            );
+        }
+        assert_eq!(sprt(0.0, 5.0).llr_pairs(Penta::default()), 0.0);
+        // Symmetric pairs sit exactly between symmetric hypotheses.
+        let even = sprt(-10.0, 10.0).llr_pairs(Penta::new([5, 20, 50, 20, 5]));
+        assert!(even.abs() < 1e-9, "{even}");
+    }
+
+    #[test]
+    fn pairs_count_both_games_once_complete() {
+        use crate::results::tally::Pairs;
+        use referee_schema::Outcome;
+        let mut pairs = Pairs::default();
+        // Pair 0: program 0 wins as seat 0, then draws as seat 1.
+        pairs.add(&[0, 1], 0, &Outcome::win(0, 2));
+        assert_eq!(pairs.get(0, 1).pairs(), 0);
+        assert_eq!(pairs.incomplete(), 1);
+        pairs.add(&[1, 0], 1, &Outcome::draw(2));
+        // Pair 1 in the other order: program 1 wins both.
+        pairs.add(&[1, 0], 3, &Outcome::win(0, 2));
+        pairs.add(&[0, 1], 2, &Outcome::win(1, 2));
+        assert_eq!(pairs.get(0, 1), Penta::new([1, 0, 0, 1, 0]));
+        assert_eq!(pairs.get(1, 0), Penta::new([0, 1, 0, 0, 1]));
+        assert_eq!(pairs.incomplete(), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! program against every other) and each program's failures and reply
 //! times.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use referee_schema::{Fault, Outcome, Reason, SetupStatus};
@@ -72,6 +72,92 @@ impl std::ops::AddAssign for Wdl {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
+    }
+}
+
+/// Game pairs from one side's point of view (pentanomial): `counts[k]`
+/// pairs in which it scored `k / 2` points (0, ½, 1, 1½, 2).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Penta {
+    /// Pairs by the side's points, in half points.
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Pairs of 0, ½, 1, 1½ and 2 points.
+    pub const fn new(counts: [u32; 5]) -> Penta {
+        Penta { counts }
+    }
+
+    /// Number of pairs.
+    pub fn pairs(self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The same pairs from the other side's point of view.
+    pub fn reversed(self) -> Penta {
+        let mut counts = self.counts;
+        counts.reverse();
+        Penta { counts }
+    }
+
+    /// Adds a pair in which this side scored `points` (0 to 2, in halves).
+    pub fn add(&mut self, points: f64) {
+        let k = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[k] += 1;
+    }
+}
+
+/// The game pairs of a paired tournament (two seats), by pairing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Pairs {
+    /// The first game counted of each incomplete pair: `(a, b, pair)`
+    /// (`a < b`) to `a`'s points.
+    open: HashMap<(usize, usize, u32), f64>,
+    /// Complete pairs of `(a, b)` (`a < b`), from `a`'s side.
+    done: HashMap<(usize, usize), Penta>,
+}
+
+impl Pairs {
+    /// Counts game `index` (0-based, in its pairing) played by programs
+    /// `seats` (two) with `outcome`; the pair counts once both its games
+    /// are in.
+    pub fn add(&mut self, seats: &[usize], index: u32, outcome: &Outcome) {
+        let &[x, y] = seats else {
+            return;
+        };
+        let points = outcome.points();
+        let side = match points[0].partial_cmp(&points[1]) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        };
+        let (a, b, of_a) = if x < y {
+            (x, y, side)
+        } else {
+            (y, x, 1.0 - side)
+        };
+        let key = (a, b, crate::plan::schedule::pair_of(index));
+        match self.open.remove(&key) {
+            Some(first) => self.done.entry((a, b)).or_default().add(first + of_a),
+            None => {
+                self.open.insert(key, of_a);
+            }
+        }
+    }
+
+    /// The complete pairs of `a` against `b`, from `a`'s side.
+    pub fn get(&self, a: usize, b: usize) -> Penta {
+        if a <= b {
+            self.done.get(&(a, b)).copied().unwrap_or_default()
+        } else {
+            self.get(b, a).reversed()
+        }
+    }
+
+    /// Pairs of which one game only is counted.
+    pub fn incomplete(&self) -> usize {
+        self.open.len()
     }
 }
 
@@ -288,6 +374,8 @@ pub struct GameEntry {
     pub ended_unix_ms: u64,
     /// Its verdict.
     pub verdict: Verdict,
+    /// Its 0-based number in its pairing, when games are paired.
+    pub paired_index: Option<u32>,
 }
 
 /// Everything counted over a set of finished games.
@@ -305,6 +393,8 @@ pub struct Tally {
     pub games: u32,
     /// The games counted with [`Tally::count`], in that order.
     pub entries: Vec<GameEntry>,
+    /// The game pairs of a paired tournament.
+    pub pairs: Pairs,
 }
 
 impl Tally {
@@ -317,6 +407,7 @@ impl Tally {
             reasons: BTreeMap::new(),
             games: 0,
             entries: Vec::new(),
+            pairs: Pairs::default(),
         }
     }
 
@@ -324,12 +415,17 @@ impl Tally {
     /// and keeps it for the list of games.
     pub fn count(&mut self, seats: &[usize], record: &GameRecord, verdict: &Verdict) {
         self.add(seats, verdict);
+        let paired = record.settings.pairs && seats.len() == 2;
+        if paired {
+            self.pairs.add(seats, record.index, &verdict.outcome);
+        }
         self.entries.push(GameEntry {
             id: record.id.clone(),
             seats: seats.to_vec(),
             log_dir: record.log_dir.clone(),
             ended_unix_ms: record.started_unix_ms.saturating_add(record.wall_ms),
             verdict: verdict.clone(),
+            paired_index: paired.then_some(record.index),
         });
     }
 

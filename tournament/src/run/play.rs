@@ -267,7 +267,7 @@ pub fn tally_of(config: &Config, schedule: &[Game], plan: &Plan, records: &[Load
 pub fn sprt_of(config: &Config, tally: &Tally) -> Option<SprtStatus> {
     config
         .sprt
-        .map(|s| SprtStatus::new(s, tally.crosstable.get(0, 1)))
+        .map(|s| SprtStatus::of(s, tally, config.settings.pairs))
 }
 
 /// The results-file record of `game` of `config`, whose referee started at
@@ -438,7 +438,7 @@ impl Handler for GameHandler<'_> {
                 self.tally.count(&game.seats, &record, &verdict);
                 let mut control = Control::Continue;
                 if let Some(s) = &mut self.sprt {
-                    *s = SprtStatus::new(s.sprt, self.tally.crosstable.get(0, 1));
+                    *s = SprtStatus::of(s.sprt, &self.tally, self.config.settings.pairs);
                     self.progress.message(s.short());
                     if s.decision != Decision::Continue {
                         control = Control::Cancel;
