@@ -323,6 +323,7 @@ fn run(cli: &Cli) -> Result<bool> {
         time_limit_ms: cli.time_limit_ms.unwrap_or(g.defaults.time_limit_ms),
         max_turns: cli.max_turns.unwrap_or(u64::from(g.defaults.max_turns)),
         referee_args: Vec::new(),
+        pairs: false,
     };
     if cli.sparring.is_some() && g.name != "stratego" {
         bail!("--sparring plays the UCC 2012 Stratego agents: it needs --game stratego");

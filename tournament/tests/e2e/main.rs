@@ -331,6 +331,85 @@ fn sprt_stops_as_soon_as_it_decides() {
 }
 
 #[test]
+fn paired_games_share_their_seeds_and_the_sprt_counts_pairs() {
+    let sb = Sandbox::new();
+    let programs = sb.programs(&[
+        "strong=player --strategy random --seed {seed}",
+        "weak=faulty-player --mode exit1 --at 1",
+    ]);
+    let out = sb.play(
+        &programs,
+        "--pairs --sprt 0,50,0.05,0.05 --games 1000 -j 2 --name pairs",
+    );
+    let said = stdout(&out);
+    assert!(said.contains("GSPRT on game pairs (pentanomial)"), "{said}");
+    assert!(said.contains("H1 accepted"), "{said}");
+    let recs = records(&sb.path().join("logs/pairs/results.jsonl"));
+    let mut by_pair: HashMap<u32, Vec<&tournament::results::record::GameRecord>> = HashMap::new();
+    for rec in &recs {
+        assert!(rec.settings.pairs, "{rec:?}");
+        by_pair.entry(rec.index / 2).or_default().push(rec);
+    }
+    let complete: Vec<_> = by_pair.values().filter(|p| p.len() == 2).collect();
+    assert!(complete.len() >= 3, "{} complete pairs", complete.len());
+    for pair in complete {
+        let (x, y) = (verdict_of(&sb, pair[0]), verdict_of(&sb, pair[1]));
+        // The same referee seed (so the same drawn start), seats swapped,
+        // and the seeded program given the same seed in both games.
+        assert!(x.settings.seed.is_some());
+        assert_eq!(x.settings.seed, y.settings.seed);
+        let names = |r: &tournament::results::record::GameRecord| -> Vec<String> {
+            r.players.iter().map(|p| p.name.clone()).collect()
+        };
+        let mut swapped = names(pair[1]);
+        swapped.reverse();
+        assert_eq!(names(pair[0]), swapped);
+        let strong_args = |v: &referee_schema::Summary| {
+            v.players
+                .iter()
+                .find(|p| p.program.ends_with("/player"))
+                .map(|p| p.args.clone())
+                .unwrap()
+        };
+        assert_eq!(strong_args(&x), strong_args(&y));
+    }
+    // The next pair is another game: other seeds.
+    let seeds: HashSet<Option<u64>> = recs
+        .iter()
+        .map(|r| verdict_of(&sb, r).settings.seed)
+        .collect();
+    assert_eq!(seeds.len(), by_pair.len());
+
+    // Pairs are two seats and an even number of games.
+    let two = [programs[0].as_str(), programs[1].as_str()];
+    sb.refuses(
+        &[&two[..], &["--pairs", "--games", "3"]].concat(),
+        "--games must be even (got 3)",
+    );
+    let three = sb.programs(&[
+        "a=player --game mansuba --strategy random",
+        "b=player --game mansuba --strategy random",
+        "c=player --game mansuba --strategy random",
+    ]);
+    let three: Vec<&str> = three.iter().map(String::as_str).collect();
+    sb.refuses(
+        &[
+            &three[..],
+            &[
+                "--pairs",
+                "--game",
+                "mansuba",
+                "--game-options",
+                "--players 3",
+            ],
+        ]
+        .concat(),
+        "--pairs swaps the seats of a two-seat game (mansuba has 3 seats)",
+    );
+    sb.assert_no_leftovers();
+}
+
+#[test]
 fn bad_input_gets_clear_errors() {
     let sb = Sandbox::new();
     let p = sb.program("p", "player", "");
