@@ -142,7 +142,7 @@ pub fn plan(
         for (was, &p) in loaded.record.players.iter().zip(&game.seats) {
             if let Some(what) = program_change(was, &programs[p]) {
                 replay = true;
-                changed[p].get_or_insert_with(|| (what, 0)).1 += 1;
+                changed[p].get_or_insert((what, 0)).1 += 1;
             }
         }
         if replay {

@@ -547,7 +547,7 @@ mod tests {
         let book_arg = format!("--book={}", book.display());
         let plain = identify(&program(&[])).unwrap();
         assert!(plain.digest.starts_with("sha256:") && plain.digest.len() == 7 + 64);
-        assert_eq!(plain.files, [exe.clone()]);
+        assert_eq!(plain.files, std::slice::from_ref(&exe));
         assert_eq!(plain.interpreter.as_deref(), Some("/bin/sh"));
         assert_eq!(plain.short().len(), 12);
         // The same program digests the same.

@@ -550,7 +550,7 @@ fn a_changed_program_replays_only_its_own_games() {
             .expect("b's digest is recorded")
     };
     let before = digest_of_b(&records(&results));
-    assert_eq!(before.files, [bot.clone()]);
+    assert_eq!(before.files, std::slice::from_ref(&bot));
     assert_eq!(before.interpreter.as_deref(), Some("/bin/sh"));
 
     // A new build of b: one byte differs.
