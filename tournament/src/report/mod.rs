@@ -583,7 +583,9 @@ impl Report<'_> {
         ]
     }
 
-    /// Each program's command line; `code` quotes it as Markdown code.
+    /// Each program's command line and, when its files were digested, the
+    /// digest's first 12 hex digits (its build); `code` quotes the command
+    /// as Markdown code.
     pub fn programs_table(&self, code: bool) -> Table {
         let rows: Vec<Vec<String>> = self
             .programs
@@ -593,10 +595,20 @@ impl Report<'_> {
                 vec![
                     p.name.clone(),
                     if code { format!("`{line}`") } else { line },
+                    p.content
+                        .as_ref()
+                        .map_or_else(String::new, |c| c.short().to_owned()),
                 ]
             })
             .collect();
-        Table::new(&[("program", Align::Left), ("command", Align::Left)], rows)
+        Table::new(
+            &[
+                ("program", Align::Left),
+                ("command", Align::Left),
+                ("digest", Align::Left),
+            ],
+            rows,
+        )
     }
 
     /// One line per program: rank, ratings, results, failures, reply
@@ -766,6 +778,7 @@ mod tests {
             "Seat 0 (player 0): 1 wins, 1 draws, 1 losses (50.0%).",
             "## Programs",
             "`/bin/idle`",
+            "| program | command       | digest |",
         ] {
             assert!(md.contains(needle), "missing {needle:?} in\n{md}");
         }

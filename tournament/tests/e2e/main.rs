@@ -570,7 +570,8 @@ fn a_changed_program_replays_only_its_own_games() {
     let mut replayed: Vec<&str> = all[6..].iter().map(|r| r.id.as_str()).collect();
     replayed.sort_unstable();
     assert_eq!(replayed, ["a+b+1", "a+b+2", "b+c+1", "b+c+2"]);
-    assert_ne!(digest_of_b(&all[6..]).digest, before.digest);
+    let after = digest_of_b(&all[6..]);
+    assert_ne!(after.digest, before.digest);
     // The games without b kept their logs.
     let now: Vec<String> = kept.iter().map(|id| verdict(id)).collect();
     assert_eq!(now, verdicts);
@@ -581,6 +582,8 @@ fn a_changed_program_replays_only_its_own_games() {
             && report.contains("4 game(s) replayed"),
         "{report}"
     );
+    // The programs table shows each program's build.
+    assert!(report.contains(after.short()), "{report}");
 
     // Nothing changed since: nothing is played, nothing is said changed.
     let out = sb.play(&programs, line);
