@@ -302,7 +302,12 @@ mod tests {
                     // plan file (a resumed or merged run plays it the same).
                     protocol: Some("ucc".into()),
                     time_limit_ms: Some(2000),
-                    content: None,
+                    // What was digested is stated beside the digest.
+                    content: Some(crate::plan::spec::Content {
+                        digest: format!("sha256:{}", "ab".repeat(32)),
+                        files: vec!["/bin/a".into(), "book.bin".into()],
+                        interpreter: Some("/usr/bin/python3".into()),
+                    }),
                 },
                 Program {
                     name: "b".into(),
@@ -322,7 +327,7 @@ mod tests {
                 time_limit_ms: 100,
                 max_turns: 50,
                 referee_args: vec![],
-                pairs: false,
+                pairs: true,
             },
             referee: "/bin/referee".into(),
             log_dir: "logs/t".into(),
