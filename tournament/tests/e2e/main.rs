@@ -410,6 +410,42 @@ fn paired_games_share_their_seeds_and_the_sprt_counts_pairs() {
 }
 
 #[test]
+fn a_half_played_pair_is_completed_with_its_pairs_seeds() {
+    let sb = Sandbox::new();
+    let programs = sb.programs(&[
+        "a=player --strategy random --seed {seed}",
+        "b=player --strategy random --seed {seed}",
+    ]);
+    let line = "--pairs --games 2 --max-turns 200 --results r.jsonl -q";
+    sb.play(&programs, line);
+    let results = sb.path().join("r.jsonl");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let recs = records(&results);
+    assert_eq!(recs.len(), 2);
+    // Lose the second game of the pair: its line and its directory.
+    let kept = text.lines().next().unwrap();
+    std::fs::write(&results, format!("{kept}\n")).unwrap();
+    let before = verdict_of(&sb, &recs[1]);
+    std::fs::remove_dir_all(sb.path().join(&recs[1].log_dir)).unwrap();
+
+    sb.play(&programs, line);
+    let now = records(&results);
+    assert_eq!(now.len(), 2);
+    assert_eq!(now[1].id, recs[1].id);
+    let (first, again) = (verdict_of(&sb, &now[0]), verdict_of(&sb, &now[1]));
+    // Replayed with the pair's seeds: the referee's and each program's.
+    assert_eq!(again.settings.seed, first.settings.seed);
+    assert_eq!(again.settings.seed, before.settings.seed);
+    let args = |v: &referee_schema::Summary| -> Vec<Vec<String>> {
+        let mut a: Vec<Vec<String>> = v.players.iter().map(|p| p.args.clone()).collect();
+        a.sort();
+        a
+    };
+    assert_eq!(args(&again), args(&first));
+    assert_eq!(args(&again), args(&before));
+}
+
+#[test]
 fn bad_input_gets_clear_errors() {
     let sb = Sandbox::new();
     let p = sb.program("p", "player", "");
@@ -534,7 +570,7 @@ fn a_changed_program_replays_only_its_own_games() {
         format!("b={}", bot.display()),
         sb.program("c", "player", "--strategy random --seed 3"),
     ];
-    let line = "--games 2 --results r.jsonl -q";
+    let line = "--games 2 --max-turns 200 --results r.jsonl -q";
     sb.play(&programs, line);
     let results = sb.path().join("r.jsonl");
     let first = std::fs::read_to_string(&results).unwrap();
