@@ -131,8 +131,9 @@ pub(super) struct TournamentArgs {
     pub(super) no_game_pages: bool,
 
     /// Resume even when the results file holds games played with other
-    /// programs or settings (they are replayed) or games not in this
-    /// tournament (they are ignored).
+    /// referee settings (they are replayed) or games not in this
+    /// tournament (they are ignored). A changed program needs no --force:
+    /// its own games are replayed, and only those.
     #[arg(long)]
     pub(super) force: bool,
 
@@ -247,8 +248,8 @@ pub(super) struct MergeArgs {
     #[arg(long, value_name = "NAME")]
     pub(super) anchor: Option<String>,
 
-    /// Accept a results file that holds games played with other programs
-    /// or settings (they are left out) or games not in this tournament.
+    /// Accept a results file that holds games played with other referee
+    /// settings (they are left out) or games not in this tournament.
     #[arg(long)]
     pub(super) force: bool,
 
@@ -262,6 +263,7 @@ Examples:
   tournament ./player 'rand=./player --strategy random' -j 2
   tournament --gauntlet --games 10 new=./new-bot old1=./old-bot ./other
   tournament --sprt 0,10,0.05,0.05 'new=./player --seed {seed}' 'old=./old-player --seed {seed}'
+  tournament --sprt 0,10,0.05,0.05 --pairs --game mansuba 'new=./player --game mansuba' 'old=./old-player --game mansuba'
   tournament --executor parallel --sshloginfile workers -j 4 'a=/opt/bots/a' 'b=/opt/bots/b'
   tournament --executor slurm --sbatch-arg=--partition=short 'a=/opt/a' 'b=/opt/b'
   tournament merge logs/NAME

@@ -95,7 +95,7 @@ pub(super) fn tell_resume(plan: &Plan) {
     for c in &plan.changed {
         eprintln!(
             "tournament: program {} changed since its games were played ({}): its {} game(s) \
-             are played again; every other result is kept",
+             are to be played again; every other result is kept",
             c.program, c.what, c.games
         );
     }

@@ -595,7 +595,7 @@ fn a_changed_program_replays_only_its_own_games() {
     let said = stderr(&out);
     assert!(
         said.contains("program b changed since its games were played (its files changed")
-            && said.contains("its 4 game(s) are played again"),
+            && said.contains("its 4 game(s) are to be played again"),
         "{said}"
     );
     let second = std::fs::read_to_string(&results).unwrap();
