@@ -1,5 +1,5 @@
 //! The state of one child: its pipes, write queue, line buffer, log pump,
-//! reply clock and how it ended. Knows no event loop: the dispatcher
+//! reply clock, CPU meter and how it ended. Knows no event loop: the dispatcher
 //! ([`super::supervisor`]) calls it when something may have happened.
 
 use std::io;
@@ -10,6 +10,7 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
+use super::cpu::{CpuMeter, CpuSource};
 use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
@@ -40,6 +41,8 @@ struct Awaiting {
     limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
+    /// The program's CPU time then, if it can be read.
+    cpu_at_start: Option<Duration>,
 }
 
 /// A suspected failure, confirmed as such unless the process is seen to
@@ -126,6 +129,10 @@ pub struct Child {
     pub(super) limit: Option<LimitHit>,
     /// The limit its current (last) process reached.
     process_limit: Option<LimitHit>,
+    /// The meter of its program's CPU time, if it can be read.
+    cpu: Option<CpuMeter>,
+    /// Where its CPU time was last read from.
+    pub(super) cpu_source: Option<CpuSource>,
 }
 
 impl Child {
@@ -192,6 +199,8 @@ impl Child {
             report_ready: false,
             limit: None,
             process_limit: None,
+            cpu: None,
+            cpu_source: None,
         }
     }
 
@@ -238,6 +247,8 @@ impl Child {
         self.gone_at = None;
         self.report_ready = false;
         self.process_limit = None;
+        self.cpu_source = s.cpu.as_ref().map(CpuMeter::source).or(self.cpu_source);
+        self.cpu = s.cpu;
         self.stderr_more = false;
         self.stdout_ready = true;
         self.stderr_ready = true;
@@ -336,6 +347,7 @@ impl Child {
             lines,
             limit,
             started,
+            cpu_at_start: started.and_then(|_| self.cpu_now()),
         });
     }
 
@@ -407,8 +419,12 @@ impl Child {
         let now = Instant::now();
         self.queued_at = None;
         self.drained_at = now;
-        if let Some(a) = self.awaiting.as_mut().filter(|a| a.started.is_none()) {
-            a.started = Some(now);
+        if self.awaiting.is_some_and(|a| a.started.is_none()) {
+            let cpu = self.cpu_now();
+            if let Some(a) = self.awaiting.as_mut() {
+                a.started = Some(now);
+                a.cpu_at_start = cpu;
+            }
         }
         if self.close_after_write {
             self.close_after_write = false;
@@ -667,6 +683,19 @@ impl Child {
         });
     }
 
+    /// Its program's CPU time so far, if it can be read.
+    fn cpu_now(&self) -> Option<Duration> {
+        self.cpu.as_ref().and_then(CpuMeter::read)
+    }
+
+    /// The CPU time its program used since the awaited reply was asked
+    /// for, if it can be read.
+    fn cpu_since_asked(&self, a: &Awaiting) -> Option<Duration> {
+        a.cpu_at_start
+            .zip(self.cpu_now())
+            .map(|(then, now)| now.saturating_sub(then))
+    }
+
     /// The awaited reply, if complete or broken.
     pub(super) fn take_reply(&mut self, id: usize, now: Instant) -> Option<Event> {
         let a = self.awaiting?;
@@ -676,11 +705,17 @@ impl Child {
         let elapsed = a
             .started
             .map_or(Duration::ZERO, |s| now.saturating_duration_since(s));
-        let event = match self.lines.take_reply(a.lines) {
+        let reply = self.lines.take_reply(a.lines);
+        if matches!(reply, Reply::Pending | Reply::Closed { .. }) {
+            return None;
+        }
+        let cpu = self.cpu_since_asked(&a);
+        let event = match reply {
             Reply::Complete { lines, .. } => Event::Reply {
                 child: id,
                 lines,
                 elapsed,
+                cpu,
             },
             Reply::LineTooLong { line, bytes } => Event::BadReply {
                 child: id,
@@ -690,11 +725,13 @@ impl Child {
                     limit: self.lines.framing().max_line_bytes,
                 },
                 elapsed,
+                cpu,
             },
             Reply::Overlong { bytes, .. } => Event::BadReply {
                 child: id,
                 fault: ReplyFault::Overlong { bytes },
                 elapsed,
+                cpu,
             },
             Reply::Pending | Reply::Closed { .. } => return None,
         };
@@ -847,11 +884,14 @@ impl Child {
         if let Some(e) = self.take_reply(id, now) {
             return Some(e);
         }
+        // Read before the kill: what the move got, up to its deadline.
+        let cpu = self.cpu_since_asked(&awaiting);
         self.kill_at_deadline(deadline, Termination::Timeout);
         let failure = Failure::Timeout {
             limit,
             expected: awaiting.lines,
             received: self.lines.pending(),
+            cpu,
         };
         self.fail(id, failure)
     }

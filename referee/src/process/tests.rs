@@ -43,7 +43,9 @@ fn bare(path: impl Into<std::ffi::OsString>) -> Program {
 
 /// Why `path` cannot be started (outside a jail), in words.
 fn spawn_error(path: impl Into<std::ffi::OsString>) -> String {
-    spawn::spawn(&bare(path), None).unwrap_err().to_string()
+    spawn::spawn(&bare(path), None, &[])
+        .unwrap_err()
+        .to_string()
 }
 
 fn sh(script: &str) -> Program {
@@ -195,7 +197,7 @@ fn wait_marked(marker: &str) -> i32 {
 #[test]
 fn exec_failures_name_the_program_and_the_reason() {
     let _g = lock();
-    let e = spawn::spawn(&bare("./no/such/program"), None).unwrap_err();
+    let e = spawn::spawn(&bare("./no/such/program"), None, &[]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "exec of ./no/such/program failed: No such file or directory"
@@ -436,6 +438,7 @@ fn start_per_reply(
             log: dir.path().join(format!("{i}.log")),
             launch: Launch::PerReply,
             terminal: false,
+            cpus: Vec::new(),
         })
         .collect();
     (
