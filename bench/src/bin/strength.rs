@@ -266,7 +266,7 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     )
     .with_context(|| format!("{} holds other games", results_path.display()))?;
     let played = play::play(
-        &Executor::Local,
+        &Executor::local(),
         &config,
         &games,
         &plan,

@@ -99,12 +99,16 @@ fn parse(counter: Counter, text: &str) -> Option<Duration> {
             // spaces and parentheses, so count from after its last `)`,
             // where field 3 starts.
             let after = &text[text.rfind(')')? + 1..];
-            let ticks: u64 = after
+            let times: Vec<u64> = after
                 .split_whitespace()
                 .skip(11)
                 .take(4)
                 .map(|f| f.parse::<u64>().ok())
-                .sum::<Option<u64>>()?;
+                .collect::<Option<_>>()?;
+            if times.len() < 4 {
+                return None;
+            }
+            let ticks: u64 = times.iter().sum();
             Some(Duration::from_nanos(ticks.saturating_mul(tick_ns)))
         }
     }
