@@ -325,6 +325,7 @@ impl Report<'_> {
                 run.concurrency
             ));
         }
+        lines.extend(self.tally.cpu_waits.warning());
         lines
     }
 

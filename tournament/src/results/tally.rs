@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use referee_schema::{Fault, Outcome, Reason, SetupStatus};
 
+use crate::results::load::CpuWaits;
 use crate::results::record::GameRecord;
 use crate::results::verdict::Verdict;
 
@@ -305,6 +306,9 @@ pub struct Tally {
     pub games: u32,
     /// The games counted with [`Tally::count`], in that order.
     pub entries: Vec<GameEntry>,
+    /// The games whose players waited for a CPU, from the verdicts' CPU
+    /// and wall times.
+    pub cpu_waits: CpuWaits,
 }
 
 impl Tally {
@@ -317,6 +321,7 @@ impl Tally {
             reasons: BTreeMap::new(),
             games: 0,
             entries: Vec::new(),
+            cpu_waits: CpuWaits::default(),
         }
     }
 
@@ -324,6 +329,7 @@ impl Tally {
     /// and keeps it for the list of games.
     pub fn count(&mut self, seats: &[usize], record: &GameRecord, verdict: &Verdict) {
         self.add(seats, verdict);
+        self.cpu_waits.add(Some(&record.id), &verdict.summary);
         self.entries.push(GameEntry {
             id: record.id.clone(),
             seats: seats.to_vec(),
