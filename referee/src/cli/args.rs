@@ -542,7 +542,7 @@ mod tests {
             "--affinity 2=0: there is no player 2 (stratego takes 2)"
         );
         let (cli, _) =
-            parse::<Stratego>(&os(&["referee", "--affinity", "0-99999", "a", "b"])).unwrap();
+            parse::<Stratego>(&os(&["referee", "--affinity", "1000", "a", "b"])).unwrap();
         assert!(cli.players(2).unwrap_err().contains("is not among"));
         assert!(parse::<Stratego>(&os(&["referee", "--affinity", "x", "a", "b"])).is_err());
     }

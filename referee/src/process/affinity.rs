@@ -9,13 +9,25 @@ pub fn allowed_cpus() -> std::io::Result<Vec<usize>> {
     super::sys::allowed_cpus()
 }
 
-/// Reads a CPU list: numbers and ranges (`2-5`) separated by commas, in
-/// any order; each CPU once, in order. The error says what was wrong.
+/// The number of CPUs a kernel CPU set holds: CPUs are numbered below it.
+pub const MAX_CPUS: usize = nix::libc::CPU_SETSIZE as usize;
+
+/// Reads a CPU list: numbers (below [`MAX_CPUS`]) and ranges (`2-5`)
+/// separated by commas, in any order; each CPU once, in order. The error
+/// says what was wrong.
 pub fn parse_cpu_list(text: &str) -> Result<Vec<usize>, String> {
     let number = |s: &str| -> Result<usize, String> {
-        s.trim()
+        let n: usize = s
+            .trim()
             .parse()
-            .map_err(|_| format!("{s:?} is not a CPU number"))
+            .map_err(|_| format!("{s:?} is not a CPU number"))?;
+        if n >= MAX_CPUS {
+            return Err(format!(
+                "CPU {n} is beyond the kernel's CPU sets (CPUs 0 to {})",
+                MAX_CPUS - 1
+            ));
+        }
+        Ok(n)
     };
     let mut cpus = BTreeSet::new();
     for part in text.split(',') {
@@ -92,6 +104,13 @@ mod tests {
             "the range \"3-1\" runs backwards"
         );
         assert!(parse_cpu_list("").is_err());
+        assert_eq!(
+            parse_cpu_list("0-4000000000").unwrap_err(),
+            format!(
+                "CPU 4000000000 is beyond the kernel's CPU sets (CPUs 0 to {})",
+                MAX_CPUS - 1
+            )
+        );
     }
 
     #[test]
