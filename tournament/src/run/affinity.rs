@@ -51,21 +51,22 @@ impl Pinning {
             .collect();
         let shown = |slot: &Vec<Vec<usize>>| {
             slot.iter()
-                .map(|c| show_cpu_list(c))
+                .enumerate()
+                .map(|(s, c)| format!("seat {s} on CPU {}", show_cpu_list(c)))
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(", ")
         };
         let example = slots.first().map(shown).unwrap_or_default();
         let note = if per_seat > 0 {
             format!(
                 "--affinity: {games} games at once of {seats} players on {n} CPUs: each player \
-                 {per_seat} CPU(s) of its own (the first game's players: {example})"
+                 {per_seat} CPU(s) of its own (the first game: {example})"
             )
         } else {
             format!(
                 "--affinity: {n} CPUs are too few for one per player ({games} games at once of \
                  {seats} players): each game's players share {per_game} CPU(s) of the game's \
-                 own (the first game's: {example}); -j {} gives each player its own",
+                 own (the first game: {example}); -j {} gives each player its own",
                 n / seats
             )
         };
