@@ -129,8 +129,9 @@ pub struct MoveEntry<M = Map<String, Value>> {
     /// The reply time, in ms.
     pub reply_ms: f64,
     /// The CPU time the seat's program (its processes together) used
-    /// meanwhile, in ms; absent where it could not be read (and in
-    /// records written before it was measured).
+    /// from 1 ms after the question to the reply, in ms; absent for a
+    /// reply within 1 ms (none is read), where it could not be read, and
+    /// in records written before it was measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_ms: Option<f64>,
 }

@@ -226,9 +226,9 @@ pub struct PlayerReport {
     /// Its mean move reply time, in ms.
     pub mean_reply_ms: Option<f64>,
     /// The CPU time its program used per move reply (its processes
-    /// together, from the question to the reply), in ms: the median, the
-    /// largest and the mean over the replies it could be read for; `None`
-    /// without them. Far below the reply times for a program that
+    /// together, from 1 ms after the question to the reply), in ms: the
+    /// median, the largest and the mean over the replies it was read for
+    /// (those over 1 ms); `None` without them. Far below the reply times for a program that
     /// computes, the machine did not give it its time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub median_cpu_ms: Option<f64>,
@@ -238,8 +238,8 @@ pub struct PlayerReport {
     /// See [`PlayerReport::median_cpu_ms`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_cpu_ms: Option<f64>,
-    /// If it timed out: the CPU time it got from the question to the
-    /// deadline, in ms (near the limit: a slow program; far below it: a
+    /// If it timed out: the CPU time it got from 1 ms after the question
+    /// to the deadline, in ms (near the limit: a slow program; far below it: a
     /// machine too busy to run it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_cpu_ms: Option<f64>,

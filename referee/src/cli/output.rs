@@ -81,7 +81,9 @@ fn cpu_line(p: &referee_schema::PlayerReport, limit_ms: u64) -> Option<String> {
     let source = p.cpu_source.as_deref()?;
     let mut parts = Vec::new();
     if let (Some(med), Some(max)) = (p.median_cpu_ms, p.max_cpu_ms) {
-        parts.push(format!("CPU per move median {med:.2} ms max {max:.2} ms"));
+        parts.push(format!(
+            "CPU per move (of those over 1 ms) median {med:.2} ms max {max:.2} ms"
+        ));
     }
     if let Some(t) = p.timeout_cpu_ms {
         parts.push(format!("timed out with {t:.0} ms CPU of {limit_ms} ms"));

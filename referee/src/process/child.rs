@@ -33,6 +33,12 @@ const STDERR_BUDGET: usize = 64 * 1024;
 /// own limit.
 const SETTLE: Duration = Duration::from_millis(250);
 
+/// How long after its question a reply's CPU meter is first read: a
+/// reply within it costs no read at all (a quick reply is most of a fast
+/// game's replies, and two reads would cost as much as the rest of the
+/// referee's work for one); a slower one's CPU time is counted from then.
+pub const CPU_PROBE: Duration = Duration::from_millis(1);
+
 /// A reply the driver is waiting for.
 #[derive(Clone, Copy, Debug)]
 struct Awaiting {
@@ -41,8 +47,11 @@ struct Awaiting {
     limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
-    /// The program's CPU time then, if it can be read.
-    cpu_at_start: Option<Duration>,
+    /// The program's CPU time [`CPU_PROBE`] after `started`, once read
+    /// (`None` before, or if it cannot be read).
+    cpu_at_probe: Option<Duration>,
+    /// Whether the probe is done (or not to be made: no meter).
+    probed: bool,
 }
 
 /// A suspected failure, confirmed as such unless the process is seen to
@@ -347,7 +356,8 @@ impl Child {
             lines,
             limit,
             started,
-            cpu_at_start: started.and_then(|_| self.cpu_now()),
+            cpu_at_probe: None,
+            probed: self.cpu.is_none(),
         });
     }
 
@@ -363,7 +373,10 @@ impl Child {
             .filter(|_| !self.stopped)
             .map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
-        [reply, write, settle].into_iter().flatten().min()
+        [reply, write, settle, self.probe_due()]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// When the awaited reply is due, if one is awaited with a limit and
@@ -419,12 +432,8 @@ impl Child {
         let now = Instant::now();
         self.queued_at = None;
         self.drained_at = now;
-        if self.awaiting.is_some_and(|a| a.started.is_none()) {
-            let cpu = self.cpu_now();
-            if let Some(a) = self.awaiting.as_mut() {
-                a.started = Some(now);
-                a.cpu_at_start = cpu;
-            }
+        if let Some(a) = self.awaiting.as_mut().filter(|a| a.started.is_none()) {
+            a.started = Some(now);
         }
         if self.close_after_write {
             self.close_after_write = false;
@@ -688,12 +697,18 @@ impl Child {
         self.cpu.as_ref().and_then(CpuMeter::read)
     }
 
-    /// The CPU time its program used since the awaited reply was asked
-    /// for, if it can be read.
-    fn cpu_since_asked(&self, a: &Awaiting) -> Option<Duration> {
-        a.cpu_at_start
+    /// The CPU time its program used since the awaited reply's probe
+    /// ([`CPU_PROBE`] after the question), if the probe was made.
+    fn cpu_since_probe(&self, a: &Awaiting) -> Option<Duration> {
+        a.cpu_at_probe
             .zip(self.cpu_now())
             .map(|(then, now)| now.saturating_sub(then))
+    }
+
+    /// When the awaited reply's CPU probe is due, if it is still to be made.
+    fn probe_due(&self) -> Option<Instant> {
+        let a = self.awaiting?;
+        (!a.probed).then_some(a.started? + CPU_PROBE)
     }
 
     /// The awaited reply, if complete or broken.
@@ -709,7 +724,7 @@ impl Child {
         if matches!(reply, Reply::Pending | Reply::Closed { .. }) {
             return None;
         }
-        let cpu = self.cpu_since_asked(&a);
+        let cpu = self.cpu_since_probe(&a);
         let event = match reply {
             Reply::Complete { lines, .. } => Event::Reply {
                 child: id,
@@ -856,6 +871,13 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
+        if self.probe_due().is_some_and(|p| p <= now) {
+            let cpu = self.cpu_now();
+            if let Some(a) = self.awaiting.as_mut() {
+                a.probed = true;
+                a.cpu_at_probe = cpu;
+            }
+        }
         let reply_due = self.reply_deadline().is_some_and(|d| d <= now);
         if let Some(s) = self.suspicion.filter(|s| s.at <= now || reply_due) {
             // A report missed by the poll would say the player ended.
@@ -885,7 +907,7 @@ impl Child {
             return Some(e);
         }
         // Read before the kill: what the move got, up to its deadline.
-        let cpu = self.cpu_since_asked(&awaiting);
+        let cpu = self.cpu_since_probe(&awaiting);
         self.kill_at_deadline(deadline, Termination::Timeout);
         let failure = Failure::Timeout {
             limit,

@@ -1,5 +1,6 @@
 //! The CPU time a child's program used, its children's included, read
-//! when a reply is asked for and again when it is in (or at the deadline):
+//! once a reply has been awaited for a millisecond (`child::CPU_PROBE`)
+//! and again when it is in (or at the deadline):
 //! the counter of its jail's cgroup where it has one (cgroup v2's
 //! `cpu.stat`, v1's `cpuacct.usage`), else `/proc/PID/stat` of the
 //! program's own process (its threads, and the children it has reaped).

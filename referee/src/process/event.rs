@@ -63,9 +63,10 @@ pub enum Failure {
         /// What had arrived of it when the time ran out.
         received: Pending,
         /// The CPU time its program (its jail, or its own process) got
-        /// from the question to the deadline, if it could be read: near
-        /// the limit for a slow program, far below it on a machine too
-        /// busy to give the program its time.
+        /// from [`CPU_PROBE`](super::child::CPU_PROBE) after the question
+        /// to the deadline, if it could be read: near the limit for a slow
+        /// program, far below it on a machine too busy to give the program
+        /// its time.
         cpu: Option<Duration>,
     },
     /// It exited (with this code).
@@ -177,7 +178,10 @@ pub enum Event {
         /// From the moment the question was fully written to the moment the
         /// reply was complete.
         elapsed: Duration,
-        /// The CPU time its program used meanwhile, if it could be read.
+        /// The CPU time its program used from
+        /// [`CPU_PROBE`](super::child::CPU_PROBE) after the question to
+        /// the reply; `None` for a reply within that (none was read), or
+        /// if it could not be read.
         cpu: Option<Duration>,
     },
     /// A reply that breaks the framing.
