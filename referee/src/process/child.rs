@@ -1,6 +1,7 @@
 //! The state of one child: its pipes, write queue, line buffer, log pump,
-//! reply clock, CPU meter and how it ended. Knows no event loop: the dispatcher
-//! ([`super::supervisor`]) calls it when something may have happened.
+//! reply clock, CPU meter and how it ended. Knows no event loop: the
+//! dispatcher ([`super::supervisor`]) calls it when something may have
+//! happened.
 
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
@@ -373,10 +374,7 @@ impl Child {
             .filter(|_| !self.stopped)
             .map(|q| q + write_limit);
         let settle = self.suspicion.map(|s| s.at);
-        [reply, write, settle, self.probe_due()]
-            .into_iter()
-            .flatten()
-            .min()
+        [reply, write, settle].into_iter().flatten().min()
     }
 
     /// When the awaited reply is due, if one is awaited with a limit and
@@ -705,8 +703,13 @@ impl Child {
             .map(|(then, now)| now.saturating_sub(then))
     }
 
-    /// When the awaited reply's CPU probe is due, if it is still to be made.
-    fn probe_due(&self) -> Option<Instant> {
+    /// When the awaited reply's CPU probe is due, if it is still to be
+    /// made. Not a deadline: it may come late (the poll's millisecond)
+    /// without harm, so it never arms the precise timer.
+    pub(super) fn probe_due(&self) -> Option<Instant> {
+        if self.is_failed() || self.retiring {
+            return None;
+        }
         let a = self.awaiting?;
         (!a.probed).then_some(a.started? + CPU_PROBE)
     }

@@ -537,6 +537,13 @@ impl Supervisor {
             timeout = Some(Duration::ZERO);
         }
         let timeout = timeout.map(|t| self.precise(t)).transpose()?;
+        // A CPU probe is due: wake for it too, within the poll's resolution
+        // (rounded up, with no timer to arm: a late probe costs nothing).
+        let probe = self.children.iter().filter_map(Child::probe_due).min();
+        let timeout = match probe.map(|p| ceil_millis(p.saturating_duration_since(now))) {
+            Some(p) => Some(timeout.map_or(p, |t| t.min(p))),
+            None => timeout,
+        };
         // A signal interrupting the wait is also written to the signal
         // source: look at the signals then too.
         let mut signalled = false;
@@ -853,4 +860,9 @@ impl Drop for Supervisor {
         let _ = self.reap_children();
         self.sweep();
     }
+}
+
+/// `d` rounded up to whole milliseconds (the poll's resolution).
+fn ceil_millis(d: Duration) -> Duration {
+    Duration::from_millis(d.as_micros().div_ceil(1000) as u64)
 }
