@@ -128,6 +128,12 @@ pub struct MoveEntry<M = Map<String, Value>> {
     pub detail: M,
     /// The reply time, in ms.
     pub reply_ms: f64,
+    /// The CPU time the seat's program (its processes together) used
+    /// from 1 ms after the question to the reply, in ms; absent for a
+    /// reply within 1 ms (none is read), where it could not be read, and
+    /// in records written before it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
 }
 
 /// The verdict inside a record.
@@ -186,6 +192,8 @@ mod tests {
         assert_eq!(r.game, "stratego");
         assert_eq!(r.moves[0].detail["square"], "B3");
         assert_eq!(r.moves[0].reply_ms, 0.05);
+        // Written before CPU times were measured: none, and none written.
+        assert_eq!(r.moves[0].cpu_ms, None);
         assert_eq!(r.setups[1], None);
         assert_eq!(r.end.reason, Reason::Game("flag_captured".into()));
         // Written again, the moves keep their fields.

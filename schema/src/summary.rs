@@ -130,6 +130,10 @@ pub struct Settings {
     /// The seed of the referee's random draws for the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The CPUs each seat's player was pinned to (`--affinity`), seat by
+    /// seat (empty: not pinned); `None` when none was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affinity: Option<Vec<Vec<usize>>>,
     /// The players' sandbox as it was on the machine (`--sandbox`); `None`
     /// without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,6 +225,30 @@ pub struct PlayerReport {
     pub max_reply_ms: Option<f64>,
     /// Its mean move reply time, in ms.
     pub mean_reply_ms: Option<f64>,
+    /// The CPU time its program used per move reply (its processes
+    /// together, from 1 ms after the question to the reply), in ms: the
+    /// median, the largest and the mean over the replies it was read for
+    /// (those over 1 ms); `None` without them. Far below the reply times for a program that
+    /// computes, the machine did not give it its time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub median_cpu_ms: Option<f64>,
+    /// See [`PlayerReport::median_cpu_ms`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_cpu_ms: Option<f64>,
+    /// See [`PlayerReport::median_cpu_ms`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_cpu_ms: Option<f64>,
+    /// If it timed out: the CPU time it got from 1 ms after the question
+    /// to the deadline, in ms (near the limit: a slow program; far below it: a
+    /// machine too busy to run it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_cpu_ms: Option<f64>,
+    /// Where its CPU times were read: `cgroup` (its jail's cgroup, every
+    /// process of it) or `proc` (`/proc/PID/stat` of its own process: its
+    /// threads and reaped children, in clock ticks); `None` if they could
+    /// not be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_source: Option<String>,
     /// Processes started for it: in a game run a process per move, one a
     /// move (absent for a session).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -314,6 +342,10 @@ mod tests {
         assert_eq!(s.players[0].exit.signal.as_deref(), Some("SIGKILL"));
         assert_eq!(s.players[1].exit.text, "exited 0");
         assert_eq!(s.players[1].failure, None);
+        // Written before CPU times were measured.
+        assert_eq!(s.players[0].median_cpu_ms, None);
+        assert_eq!(s.players[0].cpu_source, None);
+        assert!(!s.to_json().contains("cpu"));
     }
 
     #[test]

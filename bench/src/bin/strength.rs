@@ -266,7 +266,7 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     )
     .with_context(|| format!("{} holds other games", results_path.display()))?;
     let played = play::play(
-        &Executor::Local,
+        &Executor::local(),
         &config,
         &games,
         &plan,
@@ -274,6 +274,11 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
         &mut results,
     )?;
     results.close()?;
+    // The tournament's own judgment, from the verdicts' CPU and wall times
+    // (the AI's "waiting" figures below are from its own log).
+    if let Some(warning) = played.tally.cpu_waits.warning() {
+        println!("  {warning}");
+    }
     if let Some(fatal) = &played.fatal {
         bail!("{}", game_core::error_chain(fatal));
     }

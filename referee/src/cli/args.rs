@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::process::affinity::{check_allowed, parse_cpu_list, show_cpu_list};
 use crate::process::sandbox::{BindDir, EnvPolicy, EnvVar, Layers, ResourceLimits, Sandbox, Size};
 use crate::{MatchConfig, Program};
 use clap::{Args, CommandFactory, FromArgMatches};
@@ -75,6 +76,12 @@ pub struct Cli {
     /// with a session per player).
     #[arg(long)]
     pub no_ponder: bool,
+
+    /// Pin the players to CPUs: a list (`0-1,3`) pins every player to it,
+    /// SEAT=LIST one player (repeat for several). Set before the exec; the
+    /// verdict's settings say it.
+    #[arg(long, value_name = "[SEAT=]CPUS", value_parser = parse_affinity)]
+    pub affinity: Vec<(Option<usize>, Vec<usize>)>,
 
     /// Grace period at the end, in milliseconds: after closing a player's
     /// stdin, then again after SIGTERM, before SIGKILL.
@@ -225,6 +232,21 @@ fn parse_player_limit(s: &str) -> Result<(usize, Option<u64>), String> {
     Ok((seat, limit))
 }
 
+/// `--affinity`'s value: a CPU list for every seat, or SEAT=LIST.
+fn parse_affinity(s: &str) -> Result<(Option<usize>, Vec<usize>), String> {
+    let (seat, list) = match s.split_once('=') {
+        Some((seat, list)) => {
+            let seat = seat
+                .parse()
+                .map_err(|_| format!("{seat:?} is not a seat number"))?;
+            (Some(seat), list)
+        }
+        None => (None, s),
+    };
+    let cpus = parse_cpu_list(list).map_err(|e| format!("{list:?} is not a CPU list: {e}"))?;
+    Ok((seat, cpus))
+}
+
 /// The game named on a command line: the value of its `--game` option,
 /// read before the command line can be parsed (the game's options are
 /// part of it). `None` for the default game.
@@ -360,6 +382,20 @@ impl Cli {
                 self.game
             ));
         }
+        for (seat, cpus) in &self.affinity {
+            let arg = || match seat {
+                Some(s) => format!("--affinity {s}={}", show_cpu_list(cpus)),
+                None => format!("--affinity {}", show_cpu_list(cpus)),
+            };
+            if let Some(s) = seat.filter(|&s| s >= seats) {
+                return Err(format!(
+                    "{}: there is no player {s} ({} takes {seats})",
+                    arg(),
+                    self.game
+                ));
+            }
+            check_allowed(cpus).map_err(|e| format!("{}: {e}", arg()))?;
+        }
         Ok(players)
     }
 
@@ -386,6 +422,18 @@ impl Cli {
             .collect();
         cfg.grace = Duration::from_millis(self.grace_ms);
         cfg.no_ponder = self.no_ponder;
+        cfg.affinity = (0..cfg.programs.len())
+            .map(|s| {
+                // A seat's own list wins over one for every seat.
+                let own = self
+                    .affinity
+                    .iter()
+                    .rev()
+                    .find(|(seat, _)| *seat == Some(s));
+                let all = self.affinity.iter().rev().find(|(seat, _)| seat.is_none());
+                own.or(all).map(|(_, c)| c.clone()).unwrap_or_default()
+            })
+            .collect();
         cfg.max_turns = self.max_turns.unwrap_or(defaults.max_turns);
         cfg.max_log_bytes = self.max_log_bytes;
         cfg.log_dir = self.log_dir.clone();
@@ -470,6 +518,33 @@ mod tests {
         assert_eq!(players[0].0.as_deref(), Some("ai"));
         assert_eq!(players[0].1, Program::new("./player", ["--seed", "1"]));
         assert_eq!(players[1].1, Program::new("./other", ["two words"]));
+    }
+
+    #[test]
+    fn affinity_for_every_seat_and_one() {
+        let (cli, _) = parse::<Stratego>(&os(&[
+            "referee",
+            "--affinity",
+            "0",
+            "--affinity",
+            "1=0",
+            "a",
+            "b",
+        ]))
+        .unwrap();
+        assert_eq!(cli.affinity, [(None, vec![0]), (Some(1), vec![0])]);
+        let players = cli.players(2).unwrap();
+        let cfg = cli.config(players, <Stratego as Spec>::DEFAULTS);
+        assert_eq!(cfg.affinity, [vec![0], vec![0]]);
+        let (cli, _) = parse::<Stratego>(&os(&["referee", "--affinity", "2=0", "a", "b"])).unwrap();
+        assert_eq!(
+            cli.players(2).unwrap_err(),
+            "--affinity 2=0: there is no player 2 (stratego takes 2)"
+        );
+        let (cli, _) =
+            parse::<Stratego>(&os(&["referee", "--affinity", "1000", "a", "b"])).unwrap();
+        assert!(cli.players(2).unwrap_err().contains("is not among"));
+        assert!(parse::<Stratego>(&os(&["referee", "--affinity", "x", "a", "b"])).is_err());
     }
 
     #[test]

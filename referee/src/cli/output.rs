@@ -61,9 +61,39 @@ pub fn summary(r: &Summary) -> String {
             ms(p.mean_reply_ms),
             p.timeouts
         );
+        let limit = r
+            .settings
+            .player_time_limits_ms
+            .as_ref()
+            .and_then(|l| l.get(i).copied().flatten())
+            .unwrap_or(r.settings.time_limit_ms);
+        if let Some(line) = cpu_line(p, limit) {
+            let _ = writeln!(s, "  {line}");
+        }
         let _ = writeln!(s, "  process {}; log {}", p.exit.text, p.log);
     }
     s
+}
+
+/// The seat's CPU time per move, where it was read, and what its timed-out
+/// move got; `None` if none was read.
+fn cpu_line(p: &referee_schema::PlayerReport, limit_ms: u64) -> Option<String> {
+    let source = p.cpu_source.as_deref()?;
+    let mut parts = Vec::new();
+    if let (Some(med), Some(max)) = (p.median_cpu_ms, p.max_cpu_ms) {
+        parts.push(format!(
+            "CPU per move (of those over 1 ms) median {med:.2} ms max {max:.2} ms"
+        ));
+    }
+    if let Some(t) = p.timeout_cpu_ms {
+        parts.push(format!("timed out with {t:.0} ms CPU of {limit_ms} ms"));
+    }
+    let from = match source {
+        "cgroup" => "its cgroup",
+        "proc" => "/proc/PID/stat",
+        other => other,
+    };
+    (!parts.is_empty()).then(|| format!("{} (from {from})", parts.join(", ")))
 }
 
 /// `referee --list-games`: each game with its defaults.

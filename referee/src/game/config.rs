@@ -41,6 +41,9 @@ pub struct MatchConfig {
     /// statuses name the causes of its stopping in the verdict); seats
     /// past the end run no host.
     pub hosts: Vec<Option<Host>>,
+    /// The CPUs each seat's player is pinned to (`--affinity`), seat by
+    /// seat; an empty list, or a seat past the end, is not pinned.
+    pub affinity: Vec<Vec<usize>>,
 }
 
 impl MatchConfig {
@@ -61,7 +64,13 @@ impl MatchConfig {
             seed: 0,
             sandbox: Sandbox::default(),
             hosts: Vec::new(),
+            affinity: Vec::new(),
         }
+    }
+
+    /// The CPUs seat `i`'s player is pinned to (none: not pinned).
+    pub fn cpus_of(&self, i: usize) -> &[usize] {
+        self.affinity.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// The limits of every seat, as the game is told them.

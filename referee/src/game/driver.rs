@@ -71,6 +71,10 @@ struct Stats {
     setup: Option<SetupStatus>,
     setup_time: Option<Duration>,
     reply_times: Vec<Duration>,
+    /// The CPU time of each move reply it could be read for.
+    reply_cpu: Vec<Duration>,
+    /// The CPU time of the move it timed out on, if it could be read.
+    timeout_cpu: Option<Duration>,
     timeouts: u32,
     illegal_moves: u32,
     failure: Option<Reason>,
@@ -129,6 +133,7 @@ pub fn play_match<G: Game>(
             // A seat without a time limit is a person's: the program it
             // runs (`human`) talks to them through the terminal.
             terminal: cfg.move_limit(seat).is_none(),
+            cpus: cfg.cpus_of(seat).to_vec(),
         })
         .collect();
     let framing = game.framing();
@@ -184,6 +189,7 @@ pub fn play_match<G: Game>(
         .map(|(i, s)| {
             let n = s.reply_times.len();
             let total: Duration = s.reply_times.iter().sum();
+            let cpu = CpuFigures::of(&s.reply_cpu);
             PlayerReport {
                 name: cfg.names.get(i).cloned().flatten(),
                 program: cfg.programs[i].display(),
@@ -200,6 +206,11 @@ pub fn play_match<G: Game>(
                 failure: s.failure,
                 max_reply_ms: s.reply_times.iter().max().copied().map(millis),
                 mean_reply_ms: (n > 0).then(|| millis(total / n as u32)),
+                median_cpu_ms: cpu.map(|c| c.median),
+                max_cpu_ms: cpu.map(|c| c.max),
+                mean_cpu_ms: cpu.map(|c| c.mean),
+                timeout_cpu_ms: s.timeout_cpu.map(millis),
+                cpu_source: ends[i].cpu_source.map(|c| c.as_str().to_owned()),
                 processes: (launch == Launch::PerMove).then_some(ends[i].processes),
                 exit: exit_report(&ends[i]),
                 log: logs[i].display().to_string(),
@@ -216,6 +227,11 @@ pub fn play_match<G: Game>(
         grace_ms: cfg.grace.as_millis() as u64,
         max_turns: cfg.max_turns,
         seed: Some(cfg.seed),
+        affinity: cfg
+            .affinity
+            .iter()
+            .any(|a| !a.is_empty())
+            .then(|| (0..seats).map(|s| cfg.cpus_of(s).to_vec()).collect()),
         sandbox,
         options,
     };
@@ -324,8 +340,9 @@ impl<G: Game> Match<'_, G> {
     /// Counts a failure in the seat's statistics.
     fn note_failure(&mut self, seat: Seat, failure: &Failure) {
         self.stats[seat].failure = Some(reason_of(failure));
-        if matches!(failure, Failure::Timeout { .. }) {
+        if let Failure::Timeout { cpu, .. } = failure {
             self.stats[seat].timeouts += 1;
+            self.stats[seat].timeout_cpu = *cpu;
         }
     }
 
@@ -402,6 +419,7 @@ impl<G: Game> Match<'_, G> {
                     child,
                     lines,
                     elapsed,
+                    ..
                 } => {
                     self.stats[child].setup_time = Some(elapsed);
                     state[child] = match G::Phase::parse(&self.game, child, &lines) {
@@ -417,6 +435,7 @@ impl<G: Game> Match<'_, G> {
                     child,
                     fault,
                     elapsed,
+                    ..
                 } => {
                     self.stats[child].setup_time = Some(elapsed);
                     state[child] = SetupState::Refused(fault.to_string());
@@ -530,20 +549,27 @@ impl<G: Game> Match<'_, G> {
                 self.only_on_move_runs(me);
             }
             self.ask(me, &q, self.cfg.move_limit(me))?;
-            let (lines, elapsed) = match self.sup.next_event()? {
+            let (lines, elapsed, cpu) = match self.sup.next_event()? {
                 Event::Reply {
                     child,
                     lines,
                     elapsed,
+                    cpu,
                 } => {
                     debug_assert_eq!(child, me, "only the mover is asked");
-                    (Ok(lines), elapsed)
+                    (Ok(lines), elapsed, cpu)
                 }
-                Event::BadReply { fault, elapsed, .. } => (Err(fault.to_string()), elapsed),
+                Event::BadReply {
+                    fault,
+                    elapsed,
+                    cpu,
+                    ..
+                } => (Err(fault.to_string()), elapsed, cpu),
                 Event::Failed { child, failure } => return Ok(self.failed(child, &failure)),
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
             self.stats[me].reply_times.push(elapsed);
+            self.stats[me].reply_cpu.extend(cpu);
             let parsed = match &lines {
                 Ok(l) => self.game.parse(me, l).map_err(|e| e.to_string()),
                 Err(why) => Err(why.clone()),
@@ -572,6 +598,7 @@ impl<G: Game> Match<'_, G> {
                 player: me as u8,
                 detail,
                 reply_ms: millis(elapsed),
+                cpu_ms: cpu.map(millis),
             };
             observer.moved(&self.game, &entry);
             self.moves.push(entry);
@@ -625,5 +652,56 @@ impl<G: Game> Match<'_, G> {
             Some(why) => format!("{who}: {failure}: {why}"),
             None => format!("{who}: {failure}"),
         }
+    }
+}
+
+/// The median, largest and mean CPU time per reply, in ms.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CpuFigures {
+    median: f64,
+    max: f64,
+    mean: f64,
+}
+
+impl CpuFigures {
+    /// Of the CPU times `cpu`; `None` without any.
+    fn of(cpu: &[Duration]) -> Option<CpuFigures> {
+        if cpu.is_empty() {
+            return None;
+        }
+        let mut sorted = cpu.to_vec();
+        sorted.sort_unstable();
+        let n = sorted.len();
+        let median = if n % 2 == 1 {
+            sorted[n / 2]
+        } else {
+            (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        };
+        Some(CpuFigures {
+            median: millis(median),
+            max: millis(sorted[n - 1]),
+            mean: millis(sorted.iter().sum::<Duration>() / n as u32),
+        })
+    }
+}
+
+#[cfg(test)]
+mod cpu_tests {
+    use super::*;
+
+    #[test]
+    fn cpu_figures_are_the_median_max_and_mean() {
+        let ms = Duration::from_millis;
+        assert_eq!(CpuFigures::of(&[]), None);
+        let f = CpuFigures::of(&[ms(30), ms(10), ms(20), ms(40)]).unwrap();
+        assert_eq!(
+            f,
+            CpuFigures {
+                median: 25.0,
+                max: 40.0,
+                mean: 25.0
+            }
+        );
+        assert_eq!(CpuFigures::of(&[ms(7), ms(1), ms(1)]).unwrap().median, 1.0);
     }
 }

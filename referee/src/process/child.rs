@@ -1,6 +1,7 @@
 //! The state of one child: its pipes, write queue, line buffer, log pump,
-//! reply clock and how it ended. Knows no event loop: the dispatcher
-//! ([`super::supervisor`]) calls it when something may have happened.
+//! reply clock, CPU meter and how it ended. Knows no event loop: the
+//! dispatcher ([`super::supervisor`]) calls it when something may have
+//! happened.
 
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
@@ -10,6 +11,7 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
+use super::cpu::{CpuMeter, CpuSource};
 use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
@@ -32,6 +34,12 @@ const STDERR_BUDGET: usize = 64 * 1024;
 /// own limit.
 const SETTLE: Duration = Duration::from_millis(250);
 
+/// How long after its question a reply's CPU meter is first read: a
+/// reply within it costs no read at all (a quick reply is most of a fast
+/// game's replies, and two reads would cost as much as the rest of the
+/// referee's work for one); a slower one's CPU time is counted from then.
+pub const CPU_PROBE: Duration = Duration::from_millis(1);
+
 /// A reply the driver is waiting for.
 #[derive(Clone, Copy, Debug)]
 struct Awaiting {
@@ -40,6 +48,11 @@ struct Awaiting {
     limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
+    /// The program's CPU time [`CPU_PROBE`] after `started`, once read
+    /// (`None` before, or if it cannot be read).
+    cpu_at_probe: Option<Duration>,
+    /// Whether the probe is done (or not to be made: no meter).
+    probed: bool,
 }
 
 /// A suspected failure, confirmed as such unless the process is seen to
@@ -126,6 +139,10 @@ pub struct Child {
     pub(super) limit: Option<LimitHit>,
     /// The limit its current (last) process reached.
     process_limit: Option<LimitHit>,
+    /// The meter of its program's CPU time, if it can be read.
+    cpu: Option<CpuMeter>,
+    /// Where its CPU time was last read from.
+    pub(super) cpu_source: Option<CpuSource>,
 }
 
 impl Child {
@@ -192,6 +209,8 @@ impl Child {
             report_ready: false,
             limit: None,
             process_limit: None,
+            cpu: None,
+            cpu_source: None,
         }
     }
 
@@ -238,6 +257,8 @@ impl Child {
         self.gone_at = None;
         self.report_ready = false;
         self.process_limit = None;
+        self.cpu_source = s.cpu.as_ref().map(CpuMeter::source).or(self.cpu_source);
+        self.cpu = s.cpu;
         self.stderr_more = false;
         self.stdout_ready = true;
         self.stderr_ready = true;
@@ -336,6 +357,8 @@ impl Child {
             lines,
             limit,
             started,
+            cpu_at_probe: None,
+            probed: self.cpu.is_none(),
         });
     }
 
@@ -667,6 +690,30 @@ impl Child {
         });
     }
 
+    /// Its program's CPU time so far, if it can be read.
+    fn cpu_now(&self) -> Option<Duration> {
+        self.cpu.as_ref().and_then(CpuMeter::read)
+    }
+
+    /// The CPU time its program used since the awaited reply's probe
+    /// ([`CPU_PROBE`] after the question), if the probe was made.
+    fn cpu_since_probe(&self, a: &Awaiting) -> Option<Duration> {
+        a.cpu_at_probe
+            .zip(self.cpu_now())
+            .map(|(then, now)| now.saturating_sub(then))
+    }
+
+    /// When the awaited reply's CPU probe is due, if it is still to be
+    /// made. Not a deadline: it may come late (the poll's millisecond)
+    /// without harm, so it never arms the precise timer.
+    pub(super) fn probe_due(&self) -> Option<Instant> {
+        if self.is_failed() || self.retiring {
+            return None;
+        }
+        let a = self.awaiting?;
+        (!a.probed).then_some(a.started? + CPU_PROBE)
+    }
+
     /// The awaited reply, if complete or broken.
     pub(super) fn take_reply(&mut self, id: usize, now: Instant) -> Option<Event> {
         let a = self.awaiting?;
@@ -676,11 +723,17 @@ impl Child {
         let elapsed = a
             .started
             .map_or(Duration::ZERO, |s| now.saturating_duration_since(s));
-        let event = match self.lines.take_reply(a.lines) {
+        let reply = self.lines.take_reply(a.lines);
+        if matches!(reply, Reply::Pending | Reply::Closed { .. }) {
+            return None;
+        }
+        let cpu = self.cpu_since_probe(&a);
+        let event = match reply {
             Reply::Complete { lines, .. } => Event::Reply {
                 child: id,
                 lines,
                 elapsed,
+                cpu,
             },
             Reply::LineTooLong { line, bytes } => Event::BadReply {
                 child: id,
@@ -690,11 +743,13 @@ impl Child {
                     limit: self.lines.framing().max_line_bytes,
                 },
                 elapsed,
+                cpu,
             },
             Reply::Overlong { bytes, .. } => Event::BadReply {
                 child: id,
                 fault: ReplyFault::Overlong { bytes },
                 elapsed,
+                cpu,
             },
             Reply::Pending | Reply::Closed { .. } => return None,
         };
@@ -819,6 +874,13 @@ impl Child {
         if self.is_failed() || self.retiring {
             return None;
         }
+        if self.probe_due().is_some_and(|p| p <= now) {
+            let cpu = self.cpu_now();
+            if let Some(a) = self.awaiting.as_mut() {
+                a.probed = true;
+                a.cpu_at_probe = cpu;
+            }
+        }
         let reply_due = self.reply_deadline().is_some_and(|d| d <= now);
         if let Some(s) = self.suspicion.filter(|s| s.at <= now || reply_due) {
             // A report missed by the poll would say the player ended.
@@ -847,11 +909,14 @@ impl Child {
         if let Some(e) = self.take_reply(id, now) {
             return Some(e);
         }
+        // Read before the kill: what the move got, up to its deadline.
+        let cpu = self.cpu_since_probe(&awaiting);
         self.kill_at_deadline(deadline, Termination::Timeout);
         let failure = Failure::Timeout {
             limit,
             expected: awaiting.lines,
             received: self.lines.pending(),
+            cpu,
         };
         self.fail(id, failure)
     }

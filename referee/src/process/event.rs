@@ -62,6 +62,12 @@ pub enum Failure {
         expected: usize,
         /// What had arrived of it when the time ran out.
         received: Pending,
+        /// The CPU time its program (its jail, or its own process) got
+        /// from [`CPU_PROBE`](super::child::CPU_PROBE) after the question
+        /// to the deadline, if it could be read: near the limit for a slow
+        /// program, far below it on a machine too busy to give the program
+        /// its time.
+        cpu: Option<Duration>,
     },
     /// It exited (with this code).
     Exited(i32),
@@ -131,12 +137,14 @@ impl fmt::Display for Failure {
                 limit,
                 expected,
                 received,
-            } => write!(
-                f,
-                "no complete reply within {} ms: {}",
-                limit.as_millis(),
-                received.describe(*expected)
-            ),
+                cpu,
+            } => {
+                write!(f, "no complete reply within {} ms", limit.as_millis())?;
+                if let Some(cpu) = cpu {
+                    write!(f, " (it got {} of CPU time)", show_cpu(*cpu))?;
+                }
+                write!(f, ": {}", received.describe(*expected))
+            }
             Failure::Exited(code) => write!(f, "exited with status {code}"),
             Failure::Crashed(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Failure::ClosedOutput => f.write_str("closed its standard output"),
@@ -170,6 +178,11 @@ pub enum Event {
         /// From the moment the question was fully written to the moment the
         /// reply was complete.
         elapsed: Duration,
+        /// The CPU time its program used from
+        /// [`CPU_PROBE`](super::child::CPU_PROBE) after the question to
+        /// the reply; `None` for a reply within that (none was read), or
+        /// if it could not be read.
+        cpu: Option<Duration>,
     },
     /// A reply that breaks the framing.
     BadReply {
@@ -179,6 +192,8 @@ pub enum Event {
         fault: ReplyFault,
         /// As for [`Event::Reply`].
         elapsed: Duration,
+        /// As for [`Event::Reply`].
+        cpu: Option<Duration>,
     },
     /// A child failed.
     Failed {
@@ -238,6 +253,8 @@ pub struct ProcessEnd {
     /// A limit of its sandbox it reached (for a process per reply: the
     /// first any of them reached).
     pub limit: Option<LimitHit>,
+    /// Where its CPU time per reply was read; `None` if it could not be.
+    pub cpu_source: Option<super::CpuSource>,
 }
 
 /// The timing of a kill at a missed deadline (a reply's, or the deadline
@@ -256,6 +273,16 @@ pub struct DeadlineKill {
     /// In a jail: until `waitid` saw the jail gone, after the kernel's
     /// teardown of its namespaces.
     pub teardown: Option<Duration>,
+}
+
+/// A CPU time for people, in ms (`12 ms`, `0.4 ms`).
+pub fn show_cpu(cpu: Duration) -> String {
+    let ms = cpu.as_secs_f64() * 1000.0;
+    if ms >= 10.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{ms:.1} ms")
+    }
 }
 
 /// The conventional name of a signal (`SIGKILL`), or `SIG<n>`.

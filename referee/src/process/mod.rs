@@ -11,12 +11,16 @@
 //! - [`spawn`]: fork and exec with pipes, exec failures reported;
 //! - `exec_hint`: what the file says about a failed exec (its `#!` line,
 //!   its mode, its format);
+//! - [`affinity`]: CPU lists for pinning children to CPUs;
 //! - [`child`]: one child's state (queue, line buffer, clocks);
+//! - [`cpu`]: the CPU time a child's program used (its cgroup, or `/proc`);
 //! - [`log_pump`]: stderr to a capped file;
 //! - [`event`]: what the supervisor reports;
 //! - [`supervisor`]: the event loop and the cleanup.
 
+pub mod affinity;
 pub mod child;
+pub mod cpu;
 pub mod event;
 mod exec_hint;
 pub mod log_pump;
@@ -26,6 +30,7 @@ pub mod spawn;
 pub mod supervisor;
 pub(crate) mod sys;
 
+pub use cpu::CpuSource;
 pub use event::{
     ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination,
     signal_name,

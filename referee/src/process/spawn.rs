@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use super::cpu::CpuMeter;
 use super::exec_hint::exec_hint;
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
@@ -66,6 +67,9 @@ pub struct Spawned {
     /// In a jail: a pidfd of the player's own process (the init's child),
     /// to kill it at a deadline at once.
     pub player: Option<OwnedFd>,
+    /// The meter of the CPU time its program uses: its jail's cgroup, or
+    /// the program's own process; `None` if neither can be read.
+    pub(crate) cpu: Option<CpuMeter>,
 }
 
 /// Why a program could not be started.
@@ -120,6 +124,17 @@ pub enum SpawnError {
         /// The system error.
         #[source]
         source: io::Error,
+    },
+    /// A CPU to pin the program to is beyond what the kernel's CPU sets
+    /// hold.
+    #[error(
+        "could not start {program}: cannot pin it to the CPUs {cpus:?}: beyond the largest CPU set"
+    )]
+    Affinity {
+        /// The program as given.
+        program: String,
+        /// The CPUs asked for.
+        cpus: Vec<usize>,
     },
     /// An argument or environment string holds a NUL byte.
     #[error("could not start {program}: {what} holds a NUL byte")]
@@ -184,10 +199,14 @@ fn cstring(program: &Program, what: &str, bytes: &[u8]) -> Result<CString, Spawn
 }
 
 /// Starts `program` in a process group of its own with piped stdio and the
-/// referee's environment and working directory, in `jail` if there is one.
-/// If it cannot be executed the failed child is reaped before returning the
-/// error.
-pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Spawned, SpawnError> {
+/// referee's environment and working directory, in `jail` if there is one,
+/// pinned to the CPUs `cpus` if any are named. If it cannot be executed
+/// the failed child is reaped before returning the error.
+pub(crate) fn spawn(
+    program: &Program,
+    mut jail: Option<&mut Jail>,
+    cpus: &[usize],
+) -> Result<Spawned, SpawnError> {
     let name = program.display();
     let os = |source| SpawnError::Os {
         program: name.clone(),
@@ -219,7 +238,12 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         cstring(program, "the program path", path.as_os_str().as_bytes())?,
         argv,
         envp,
-    );
+    )
+    .with_affinity(cpus)
+    .ok_or_else(|| SpawnError::Affinity {
+        program: name.clone(),
+        cpus: cpus.to_vec(),
+    })?;
 
     let (in_r, in_w) = sys::pipe().map_err(os)?;
     let (out_r, out_w) = sys::pipe().map_err(os)?;
@@ -275,9 +299,18 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
             hint,
         });
     }
-    let player = control
+    let (player, player_pid) = match (&control, &jail) {
+        (Some(_), _) => match super::sandbox::sys::player_pidfd(pid) {
+            Some((fd, p)) => (Some(fd), Some(p)),
+            None => (None, None),
+        },
+        (None, Some(_)) => (None, super::sandbox::sys::player_pid(pid)),
+        (None, None) => (None, Some(pid.raw())),
+    };
+    let cpu = jail
         .as_ref()
-        .and_then(|_| super::sandbox::sys::player_pidfd(pid));
+        .and_then(|j| j.cpu_meter())
+        .or_else(|| player_pid.and_then(CpuMeter::of_process));
     Ok(Spawned {
         pid,
         stdin: in_w,
@@ -286,5 +319,6 @@ pub(crate) fn spawn(program: &Program, mut jail: Option<&mut Jail>) -> Result<Sp
         report,
         control,
         player,
+        cpu,
     })
 }

@@ -71,6 +71,8 @@ pub struct ChildSpec {
     /// it); otherwise a sandboxed child gets a session of its own, with no
     /// terminal.
     pub terminal: bool,
+    /// The CPUs its processes are pinned to (none: the referee's own).
+    pub cpus: Vec<usize>,
 }
 
 /// How children are run and judged.
@@ -143,6 +145,8 @@ pub struct Supervisor {
     children: Vec<Child>,
     /// Each child's program, for the processes started per reply.
     programs: Vec<Program>,
+    /// Each child's CPUs ([`ChildSpec::cpus`]).
+    cpus: Vec<Vec<usize>>,
     queue: VecDeque<Event>,
     /// The subreaper flag before we set it, restored at the end.
     was_subreaper: bool,
@@ -173,6 +177,7 @@ impl Supervisor {
                 log: log.clone(),
                 launch: Launch::Session,
                 terminal: false,
+                cpus: Vec::new(),
             })
             .collect();
         Supervisor::start_children(&specs, config)
@@ -211,6 +216,7 @@ impl Supervisor {
             timer,
             children: Vec::with_capacity(specs.len()),
             programs: specs.iter().map(|s| s.program.clone()).collect(),
+            cpus: specs.iter().map(|s| s.cpus.clone()).collect(),
             queue: VecDeque::new(),
             was_subreaper,
             finishing: false,
@@ -239,7 +245,7 @@ impl Supervisor {
                     .push(Child::per_reply(name, sup.config.framing, log, jail));
                 continue;
             }
-            let child = match spawn(program, jail.as_mut()) {
+            let child = match spawn(program, jail.as_mut(), &spec.cpus) {
                 Ok(s) => {
                     log::debug!("child {id}: started {name} as {}", s.pid);
                     Child::running(name, s, sup.config.framing, log, jail)
@@ -417,7 +423,11 @@ impl Supervisor {
         }
         let mut program = self.programs[child].clone();
         program.args.extend(extra_args.iter().map(Into::into));
-        match spawn(&program, self.children[child].jail.as_mut()) {
+        match spawn(
+            &program,
+            self.children[child].jail.as_mut(),
+            &self.cpus[child],
+        ) {
             Ok(s) => {
                 log::debug!(
                     "child {child}: started {} as {}",
@@ -527,6 +537,13 @@ impl Supervisor {
             timeout = Some(Duration::ZERO);
         }
         let timeout = timeout.map(|t| self.precise(t)).transpose()?;
+        // A CPU probe is due: wake for it too, within the poll's resolution
+        // (rounded up, with no timer to arm: a late probe costs nothing).
+        let probe = self.children.iter().filter_map(Child::probe_due).min();
+        let timeout = match probe.map(|p| ceil_millis(p.saturating_duration_since(now))) {
+            Some(p) => Some(timeout.map_or(p, |t| t.min(p))),
+            None => timeout,
+        };
         // A signal interrupting the wait is also written to the signal
         // source: look at the signals then too.
         let mut signalled = false;
@@ -706,6 +723,7 @@ impl Supervisor {
                 deadline_kill: c.deadline_kill(),
                 processes: c.processes,
                 limit: c.limit,
+                cpu_source: c.cpu_source,
             })
             .collect();
         Ok(ends)
@@ -842,4 +860,9 @@ impl Drop for Supervisor {
         let _ = self.reap_children();
         self.sweep();
     }
+}
+
+/// `d` rounded up to whole milliseconds (the poll's resolution).
+fn ceil_millis(d: Duration) -> Duration {
+    Duration::from_millis(d.as_micros().div_ceil(1000) as u64)
 }

@@ -253,6 +253,46 @@ pub fn stat_after_name(pid: i32) -> Option<String> {
     stat.rfind(')').map(|i| stat[i + 1..].to_owned())
 }
 
+/// The length of a clock tick, the unit of `/proc/PID/stat`'s times, in
+/// nanoseconds.
+pub fn clock_tick_ns() -> Option<u64> {
+    // SAFETY: `sysconf` reads a constant of the C library; no memory is
+    // passed.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (hz > 0).then(|| 1_000_000_000 / hz as u64)
+}
+
+/// The CPUs this process may run on (`sched_getaffinity`), in order.
+pub fn allowed_cpus() -> io::Result<Vec<usize>> {
+    // SAFETY: an all-zero `cpu_set_t` is an empty set; the kernel writes at
+    // most its size.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `set` is a valid `cpu_set_t` of the size passed.
+    let r = unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok((0..libc::CPU_SETSIZE as usize)
+        // SAFETY: `CPU_ISSET` reads bit `c` of a valid set, `c` below its size.
+        .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
+        .collect())
+}
+
+/// A CPU set of `cpus` for [`ExecPlan::with_affinity`]; `None` if a CPU
+/// is beyond `CPU_SETSIZE`.
+fn cpu_set(cpus: &[usize]) -> Option<libc::cpu_set_t> {
+    // SAFETY: an all-zero `cpu_set_t` is an empty set.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    for &c in cpus {
+        if c >= libc::CPU_SETSIZE as usize {
+            return None;
+        }
+        // SAFETY: `c` is below the set's size (checked above).
+        unsafe { libc::CPU_SET(c, &mut set) };
+    }
+    Some(set)
+}
+
 /// Where the child was when it failed before running the program.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ChildStage {
@@ -284,6 +324,8 @@ pub enum ChildStage {
     Keyring,
     /// Installing the sandbox's seccomp filter.
     Seccomp,
+    /// Pinning it to its CPUs (`sched_setaffinity`).
+    Affinity,
     /// Step `n` of the sandbox's plan (a mount, a directory...).
     Step(u32),
 }
@@ -308,6 +350,7 @@ impl ChildStage {
             ChildStage::Signals => 11,
             ChildStage::Keyring => 12,
             ChildStage::Seccomp => 13,
+            ChildStage::Affinity => 14,
             ChildStage::Step(n) => FIRST_STEP + n,
         }
     }
@@ -327,6 +370,7 @@ impl ChildStage {
             11 => ChildStage::Signals,
             12 => ChildStage::Keyring,
             13 => ChildStage::Seccomp,
+            14 => ChildStage::Affinity,
             n if n >= FIRST_STEP => ChildStage::Step(n - FIRST_STEP),
             _ => ChildStage::Exec,
         }
@@ -354,6 +398,8 @@ pub struct ExecPlan {
     envp_ptrs: Vec<*const c_char>,
     nsig: c_int,
     pub(super) max_fd: c_int,
+    /// The CPUs to pin the child to, if any.
+    affinity: Option<libc::cpu_set_t>,
 }
 
 impl ExecPlan {
@@ -378,8 +424,32 @@ impl ExecPlan {
             envp_ptrs,
             nsig: libc::SIGRTMAX() + 1,
             max_fd,
+            affinity: None,
         }
     }
+
+    /// The same plan, the child pinned to `cpus` before the exec (none:
+    /// left as the referee's); `None` if a CPU is beyond `CPU_SETSIZE`.
+    pub fn with_affinity(mut self, cpus: &[usize]) -> Option<ExecPlan> {
+        if !cpus.is_empty() {
+            self.affinity = Some(cpu_set(cpus)?);
+        }
+        Some(self)
+    }
+}
+
+/// Pins the calling process to the plan's CPUs, if it names some; `false`
+/// (with `errno` set) if the kernel refused.
+///
+/// # Safety
+/// Only in a child between fork and exec.
+pub(super) unsafe fn pin(plan: &ExecPlan) -> bool {
+    let Some(set) = plan.affinity.as_ref() else {
+        return true;
+    };
+    // SAFETY: `sched_setaffinity` is a plain system call on a set
+    // prepared before the fork.
+    unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) == 0 }
 }
 
 /// The stdio descriptors a child receives, as the child's ends of its pipes.
@@ -603,6 +673,9 @@ unsafe fn child_after_fork(plan: &ExecPlan, fds: [RawFd; 3], err_fd: RawFd) -> !
         reset_dispositions(plan.nsig);
         if libc::setpgid(0, 0) != 0 {
             fail_in_child(err_fd, ChildStage::ProcessGroup);
+        }
+        if !pin(plan) {
+            fail_in_child(err_fd, ChildStage::Affinity);
         }
         if !install_stdio(fds) {
             fail_in_child(err_fd, ChildStage::Stdio);

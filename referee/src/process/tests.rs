@@ -43,7 +43,9 @@ fn bare(path: impl Into<std::ffi::OsString>) -> Program {
 
 /// Why `path` cannot be started (outside a jail), in words.
 fn spawn_error(path: impl Into<std::ffi::OsString>) -> String {
-    spawn::spawn(&bare(path), None).unwrap_err().to_string()
+    spawn::spawn(&bare(path), None, &[])
+        .unwrap_err()
+        .to_string()
 }
 
 fn sh(script: &str) -> Program {
@@ -195,7 +197,7 @@ fn wait_marked(marker: &str) -> i32 {
 #[test]
 fn exec_failures_name_the_program_and_the_reason() {
     let _g = lock();
-    let e = spawn::spawn(&bare("./no/such/program"), None).unwrap_err();
+    let e = spawn::spawn(&bare("./no/such/program"), None, &[]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "exec of ./no/such/program failed: No such file or directory"
@@ -292,9 +294,12 @@ fn replies_across_split_writes(sandbox: &Sandbox) {
             child: 0,
             lines,
             elapsed,
+            cpu,
         } => {
             assert_eq!(lines, [b"ab".to_vec(), b"c".to_vec()]);
             assert!(elapsed >= Duration::from_millis(40), "{elapsed:?}");
+            // Measured (its cgroup, or its process), and below the wall time.
+            assert!(cpu.is_some_and(|c| c <= elapsed), "{cpu:?} of {elapsed:?}");
         }
         other => panic!("{other:?}"),
     }
@@ -436,6 +441,7 @@ fn start_per_reply(
             log: dir.path().join(format!("{i}.log")),
             launch: Launch::PerReply,
             terminal: false,
+            cpus: Vec::new(),
         })
         .collect();
     (
@@ -515,11 +521,19 @@ fn a_process_per_reply_is_killed_at_its_deadline(sandbox: &Sandbox) {
     sup.launch(0, &[], b"").unwrap();
     sup.expect_reply_within(0, 3, Duration::from_millis(200));
     let failure = failure(sup.next_event().unwrap());
-    assert!(matches!(failure, Failure::Timeout { .. }), "{failure:?}");
-    // The message says what had arrived.
-    assert_eq!(
-        failure.to_string(),
-        "no complete reply within 200 ms: got 1 of 3 lines: \"B3\", then \"E\" without a newline"
+    // A sleeping program got next to no CPU time in its 200 ms.
+    let Failure::Timeout { cpu: Some(cpu), .. } = failure else {
+        panic!("a timeout with its CPU time: {failure:?}");
+    };
+    assert!(cpu < Duration::from_millis(100), "{cpu:?}");
+    // The message says the CPU time and what had arrived.
+    let text = failure.to_string();
+    assert!(
+        text.starts_with("no complete reply within 200 ms (it got ")
+            && text.ends_with(
+                " ms of CPU time): got 1 of 3 lines: \"B3\", then \"E\" without a newline"
+            ),
+        "{text}"
     );
     let ends = sup.finish().unwrap();
     assert_eq!(ends[0].killed_by, Some(Termination::Timeout));

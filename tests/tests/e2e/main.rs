@@ -3,6 +3,7 @@
 //! on both sides, with every end condition and every result code.
 
 mod cli;
+mod clock;
 mod coursidor;
 mod coursidor_host;
 mod escape;
@@ -210,13 +211,28 @@ fn over_4096_bytes_before_a_complete_reply_is_illegal() {
     }
 }
 
-/// A move reply that never completes: the timeout's message.
+/// A move reply that never completes: the timeout's message, without the
+/// CPU time it names ([`without_cpu`]).
 fn timeout_detail(reply: &str) -> String {
     let o = Game::after_setups(&format!("{reply}\nhang\n"), "")
         .options(&["--time-limit-ms", "200"])
         .run();
     assert_eq!(reason(&o), "timeout", "{}", o.json);
-    o.summary.detail
+    without_cpu(&o.summary.detail)
+}
+
+/// A timeout's `detail` without the CPU time the move got (` (it got
+/// 0.1 ms of CPU time)`, which varies), checked to be there.
+fn without_cpu(detail: &str) -> String {
+    let start = detail
+        .find(" (it got ")
+        .unwrap_or_else(|| panic!("no CPU time in {detail:?}"));
+    let end = start
+        + detail[start..]
+            .find(" of CPU time)")
+            .unwrap_or_else(|| panic!("no CPU time in {detail:?}"))
+        + " of CPU time)".len();
+    format!("{}{}", &detail[..start], &detail[end..])
 }
 
 #[test]
@@ -289,7 +305,7 @@ fn regression_a_missing_code_is_a_timeout_not_ko() {
     assert_eq!(reason(&o), "timeout", "{}", o.json);
     assert_eq!(o.player(0).setup, Some(SetupStatus::Failed));
     assert!(
-        o.summary.detail.starts_with(
+        without_cpu(&o.summary.detail).starts_with(
             "player 0 (red): no complete reply within 300 ms: got 39 of 40 lines: \"11\", \"12\""
         ),
         "{}",

@@ -102,6 +102,13 @@ pub(super) struct TournamentArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(super) concurrency: Option<u64>,
 
+    /// Pin each game's players to CPUs of their own (one each where there
+    /// are enough for -j games; else each game's players share the game's
+    /// own; else none, as the run says), so that games running at once do
+    /// not take each other's time. The local executor only.
+    #[arg(long)]
+    pub(super) affinity: bool,
+
     /// Results file (JSON lines), appended as games end; an existing file is
     /// resumed [default: LOG_DIR/NAME/results.jsonl].
     #[arg(long, value_name = "FILE")]

@@ -12,6 +12,7 @@ use crate::plan::job;
 use crate::report::sprt::Decision;
 use crate::report::{Report, RunTime};
 use crate::results::file::ResultsFile;
+use crate::run::affinity::Pinning;
 use crate::run::executor::slurm::{self, Slurm};
 use crate::run::executor::{self as exec, Executor, Parallel};
 use crate::run::play::{self, Config, Fatal, Played};
@@ -39,7 +40,14 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
         sbatch_args,
         games_per_task,
         dry_run,
+        affinity,
     } = setup::<R>(args)?;
+    if affinity && plan_only {
+        return Err(usage(anyhow!(
+            "--affinity pins the players of the games the tournament runs itself; `tournament \
+             plan` runs none"
+        )));
+    }
     let workdir = workdir()?;
     let plan_path = PlanFile::path(&config.log_dir);
     let previous = PlanFile::read(&plan_path).map_err(|e| usage(e.into()))?;
@@ -155,11 +163,20 @@ pub(super) fn run<R: Registry>(args: TournamentArgs, plan_only: bool) -> Result<
             sshloginfile,
             jobs,
         }),
-        _ => Executor::Local,
+        _ if affinity => {
+            let cpus = referee::process::affinity::allowed_cpus()
+                .context("cannot read the CPUs this process may use")?;
+            let pinning = Pinning::plan(&cpus, config.concurrency, config.seats);
+            eprintln!("tournament: {}", pinning.note);
+            Executor::Local {
+                slot_args: pinning.slot_args(),
+            }
+        }
+        _ => Executor::local(),
     };
     if !config.quiet {
         let at_once = match (&exec, jobs) {
-            (Executor::Local, _) => format!("{} at a time", config.concurrency),
+            (Executor::Local { .. }, _) => format!("{} at a time", config.concurrency),
             (Executor::Parallel(p), Some(n)) if p.sshloginfile.is_some() => {
                 format!("GNU parallel, {n} at a time on each worker")
             }

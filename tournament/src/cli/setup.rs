@@ -33,9 +33,18 @@ pub(super) struct Setup {
     pub(super) sbatch_args: Vec<String>,
     pub(super) games_per_task: Option<usize>,
     pub(super) dry_run: bool,
+    /// `--affinity`: each game's players pinned to CPUs of their own.
+    pub(super) affinity: bool,
 }
 
 pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> {
+    if cli.affinity && cli.executor != ExecutorKind::Local {
+        return Err(usage(anyhow!(
+            "--affinity is for the local executor (the tournament's own runner): pin the \
+             workers of --executor {} with its own means",
+            cli.executor.name()
+        )));
+    }
     match cli.executor {
         ExecutorKind::Parallel => {}
         _ if cli.sshloginfile.is_some() => {
@@ -247,6 +256,7 @@ pub(super) fn setup<R: Registry>(cli: TournamentArgs) -> Result<Setup, Failure> 
         sbatch_args: cli.sbatch_arg,
         games_per_task: cli.games_per_task.map(|n| n as usize),
         dry_run: cli.dry_run,
+        affinity: cli.affinity,
     })
 }
 

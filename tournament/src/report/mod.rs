@@ -376,6 +376,7 @@ impl Report<'_> {
                 list.join("; ")
             ));
         }
+        lines.extend(self.tally.cpu_waits.warning());
         lines
     }
 

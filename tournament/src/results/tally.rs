@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use referee_schema::{Fault, Outcome, Reason, SetupStatus};
 
+use crate::results::load::CpuWaits;
 use crate::results::record::GameRecord;
 use crate::results::verdict::Verdict;
 
@@ -395,6 +396,9 @@ pub struct Tally {
     pub entries: Vec<GameEntry>,
     /// The game pairs of a paired tournament.
     pub pairs: Pairs,
+    /// The games whose players waited for a CPU, from the verdicts' CPU
+    /// and wall times.
+    pub cpu_waits: CpuWaits,
 }
 
 impl Tally {
@@ -408,6 +412,7 @@ impl Tally {
             games: 0,
             entries: Vec::new(),
             pairs: Pairs::default(),
+            cpu_waits: CpuWaits::default(),
         }
     }
 
@@ -419,6 +424,7 @@ impl Tally {
         if paired {
             self.pairs.add(seats, record.index, &verdict.outcome);
         }
+        self.cpu_waits.add(Some(&record.id), &verdict.summary);
         self.entries.push(GameEntry {
             id: record.id.clone(),
             seats: seats.to_vec(),

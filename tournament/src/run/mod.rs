@@ -2,6 +2,7 @@
 //! another executor, the progress shown, and the verdicts of games other
 //! schedulers ran merged in.
 
+pub mod affinity;
 pub mod executor;
 pub mod harvest;
 pub mod play;

@@ -29,12 +29,15 @@ fn untimed(mut r: GameRecord) -> GameRecord {
     r
 }
 
-/// A verdict without its timings, the seats' uids blanked.
+/// A verdict without its timings (CPU times among them), the seats' uids
+/// blanked.
 fn untimed_verdict(v: &mut Summary) {
     v.duration_ms = 0.0;
     without_uids_in(&mut v.settings);
     for p in &mut v.players {
         (p.setup_ms, p.max_reply_ms, p.mean_reply_ms) = (None, None, None);
+        (p.median_cpu_ms, p.max_cpu_ms, p.mean_cpu_ms) = (None, None, None);
+        p.timeout_cpu_ms = None;
         if let Some(kill) = &mut p.exit.deadline_kill {
             *kill = Default::default();
         }
@@ -42,10 +45,11 @@ fn untimed_verdict(v: &mut Summary) {
     }
 }
 
-/// A game record without its reply times, the seats' uids blanked.
+/// A game record without its reply and CPU times, the seats' uids blanked.
 fn untimed_game(mut g: Record) -> Record {
     for m in &mut g.moves {
         m.reply_ms = 0.0;
+        m.cpu_ms = None;
     }
     without_uids_in(&mut g.settings);
     g

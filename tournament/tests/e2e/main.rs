@@ -2,6 +2,7 @@
 //! `faulty-player` (build them first: `cargo build --workspace --bins`,
 //! which `make test` does).
 
+mod clock;
 mod executors;
 mod report;
 mod util;

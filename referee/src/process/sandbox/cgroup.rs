@@ -3,7 +3,8 @@
 //! kernel memory of all its processes together, no swap) and a process
 //! limit, and the events that name them in the verdict (the OOM killer's
 //! kills, the forks refused), and the freezer that stops the whole jail
-//! while another seat is on move (`--no-ponder`).
+//! while another seat is on move (`--no-ponder`), and the CPU time of its
+//! processes together (v2's `cpu.stat`, v1's `cpuacct`).
 //!
 //! cgroup v2 when its hierarchy has the `memory` and `pids` controllers and
 //! a cgroup that may hold children with them (the root, or the parent of
@@ -14,6 +15,8 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+
+use crate::process::cpu::{Counter, CpuMeter};
 
 /// What a player's cgroups counted.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -41,6 +44,9 @@ pub(crate) enum Hierarchy {
         pids: PathBuf,
         /// Our cgroup in the `freezer` hierarchy, if it is writable.
         freezer: Option<PathBuf>,
+        /// Our cgroup in the `cpuacct` hierarchy, if it is writable: the
+        /// players' CPU time.
+        cpuacct: Option<PathBuf>,
     },
 }
 
@@ -111,12 +117,15 @@ impl Hierarchy {
                 let _ = write(&dir.join("memory.swap.max"), "0");
                 write(&dir.join("pids.max"), &processes.to_string())?;
                 cg.freezer = open_freezer(&dir.join("cgroup.freeze"));
+                // Every cgroup v2 has it, with or without the cpu controller.
+                cg.cpu = Some((dir.join("cpu.stat"), Counter::CpuStat));
                 cg
             }
             Hierarchy::V1 {
                 memory: m,
                 pids: p,
                 freezer,
+                cpuacct,
             } => {
                 let (mdir, pdir) = (m.join(name), p.join(name));
                 let mut cg = Cgroup::make(&mdir, false)?;
@@ -127,6 +136,13 @@ impl Hierarchy {
                     if make_dir(&fdir).is_ok() {
                         cg.dirs.push(fdir.clone());
                         cg.freezer = open_freezer(&fdir.join("freezer.state"));
+                    }
+                }
+                if let Some(c) = cpuacct {
+                    let cdir = c.join(name);
+                    if make_dir(&cdir).is_ok() {
+                        cg.dirs.push(cdir.clone());
+                        cg.cpu = Some((cdir.join("cpuacct.usage"), Counter::CpuacctUsage));
                     }
                 }
                 write(&mdir.join("memory.limit_in_bytes"), &memory.to_string())?;
@@ -215,10 +231,12 @@ fn find_v1(mounts: &str, own: &str) -> Result<Hierarchy, String> {
         }
     }
     let freezer = find("freezer").ok().filter(|d| writable(d));
+    let cpuacct = find("cpuacct").ok().filter(|d| writable(d));
     Ok(Hierarchy::V1 {
         memory,
         pids,
         freezer,
+        cpuacct,
     })
 }
 
@@ -267,6 +285,8 @@ pub(crate) struct Cgroup {
     freezer: Option<std::fs::File>,
     /// Whether it was last frozen.
     frozen: bool,
+    /// Its CPU time counter, and the counter's format.
+    cpu: Option<(PathBuf, Counter)>,
 }
 
 impl Cgroup {
@@ -280,6 +300,7 @@ impl Cgroup {
             last: Events::default(),
             freezer: None,
             frozen: false,
+            cpu: None,
         })
     }
 
@@ -311,6 +332,12 @@ impl Cgroup {
     /// Whether it was last frozen.
     pub fn is_frozen(&self) -> bool {
         self.frozen
+    }
+
+    /// A meter of the CPU time of all its processes; `None` where it has
+    /// no counter (cgroup v1 without a writable `cpuacct` hierarchy).
+    pub fn cpu_meter(&self) -> Option<CpuMeter> {
+        self.cpu.as_ref().and_then(|(f, c)| CpuMeter::open(f, *c))
     }
 
     /// Each `cgroup.procs` the init joins.

@@ -599,6 +599,12 @@ impl Jail {
         env
     }
 
+    /// A meter of the CPU time of all its processes, from its cgroup;
+    /// `None` without one, or without a counter in it.
+    pub fn cpu_meter(&self) -> Option<crate::process::cpu::CpuMeter> {
+        self.cgroup.as_ref().and_then(Cgroup::cpu_meter)
+    }
+
     /// Whether its cgroup can freeze it whole.
     pub fn can_freeze(&self) -> bool {
         self.cgroup.as_ref().is_some_and(Cgroup::can_freeze)

@@ -25,7 +25,7 @@ use nix::libc;
 
 use crate::process::pid::ChildPid;
 use crate::process::sys::{
-    self, ChildStage, ChildStdio, ExecPlan, fail_in_child, install_stdio, reset_dispositions,
+    self, ChildStage, ChildStdio, ExecPlan, fail_in_child, install_stdio, pin, reset_dispositions,
 };
 
 /// `struct mount_attr` of `mount_setattr(2)`.
@@ -366,25 +366,30 @@ pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Report {
     })
 }
 
-/// A pidfd of the player's own process, the one child of the jail's init
-/// `init` (as `/proc/INIT/task/INIT/children` lists it): the referee kills
-/// it at a missed deadline without waiting for the init to wake up. `None`
-/// if it is gone already, or the kernel has no pidfds. The pid read is
-/// checked still to be the init's child after the pidfd is opened, so the
-/// pidfd cannot be another process's that took a freed pid meanwhile.
-pub(crate) fn player_pidfd(init: ChildPid) -> Option<OwnedFd> {
+/// The pid of the player's own process, the one child of the jail's init
+/// `init` (as `/proc/INIT/task/INIT/children` lists it); `None` if it is
+/// gone, or not yet started.
+pub(crate) fn player_pid(init: ChildPid) -> Option<libc::pid_t> {
     let init = init.raw();
-    let children = || -> Option<Vec<libc::pid_t>> {
-        let text = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).ok()?;
-        Some(
-            text.split_whitespace()
-                .filter_map(|p| p.parse().ok())
-                .collect(),
-        )
-    };
-    let &[player] = children()?.as_slice() else {
-        return None;
-    };
+    let text = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).ok()?;
+    let children: Vec<libc::pid_t> = text
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    match children.as_slice() {
+        &[player] => Some(player),
+        _ => None,
+    }
+}
+
+/// A pidfd of the player's own process ([`player_pid`]), and its pid: the
+/// referee kills it at a missed deadline without waiting for the init to
+/// wake up. `None` if it is gone already, or the kernel has no pidfds.
+/// The pid is checked still to be the init's child after the pidfd is
+/// opened, so the pidfd cannot be another process's that took a freed pid
+/// meanwhile.
+pub(crate) fn player_pidfd(init: ChildPid) -> Option<(OwnedFd, libc::pid_t)> {
+    let player = player_pid(init)?;
     // SAFETY: `pidfd_open` with a pid and no flags returns a new
     // descriptor or -1; nothing else is touched.
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, player, 0) };
@@ -393,7 +398,7 @@ pub(crate) fn player_pidfd(init: ChildPid) -> Option<OwnedFd> {
     }
     // SAFETY: a descriptor just returned by the kernel, owned by nobody else.
     let fd = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
-    children()?.contains(&player).then_some(fd)
+    (player_pid(init) == Some(player)).then_some((fd, player))
 }
 
 /// Sends `sig` to the process of `pidfd` ([`player_pidfd`]); `false` if
@@ -469,6 +474,10 @@ unsafe fn init(exec: &ExecPlan, jail: &JailPlan, fds: [RawFd; 3], keep: Keep) ->
         libc::prctl(libc::PR_SET_NAME, c"jail-init".as_ptr(), 0, 0, 0);
         if libc::setpgid(0, 0) != 0 {
             fail_in_child(keep.err, ChildStage::ProcessGroup);
+        }
+        // The player inherits its init's CPUs.
+        if !pin(exec) {
+            fail_in_child(keep.err, ChildStage::Affinity);
         }
         if jail.drop_terminal && !drop_controlling_terminal() {
             fail_in_child(keep.err, ChildStage::Terminal);

@@ -33,7 +33,11 @@ pub use parallel::{Parallel, ParallelError};
 #[derive(Debug, Clone)]
 pub enum Executor {
     /// The tournament's own runner, `-j` games at once.
-    Local,
+    Local {
+        /// Referee arguments for each of the runner's slots
+        /// ([`crate::run::runner::Runner::slot_args`]: `--affinity`).
+        slot_args: Vec<Vec<std::ffi::OsString>>,
+    },
     /// GNU parallel.
     Parallel(Parallel),
 }
@@ -50,10 +54,17 @@ pub enum ExecutorError {
 }
 
 impl Executor {
+    /// The tournament's own runner, nothing added per slot.
+    pub fn local() -> Executor {
+        Executor::Local {
+            slot_args: Vec::new(),
+        }
+    }
+
     /// The executor's name, for messages.
     pub fn name(&self) -> &'static str {
         match self {
-            Executor::Local => "local",
+            Executor::Local { .. } => "local",
             Executor::Parallel(_) => "GNU parallel",
         }
     }
@@ -68,7 +79,9 @@ impl Executor {
         handler: &mut dyn Handler,
     ) -> Result<RunOutcome, ExecutorError> {
         match self {
-            Executor::Local => local::run(config, jobs, handler).map_err(ExecutorError::Local),
+            Executor::Local { slot_args } => {
+                local::run(config, jobs, slot_args, handler).map_err(ExecutorError::Local)
+            }
             Executor::Parallel(parallel) => Ok(parallel.run(jobs, handler)?),
         }
     }

@@ -3,6 +3,7 @@
 //! stops in stages (no new jobs; SIGTERM; SIGKILL).
 
 use std::collections::HashSet;
+use std::ffi::OsString;
 use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -108,6 +109,10 @@ pub struct Runner {
     pub concurrency: usize,
     /// Time between SIGTERM and SIGKILL for a job being stopped.
     pub grace: Duration,
+    /// Arguments added to a job's for the slot it runs in (the lowest
+    /// free one, 0 to `concurrency` less one): `slot_args[k]` for slot
+    /// `k`, none past the end.
+    pub slot_args: Vec<Vec<OsString>>,
 }
 
 enum Event {
@@ -168,9 +173,16 @@ impl Runner {
         let mut jobs = jobs.into_iter().peekable();
         loop {
             while d.stop.is_none() && d.running.len() < self.concurrency.max(1) {
-                let Some(job) = jobs.next() else { break };
+                let Some(mut job) = jobs.next() else { break };
+                let slot = (0..)
+                    .find(|s| d.running.iter().all(|r| r.slot != *s))
+                    .unwrap_or(0);
+                if let Some(extra) = self.slot_args.get(slot) {
+                    job.args.extend(extra.iter().cloned());
+                }
                 match job::start(&job, tx.clone()) {
-                    Ok(running) => {
+                    Ok(mut running) => {
+                        running.slot = slot;
                         d.handler.started(job.key);
                         d.running.push(running);
                     }
@@ -424,6 +436,7 @@ mod tests {
         Runner {
             concurrency,
             grace: Duration::from_millis(300),
+            slot_args: Vec::new(),
         }
     }
 
@@ -435,6 +448,46 @@ mod tests {
         match &end.exit {
             Exit::Status(s) => s,
             Exit::SpawnFailed(e) => panic!("spawn failed: {e}"),
+        }
+    }
+
+    #[test]
+    fn each_running_job_gets_the_arguments_of_a_slot_of_its_own() {
+        let _guard = test_lock();
+        let dir = tempfile::tempdir().unwrap();
+        // The slot's argument becomes the script's $0.
+        let jobs: Vec<Job> = (0..4)
+            .map(|k| {
+                sh(
+                    dir.path(),
+                    k,
+                    "echo \"$0\" $(date +%s%N); sleep 0.1; date +%s%N",
+                )
+            })
+            .collect();
+        let mut rec = Recorder::default();
+        let mut r = runner(2);
+        r.slot_args = vec![vec!["s0".into()], vec!["s1".into()]];
+        r.run(jobs, &mut rec).unwrap();
+        let runs: Vec<(String, u128, u128)> = (0..4)
+            .map(|k| {
+                let out = std::fs::read_to_string(dir.path().join(format!("{k}.out"))).unwrap();
+                let w: Vec<&str> = out.split_whitespace().collect();
+                (
+                    w[0].to_owned(),
+                    w[1].parse().unwrap(),
+                    w[2].parse().unwrap(),
+                )
+            })
+            .collect();
+        for (i, a) in runs.iter().enumerate() {
+            assert!(a.0 == "s0" || a.0 == "s1", "{runs:?}");
+            // Two jobs that ran at the same time had slots of their own.
+            for b in &runs[i + 1..] {
+                if a.1 < b.2 && b.1 < a.2 {
+                    assert_ne!(a.0, b.0, "{runs:?}");
+                }
+            }
         }
     }
 

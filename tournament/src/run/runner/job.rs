@@ -92,6 +92,9 @@ pub(super) struct Running {
     pub terminated_at: Option<Instant>,
     pub sigkilled: bool,
     pub killed: Option<KillReason>,
+    /// Its slot: which of the jobs running at once it is (0 to the
+    /// concurrency less one), free again once it has ended.
+    pub slot: usize,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -186,6 +189,7 @@ pub(super) fn start<E: From<Reaped> + Send + 'static>(
         terminated_at: None,
         sigkilled: false,
         killed: None,
+        slot: 0,
         thread: Some(thread),
     })
 }
