@@ -131,7 +131,7 @@ pub fn play_match<G: Game>(
             terminal: cfg.move_limit(seat).is_none(),
         })
         .collect();
-    let framing = game.framing();
+    let framing = game_core::framing_of::<G>();
     let start = Instant::now();
     let sup = Supervisor::start_children(
         &specs,
@@ -593,7 +593,7 @@ impl<G: Game> Match<'_, G> {
         &mut self,
         seat: Seat,
         reply: Option<&[Vec<u8>]>,
-        parsed: Option<&G::Unchecked>,
+        parsed: Option<&game_core::UncheckedOf<G>>,
         why: String,
     ) -> Verdict {
         self.stats[seat].illegal_moves += 1;
