@@ -61,8 +61,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
-#include <unistd.h>
 
 #define MAX_PLACES (40 * 40)
 #define MAX_PLAYERS 5
@@ -356,22 +356,15 @@ static int apply(int seat, const char *what) {
     return 1;
 }
 
-/* A seed for rand(), from /dev/urandom: the clock and the process id are
- * only the fallback, since in the referee's sandbox every player is process
- * 2, and two started in the same second would play alike. */
-static unsigned random_seed(void) {
-    unsigned seed;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (!f || fread(&seed, sizeof seed, 1, f) != 1) seed = (unsigned)time(NULL) ^ (unsigned)getpid();
-    if (f) fclose(f);
-    return seed;
-}
-
 int main(void) {
     static char line[4096];
     static Action actions[MAX_PLACES * 40]; /* up to 40 pieces, each to any place */
     int first;
-    srand(random_seed());
+    /* Seeded by the kernel, not by the clock and the process id: in the
+     * referee's sandbox every player is process 2, and two started in the
+     * same second would play alike. */
+    unsigned seed;
+    srand(getrandom(&seed, sizeof seed, 0) == sizeof seed ? seed : (unsigned)time(NULL));
     int me = read_greeting(&first);
     if (me == NONE) return 0;
 

@@ -203,11 +203,7 @@ def choose_action(actions):
 
 def read_line():
     """The referee's next non-blank line, or None at the end of the input."""
-    for line in sys.stdin:
-        line = line.strip()
-        if line:
-            return line
-    return None
+    return next(filter(None, map(str.strip, sys.stdin)), None)
 
 
 def read_greeting():

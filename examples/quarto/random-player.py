@@ -63,11 +63,7 @@ hand = None  # the piece the player to move must place (None: nobody holds one)
 
 def read_line():
     """The referee's next non-blank line, or None at the end of the input."""
-    for line in sys.stdin:
-        line = line.strip()
-        if line:
-            return line
-    return None
+    return next(filter(None, map(str.strip, sys.stdin)), None)
 
 
 def wins(patterns, square, piece):

@@ -43,11 +43,7 @@ STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 
 def read_line():
     """The referee's next non-blank line, or None at the end of the input."""
-    for line in sys.stdin:
-        line = line.strip()
-        if line:
-            return line
-    return None
+    return next(filter(None, map(str.strip, sys.stdin)), None)
 
 
 def send(*lines):

@@ -106,6 +106,16 @@ pub enum WireError {
 #[error("cell {0} is taken")]
 pub struct Taken(Cell);
 
+impl game_core::Reply for Cell {
+    type Error = WireError;
+    const FRAMING: Framing = Framing::new(MAX_LINE, 4 * MAX_LINE);
+}
+
+impl game_core::Legal for Cell {
+    type Unchecked = Cell;
+    type Illegal = Taken;
+}
+
 /// A move as the record shows it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct MoveRecord {
@@ -154,22 +164,8 @@ impl Board {
 
 impl game_core::Game for Board {
     type Phase = NoSetup;
-    type Unchecked = Cell;
-    type ParseError = WireError;
     type Move = Cell;
-    type IllegalMove = Taken;
     type MoveRecord = MoveRecord;
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn framing(&self) -> Framing {
-        Framing {
-            max_line_bytes: MAX_LINE,
-            max_reply_bytes: 4 * MAX_LINE,
-        }
-    }
 
     fn greeting(&self, seat: Seat) -> String {
         format!("{seat}\n")

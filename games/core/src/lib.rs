@@ -15,6 +15,7 @@
 
 mod finish;
 mod line;
+mod moves;
 mod named;
 pub mod perft;
 mod reader;
@@ -29,6 +30,7 @@ use std::fmt;
 
 pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
+pub use moves::{IllegalOf, Legal, ParseErrorOf, Reply, UncheckedOf, framing_of};
 pub use reader::{LineReader, ReadError};
 pub use rng::Rng;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
@@ -60,6 +62,17 @@ pub struct Framing {
     pub max_line_bytes: usize,
     /// Most bytes a reply may take before it is complete.
     pub max_reply_bytes: usize,
+}
+
+impl Framing {
+    /// Lines of at most `max_line_bytes`, replies of at most
+    /// `max_reply_bytes`.
+    pub const fn new(max_line_bytes: usize, max_reply_bytes: usize) -> Framing {
+        Framing {
+            max_line_bytes,
+            max_reply_bytes,
+        }
+    }
 }
 
 /// Which time limit a reply runs under.
@@ -195,14 +208,9 @@ pub trait Game {
     /// The secret setup phase: [`NoSetup`] for a game without one,
     /// [`WithSetup<Self>`] for a game that implements [`SecretSetup`].
     type Phase: SetupPhase<Self>;
-    /// A reply read off the wire, not yet checked against the position.
-    type Unchecked;
-    /// Why a reply could not be read.
-    type ParseError: std::error::Error;
-    /// A legal move.
-    type Move;
-    /// Why a move is not legal here.
-    type IllegalMove: std::error::Error;
+    /// A legal move; its [`Legal`] implementation names the reply it is
+    /// read as and why either may be refused.
+    type Move: Legal;
     /// A played move as `--record` shows it: the game's own fields,
     /// beside the driver's `ply`, `player` and `reply_ms`; and in words
     /// for people (`B3 E 1 -> B 3 1`). Read back by a replay, which
@@ -214,16 +222,15 @@ pub trait Game {
         + fmt::Debug
         + 'static;
 
-    /// The number of seats (2 to [`MAX_SEATS`]).
-    fn seats(&self) -> usize;
+    /// The number of seats (2 to [`MAX_SEATS`]); two by default.
+    fn seats(&self) -> usize {
+        2
+    }
 
     /// How the seats' programs run.
     fn launch(&self) -> Launch {
         Launch::Session
     }
-
-    /// How replies are cut out of a program's output.
-    fn framing(&self) -> Framing;
 
     /// What `seat` is told when its program starts (a session only; its
     /// number, the board...). May be empty.
@@ -240,10 +247,11 @@ pub trait Game {
 
     /// Reads a move reply. `lines` are the reply's raw lines, without `\n`
     /// or a trailing `\r` (see [`clean_line`]).
-    fn parse(&self, seat: Seat, lines: &[Vec<u8>]) -> Result<Self::Unchecked, Self::ParseError>;
+    fn parse(&self, seat: Seat, lines: &[Vec<u8>])
+    -> Result<UncheckedOf<Self>, ParseErrorOf<Self>>;
 
     /// Checks a reply against the position.
-    fn check(&self, seat: Seat, mv: &Self::Unchecked) -> Result<Self::Move, Self::IllegalMove>;
+    fn check(&self, seat: Seat, mv: &UncheckedOf<Self>) -> Result<Self::Move, IllegalOf<Self>>;
 
     /// Plays a legal move of the seat to move: says in `tell` what each seat
     /// learns of it, and returns the move's record.
@@ -251,7 +259,7 @@ pub trait Game {
 
     /// What the seats are told when `seat`'s move reply was unreadable
     /// (`parsed` is `None`) or illegal (`parsed` is what it said).
-    fn tell_illegal(&self, seat: Seat, parsed: Option<&Self::Unchecked>, tell: &mut Tell);
+    fn tell_illegal(&self, seat: Seat, parsed: Option<&UncheckedOf<Self>>, tell: &mut Tell);
 
     /// What the seats still playing are told when `seat`'s program failed
     /// (timed out, crashed, exited, broke its pipes). The driver drops

@@ -136,7 +136,7 @@ pub fn play_match<G: Game>(
             cpus: cfg.cpus_of(seat).to_vec(),
         })
         .collect();
-    let framing = game.framing();
+    let framing = game_core::framing_of::<G>();
     let start = Instant::now();
     let sup = Supervisor::start_children(
         &specs,
@@ -620,7 +620,7 @@ impl<G: Game> Match<'_, G> {
         &mut self,
         seat: Seat,
         reply: Option<&[Vec<u8>]>,
-        parsed: Option<&G::Unchecked>,
+        parsed: Option<&game_core::UncheckedOf<G>>,
         why: String,
     ) -> Verdict {
         self.stats[seat].illegal_moves += 1;

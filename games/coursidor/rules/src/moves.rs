@@ -2,10 +2,12 @@
 //! move ([`Move`]: a pawn's [`Step`] or a [`Wall`]) as only the position
 //! makes them.
 
+use game_core::Framing;
 use std::fmt;
 
 use crate::board::Vertex;
 use crate::dir::Dir;
+use crate::wire;
 
 /// An edge as a reply names it, not yet checked: two numbers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -33,6 +35,11 @@ impl fmt::Display for UncheckedMove {
             UncheckedMove::Wall([a, b]) => write!(f, "W {} {} {} {}", a.from, a.to, b.from, b.to),
         }
     }
+}
+
+impl game_core::Reply for UncheckedMove {
+    type Error = crate::error::WireError;
+    const FRAMING: Framing = Framing::new(wire::MAX_LINE_BYTES, wire::MAX_REPLY_BYTES);
 }
 
 /// A legal move of the pawn.
@@ -158,6 +165,11 @@ pub enum Move {
     Step(Step),
     /// A wall is placed.
     Wall(Wall),
+}
+
+impl game_core::Legal for Move {
+    type Unchecked = UncheckedMove;
+    type Illegal = crate::error::IllegalMove;
 }
 
 impl Move {

@@ -7,12 +7,14 @@
 //! relation are given to it (by the referee, from the game's seed; by a
 //! search, one chance outcome at a time).
 
+use game_core::Framing;
 use std::fmt;
 use std::sync::Arc;
 
 use crate::config::{Rules, Victory};
 use crate::error::IllegalMove;
 use crate::sort::{Kind, Sort};
+use crate::wire;
 use crate::world::{MAX_PLACES, Neighbours, Place, Relation};
 
 /// A piece: its owner and its sort.
@@ -83,6 +85,11 @@ impl fmt::Display for UncheckedAction {
     }
 }
 
+impl game_core::Reply for UncheckedAction {
+    type Error = crate::error::WireError;
+    const FRAMING: Framing = Framing::new(wire::MAX_LINE_BYTES, wire::MAX_REPLY_BYTES);
+}
+
 /// A legal action of the player to move (from [`Position::check`] or
 /// [`Position::legal_actions`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -103,6 +110,11 @@ pub enum Action {
     },
     /// The turn passes (a piece of the mover cannot act).
     Pass,
+}
+
+impl game_core::Legal for Action {
+    type Unchecked = UncheckedAction;
+    type Illegal = crate::error::IllegalMove;
 }
 
 impl Action {

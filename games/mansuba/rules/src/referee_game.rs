@@ -5,9 +5,7 @@
 
 use std::fmt;
 
-use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Rng, Seat, Tell, Viewer,
-};
+use game_core::{Context, Defaults, End, NoSetup, OptionsError, Question, Rng, Seat, Tell, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
@@ -170,21 +168,11 @@ impl MoveRecord {
 
 impl game_core::Game for Match {
     type Phase = NoSetup;
-    type Unchecked = UncheckedAction;
-    type ParseError = WireError;
     type Move = Action;
-    type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
 
     fn seats(&self) -> usize {
         self.pos.rules().players()
-    }
-
-    fn framing(&self) -> Framing {
-        Framing {
-            max_line_bytes: wire::MAX_LINE_BYTES,
-            max_reply_bytes: wire::MAX_REPLY_BYTES,
-        }
     }
 
     fn greeting(&self, seat: Seat) -> String {

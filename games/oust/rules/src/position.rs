@@ -1,11 +1,13 @@
 //! A position under the rules of Oust: whose turn it is, the legal moves,
 //! playing them, and the end of the game.
 
+use game_core::Framing;
 use std::fmt;
 
 use crate::board::{Colour, MAX_POINTS, Options, Point};
 use crate::error::IllegalMove;
 use crate::groups::Groups;
+use crate::wire;
 
 /// A move as the wire says it: a column and a row, 0-based; coordinates
 /// off the board mean a pass. Not yet checked against a position.
@@ -30,6 +32,11 @@ impl fmt::Display for UncheckedMove {
     }
 }
 
+impl game_core::Reply for UncheckedMove {
+    type Error = crate::error::WireError;
+    const FRAMING: Framing = Framing::new(wire::MAX_LINE_BYTES, wire::MAX_REPLY_BYTES);
+}
+
 /// A legal move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
@@ -46,6 +53,11 @@ pub enum Move {
     },
     /// A pass, legal only without any legal placement.
     Pass,
+}
+
+impl game_core::Legal for Move {
+    type Unchecked = UncheckedMove;
+    type Illegal = crate::error::IllegalMove;
 }
 
 impl Move {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, Launch, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
+    Context, Defaults, End, Launch, NoSetup, OptionsError, Question, Seat, Tell, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -94,25 +94,11 @@ impl fmt::Display for MoveRecord {
 
 impl game_core::Game for Match {
     type Phase = NoSetup;
-    type Unchecked = UncheckedMove;
-    type ParseError = WireError;
     type Move = Move;
-    type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-
-    fn seats(&self) -> usize {
-        2
-    }
 
     fn launch(&self) -> Launch {
         Launch::PerMove
-    }
-
-    fn framing(&self) -> Framing {
-        Framing {
-            max_line_bytes: wire::MAX_LINE_BYTES,
-            max_reply_bytes: wire::MAX_REPLY_BYTES,
-        }
     }
 
     fn greeting(&self, _seat: Seat) -> String {

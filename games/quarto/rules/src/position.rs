@@ -1,6 +1,7 @@
 //! A game in progress: the board, the piece in hand, whose turn, the end;
 //! moves read off the wire, checked, and played.
 
+use game_core::Framing;
 use std::fmt;
 
 use crate::board::Board;
@@ -8,6 +9,7 @@ use crate::error::{IllegalMove, PositionError};
 use crate::pattern::{Agreement, Level, Pattern};
 use crate::piece::{Piece, PieceSet};
 use crate::square::Square;
+use crate::wire;
 
 /// A reply as read off the wire, not yet checked against the position:
 /// where the piece in hand goes (`None`: `-`, the first move) and which
@@ -34,12 +36,22 @@ impl fmt::Display for UncheckedMove {
     }
 }
 
+impl game_core::Reply for UncheckedMove {
+    type Error = crate::error::WireError;
+    const FRAMING: Framing = Framing::new(wire::MAX_LINE_BYTES, wire::MAX_REPLY_BYTES);
+}
+
 /// A legal move: made by [`Position::check`] or listed by
 /// [`Position::legal_moves`], never built by hand.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     square: Option<Square>,
     gift: Option<Piece>,
+}
+
+impl game_core::Legal for Move {
+    type Unchecked = UncheckedMove;
+    type Illegal = crate::error::IllegalMove;
 }
 
 impl Move {

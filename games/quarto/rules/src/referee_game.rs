@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_core::{
-    Context, Defaults, End, Framing, NoSetup, OptionsError, Question, Seat, Tell, Viewer, session,
+    Context, Defaults, End, NoSetup, OptionsError, Question, Seat, Tell, Viewer, session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -113,22 +113,8 @@ impl fmt::Display for MoveRecord {
 
 impl game_core::Game for Match {
     type Phase = NoSetup;
-    type Unchecked = UncheckedMove;
-    type ParseError = WireError;
     type Move = Move;
-    type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn framing(&self) -> Framing {
-        Framing {
-            max_line_bytes: wire::MAX_LINE_BYTES,
-            max_reply_bytes: wire::MAX_REPLY_BYTES,
-        }
-    }
 
     fn greeting(&self, seat: Seat) -> String {
         wire::greeting(seat as u8, self.pos.level())

@@ -186,6 +186,11 @@ pub enum InProtocol<C, U> {
 /// A reply the adapter could not read, in the seat's protocol.
 pub type ReplyError = InProtocol<WireError, UccMoveError>;
 
+impl game_core::Reply for Reply {
+    type Error = ReplyError;
+    const FRAMING: Framing = Framing::new(wire::MAX_LINE_BYTES, wire::MAX_REPLY_BYTES);
+}
+
 /// A setup refused, in the seat's protocol.
 pub type SeatSetupError = InProtocol<SetupError, UccSetupError>;
 
@@ -196,6 +201,11 @@ pub enum Action {
     Move(Move),
     /// The player to move resigns.
     Surrender,
+}
+
+impl game_core::Legal for Action {
+    type Unchecked = Reply;
+    type Illegal = IllegalMove;
 }
 
 /// How the manager's `QUIT` line names the end of the game.
@@ -293,22 +303,8 @@ fn cleaned(lines: &[Vec<u8>]) -> Result<Vec<&str>, LineError> {
 
 impl game_core::Game for Match {
     type Phase = WithSetup<Match>;
-    type Unchecked = Reply;
-    type ParseError = ReplyError;
     type Move = Action;
-    type IllegalMove = IllegalMove;
     type MoveRecord = MoveRecord;
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn framing(&self) -> Framing {
-        Framing {
-            max_line_bytes: wire::MAX_LINE_BYTES,
-            max_reply_bytes: wire::MAX_REPLY_BYTES,
-        }
-    }
 
     fn greeting(&self, seat: Seat) -> String {
         if self.ucc(seat) {
