@@ -289,6 +289,15 @@ pub trait Game {
     fn viewer(&self) -> Viewer {
         Viewer::TEXT
     }
+
+    /// The verdict's warnings so far: replies the game accepted although
+    /// its protocol does not spell them so (a reply read as another
+    /// referee reads it, a part of a reply the seed's own code ignores),
+    /// each quoting what was received and saying what it was taken for.
+    /// By default none.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A game's drawing in the HTML viewer (`docs/games.md`, "The viewer"):

@@ -161,6 +161,7 @@ pub fn play_match<G: Game>(
         interrupted_by: None,
     };
     let verdict = m.run(observer);
+    let warnings = m.game.warnings();
     let Match {
         sup,
         stats,
@@ -263,6 +264,7 @@ pub fn play_match<G: Game>(
         reason_text: verdict.reason_text,
         detail: verdict.detail,
         rejected: record.rejected.clone(),
+        warnings,
         moves: record.moves.len() as u32,
         duration_ms: millis(start.elapsed()),
         settings,
