@@ -29,7 +29,7 @@ use std::fmt;
 
 pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
-pub use reader::{LineReader, ReadError};
+pub use reader::{LineReader, ReadError, Trickle};
 pub use rng::Rng;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
 pub use start::{parse_args, seed_or_clock};
