@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::config::MatchConfig;
 use super::report::{MatchReport, exit_report, sandbox_settings};
-use super::verdict::{Verdict, illegal_detail, reason_of, who};
+use super::verdict::{Verdict, early_note, illegal_detail, reason_of, who};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
 };
@@ -404,6 +404,7 @@ impl<G: Game> Match<'_, G> {
                     child,
                     lines,
                     elapsed,
+                    ..
                 } => {
                     self.stats[child].setup_time = Some(elapsed);
                     state[child] = match G::Phase::parse(&self.game, child, &lines) {
@@ -532,16 +533,17 @@ impl<G: Game> Match<'_, G> {
                 self.only_on_move_runs(me);
             }
             self.ask(me, &q, self.cfg.move_limit(me))?;
-            let (lines, elapsed) = match self.sup.next_event()? {
+            let (lines, elapsed, early) = match self.sup.next_event()? {
                 Event::Reply {
                     child,
                     lines,
                     elapsed,
+                    early,
                 } => {
                     debug_assert_eq!(child, me, "only the mover is asked");
-                    (Ok(lines), elapsed)
+                    (Ok(lines), elapsed, early)
                 }
-                Event::BadReply { fault, elapsed, .. } => (Err(fault.to_string()), elapsed),
+                Event::BadReply { fault, elapsed, .. } => (Err(fault.to_string()), elapsed, 0),
                 Event::Failed { child, failure } => return Ok(self.failed(child, &failure)),
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
@@ -561,7 +563,7 @@ impl<G: Game> Match<'_, G> {
                         self.rejected.push(RejectedReply::new(me, Phase::Move, l));
                     }
                     let reply = lines.as_deref().ok();
-                    return Ok(self.illegal(me, reply, parsed.ok().as_ref(), why));
+                    return Ok(self.illegal(me, reply, early, parsed.ok().as_ref(), why));
                 }
             };
             let detail = self.game.play(mv, &mut self.tell);
@@ -589,22 +591,28 @@ impl<G: Game> Match<'_, G> {
         self.sup.resume(me);
     }
 
-    /// `seat`'s move reply (`reply`, its lines, when it was complete) was
+    /// `seat`'s move reply (`reply`, its lines, when it was complete, the
+    /// first `early` of them sent before the program was asked) was
     /// unreadable or illegal: it loses, the detail quoting the reply.
     fn illegal(
         &mut self,
         seat: Seat,
         reply: Option<&[Vec<u8>]>,
+        early: usize,
         parsed: Option<&G::Unchecked>,
         why: String,
     ) -> Verdict {
         self.stats[seat].illegal_moves += 1;
         self.game.tell_illegal(seat, parsed, &mut self.tell);
         self.send_told();
+        let mut detail = illegal_detail(&self.who(seat), reply, &why);
+        if early > 0 {
+            detail.push_str(&early_note(early));
+        }
         Verdict::new(
             Some(Outcome::lost(&[seat], self.seats())),
             Reason::IllegalMove,
-            illegal_detail(&self.who(seat), reply, &why),
+            detail,
         )
     }
 

@@ -40,6 +40,10 @@ struct Awaiting {
     limit: Option<Duration>,
     /// When the question was fully written; `None` while it is still queued.
     started: Option<Instant>,
+    /// Lines of the reply already held when the question was fully
+    /// written: sent before the program was asked (the surplus of its
+    /// previous reply).
+    early: usize,
 }
 
 /// A suspected failure, confirmed as such unless the process is seen to
@@ -332,10 +336,15 @@ impl Child {
             return;
         }
         let started = self.queue.is_empty().then_some(self.drained_at);
+        let early = match started {
+            Some(_) => self.lines.complete_lines().min(lines),
+            None => 0,
+        };
         self.awaiting = Some(Awaiting {
             lines,
             limit,
             started,
+            early,
         });
     }
 
@@ -409,6 +418,7 @@ impl Child {
         self.drained_at = now;
         if let Some(a) = self.awaiting.as_mut().filter(|a| a.started.is_none()) {
             a.started = Some(now);
+            a.early = self.lines.complete_lines().min(a.lines);
         }
         if self.close_after_write {
             self.close_after_write = false;
@@ -681,6 +691,7 @@ impl Child {
                 child: id,
                 lines,
                 elapsed,
+                early: a.early,
             },
             Reply::LineTooLong { line, bytes } => Event::BadReply {
                 child: id,

@@ -170,6 +170,10 @@ pub enum Event {
         /// From the moment the question was fully written to the moment the
         /// reply was complete.
         elapsed: Duration,
+        /// How many of `lines`, from the first, had arrived before the
+        /// question was fully written: the program sent them before it
+        /// was asked (more lines than its previous reply took).
+        early: usize,
     },
     /// A reply that breaks the framing.
     BadReply {
