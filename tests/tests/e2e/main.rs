@@ -3,6 +3,7 @@
 //! on both sides, with every end condition and every result code.
 
 mod cli;
+mod course_wire;
 mod coursidor;
 mod coursidor_host;
 mod escape;
