@@ -376,7 +376,11 @@ mod tests {
         let mut buf = LineBuffer::new(Framing::default());
         assert_eq!(buf.complete_lines(), 0);
         buf.push(b"N\r\n\n  \nA0");
-        assert_eq!(buf.complete_lines(), 1, "blank lines and the tail are not lines");
+        assert_eq!(
+            buf.complete_lines(),
+            1,
+            "blank lines and the tail are not lines"
+        );
         buf.push(b"\nE\n");
         assert_eq!(buf.complete_lines(), 3);
         assert!(matches!(buf.take_reply(2), Reply::Complete { .. }));

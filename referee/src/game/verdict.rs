@@ -120,7 +120,11 @@ mod tests {
     fn the_early_note_names_the_lines_and_comes_off_again() {
         let detail = format!(
             "{}{}",
-            illegal_detail("player 0", Some(&[b"12".to_vec()]), "\"12\" is not a square"),
+            illegal_detail(
+                "player 0",
+                Some(&[b"12".to_vec()]),
+                "\"12\" is not a square"
+            ),
             early_note(1)
         );
         assert_eq!(
@@ -129,7 +133,10 @@ mod tests {
              before it was asked for a move: they are what its previous reply sent beyond the lines it takes"
         );
         assert!(early_note(2).contains("lines 1 to 2 of this reply"));
-        assert_eq!(without_early_note(&detail), "player 0 replied \"12\": \"12\" is not a square");
+        assert_eq!(
+            without_early_note(&detail),
+            "player 0 replied \"12\": \"12\" is not a square"
+        );
         assert_eq!(without_early_note("player 1: no"), "player 1: no");
     }
 

@@ -311,7 +311,9 @@ fn lines_sent_before_the_question_are_counted_as_early(sandbox: &Sandbox) {
     // Two lines where one is asked for: the second is held when the
     // next question is written.
     let (mut sup, _dir) = start(
-        &[sh("read x; printf 'a\\nb\\n'; read y; printf 'c\\n'; read z; exit 0")],
+        &[sh(
+            "read x; printf 'a\\nb\\n'; read y; printf 'c\\n'; read z; exit 0",
+        )],
         2000,
         sandbox,
     );

@@ -51,7 +51,10 @@ fn a_sloppy_game_under_wire_course_plays_as_the_course_referee_reads_it() {
         serde_json::from_str(&std::fs::read_to_string(o.dir.join("game.json")).unwrap()).unwrap();
     let moves: Vec<String> = record.moves.iter().map(|m| m.detail.to_string()).collect();
     assert_eq!(moves[0], "B3 E 1 -> N");
-    assert_eq!(moves[2], "B4 E 1 -> B 3 1 (Colonel attacks Marshal: the defender wins)");
+    assert_eq!(
+        moves[2],
+        "B4 E 1 -> B 3 1 (Colonel attacks Marshal: the defender wins)"
+    );
     assert_eq!(record.settings.options["wire"], "course");
     replays(&o.dir);
 }
@@ -78,7 +81,9 @@ fn what_even_the_course_referee_cannot_read_is_refused_under_wire_course() {
         .run();
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
     assert!(
-        o.summary.detail.ends_with("\"b3\" is not a square (a row letter A..J then a column digit 0..9)"),
+        o.summary
+            .detail
+            .ends_with("\"b3\" is not a square (a row letter A..J then a column digit 0..9)"),
         "{}",
         o.json
     );

@@ -178,7 +178,11 @@ mod tests {
             };
             let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
             assert_eq!(got.unwrap(), end, "{then:?}");
-            assert!(rest.rest().is_empty(), "{then:?}: left {:?}", String::from_utf8_lossy(rest.rest()));
+            assert!(
+                rest.rest().is_empty(),
+                "{then:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
         }
     }
 

@@ -343,9 +343,18 @@ mod tests {
         ] {
             let input = format!("{g}{end_message}1 9 8\nN\nmore\n");
             let mut rest = game_core::Trickle::new(input.as_bytes());
-            let got = run(&mut rest, Vec::new(), &mut bot(Strategy::Random), &mut io::sink());
+            let got = run(
+                &mut rest,
+                Vec::new(),
+                &mut bot(Strategy::Random),
+                &mut io::sink(),
+            );
             assert_eq!(got.unwrap(), end);
-            assert!(rest.rest().is_empty(), "left unread: {:?}", String::from_utf8_lossy(rest.rest()));
+            assert!(
+                rest.rest().is_empty(),
+                "left unread: {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
         }
     }
 

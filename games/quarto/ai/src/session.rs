@@ -192,7 +192,11 @@ mod tests {
             };
             let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
             assert_eq!(got.unwrap(), end, "{input:?}");
-            assert!(rest.rest().is_empty(), "{input:?}: left {:?}", String::from_utf8_lossy(rest.rest()));
+            assert!(
+                rest.rest().is_empty(),
+                "{input:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
         }
     }
 

@@ -355,8 +355,10 @@ mod tests {
         assert_eq!(m.end().unwrap().reason, "board_full");
         assert_eq!(
             m.warnings(),
-            ["move 17: player 0 named piece 3 (LSHC) as its gift on the sixteenth placement, \
-              where nothing is left to give: ignored, as the seed's own code ignores it"]
+            [
+                "move 17: player 0 named piece 3 (LSHC) as its gift on the sixteenth placement, \
+              where nothing is left to give: ignored, as the seed's own code ignores it"
+            ]
         );
     }
 

@@ -323,7 +323,11 @@ mod tests {
                 &mut io::sink(),
             );
             assert_eq!(got.unwrap(), end, "{input:?}");
-            assert!(rest.rest().is_empty(), "{input:?}: left {:?}", String::from_utf8_lossy(rest.rest()));
+            assert!(
+                rest.rest().is_empty(),
+                "{input:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
         }
     }
 

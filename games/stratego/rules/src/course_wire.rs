@@ -150,7 +150,10 @@ mod tests {
     fn a_strict_move_reads_without_a_note() {
         assert_eq!(read([b"A3", b"E", b"1"]), Ok(("A3 E 1".into(), vec![])));
         // What the strict wire tolerates is no leniency either.
-        assert_eq!(read([b" B6 ", b"\tW", b"12 "]), Ok(("B6 W 12".into(), vec![])));
+        assert_eq!(
+            read([b" B6 ", b"\tW", b"12 "]),
+            Ok(("B6 W 12".into(), vec![]))
+        );
     }
 
     #[test]
@@ -172,13 +175,29 @@ mod tests {
                 "B6 W 1",
                 r#"line 1 "B6x" read as "B6""#,
             ),
-            ([b"B6", b"West", b"1"], "B6 W 1", r#"line 2 "West" read as "W""#),
+            (
+                [b"B6", b"West", b"1"],
+                "B6 W 1",
+                r#"line 2 "West" read as "W""#,
+            ),
             ([b"B6", b"W", b"+1"], "B6 W 1", r#"line 3 "+1" read as "1""#),
             ([b"B6", b"W", b"1x"], "B6 W 1", r#"line 3 "1x" read as "1""#),
-            ([b"A10", b"S", b"1"], "A1 S 1", r#"line 1 "A10" read as "A1""#),
-            ([b"B6", b"W", b"3 squares"], "B6 W 3", r#"line 3 "3 squares" read as "3""#),
+            (
+                [b"A10", b"S", b"1"],
+                "A1 S 1",
+                r#"line 1 "A10" read as "A1""#,
+            ),
+            (
+                [b"B6", b"W", b"3 squares"],
+                "B6 W 3",
+                r#"line 3 "3 squares" read as "3""#,
+            ),
         ] {
-            assert_eq!(read(lines), Ok((read_as.into(), vec![note.into()])), "{lines:?}");
+            assert_eq!(
+                read(lines),
+                Ok((read_as.into(), vec![note.into()])),
+                "{lines:?}"
+            );
         }
         // Several lenient lines in one reply: each is noted.
         let (m, notes) = read([b"J9\xff", b"North!", b"+2..."]).unwrap();
@@ -193,18 +212,39 @@ mod tests {
                 [&b"b3"[..], b"E", b"1"],
                 "\"b3\" is not a square (a row letter A..J then a column digit 0..9)",
             ),
-            ([b"K3", b"E", b"1"], "K3 is off the board (rows A..J, columns 0..9)"),
-            ([b"B", b"E", b"1"], "\"B\" is not a square (a row letter A..J then a column digit 0..9)"),
-            ([b"B3", b"X", b"1"], "\"X\" is not a direction (N, S, E or W)"),
-            ([b"B3", b"east", b"1"], "\"east\" is not a direction (N, S, E or W)"),
+            (
+                [b"K3", b"E", b"1"],
+                "K3 is off the board (rows A..J, columns 0..9)",
+            ),
+            (
+                [b"B", b"E", b"1"],
+                "\"B\" is not a square (a row letter A..J then a column digit 0..9)",
+            ),
+            (
+                [b"B3", b"X", b"1"],
+                "\"X\" is not a direction (N, S, E or W)",
+            ),
+            (
+                [b"B3", b"east", b"1"],
+                "\"east\" is not a direction (N, S, E or W)",
+            ),
             (
                 [b"B3", b"\xe6E", b"1"],
                 "line 2 holds the byte 0xe6 at column 1, which is not printable ASCII: \"\\xe6E\"",
             ),
             ([b"B3", b"E", b"0"], "distance 0 is not positive"),
-            ([b"B3", b"E", b"-1"], "\"-1\" is not a distance (a positive integer)"),
-            ([b"B3", b"E", b"x1"], "\"x1\" is not a distance (a positive integer)"),
-            ([b"B3", b"E", b"+"], "\"+\" is not a distance (a positive integer)"),
+            (
+                [b"B3", b"E", b"-1"],
+                "\"-1\" is not a distance (a positive integer)",
+            ),
+            (
+                [b"B3", b"E", b"x1"],
+                "\"x1\" is not a distance (a positive integer)",
+            ),
+            (
+                [b"B3", b"E", b"+"],
+                "\"+\" is not a distance (a positive integer)",
+            ),
         ] {
             assert_eq!(read(lines), Err(error.into()), "{lines:?}");
         }
