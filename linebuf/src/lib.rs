@@ -173,6 +173,16 @@ impl LineBuffer {
         self.closed
     }
 
+    /// The complete non-blank lines held: those a reply asked for now
+    /// would take first (lines that came before it was asked for).
+    pub fn complete_lines(&self) -> usize {
+        let data = &self.buf[..self.len];
+        data.split(|&b| b == b'\n')
+            .take(data.iter().filter(|&&b| b == b'\n').count())
+            .filter(|line| !self.is_blank(line))
+            .count()
+    }
+
     fn is_blank(&self, line: &[u8]) -> bool {
         self.framing.skip_blank && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
     }
@@ -359,6 +369,22 @@ mod tests {
             LineBuffer::new(Framing::default()).pending(),
             Pending::default()
         );
+    }
+
+    #[test]
+    fn complete_lines_count_what_a_reply_would_take_first() {
+        let mut buf = LineBuffer::new(Framing::default());
+        assert_eq!(buf.complete_lines(), 0);
+        buf.push(b"N\r\n\n  \nA0");
+        assert_eq!(
+            buf.complete_lines(),
+            1,
+            "blank lines and the tail are not lines"
+        );
+        buf.push(b"\nE\n");
+        assert_eq!(buf.complete_lines(), 3);
+        assert!(matches!(buf.take_reply(2), Reply::Complete { .. }));
+        assert_eq!(buf.complete_lines(), 1);
     }
 
     #[test]

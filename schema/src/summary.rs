@@ -39,6 +39,11 @@ pub struct Summary {
     /// unreadable move that ended the game), as the record has them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rejected: Vec<crate::RejectedReply>,
+    /// What the referee accepted although the protocol does not spell it
+    /// so (a reply read leniently under `--wire course`, a Quarto gift
+    /// named on the sixteenth placement), each quoting what was received.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// Legal moves played, all seats together.
     #[serde(default)]
     pub moves: u32,

@@ -31,7 +31,7 @@ use std::fmt;
 pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
 pub use moves::{IllegalOf, Legal, ParseErrorOf, Reply, UncheckedOf, framing_of};
-pub use reader::{LineReader, ReadError};
+pub use reader::{LineReader, ReadError, Trickle};
 pub use rng::Rng;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
 pub use start::{parse_args, seed_or_clock};
@@ -296,6 +296,15 @@ pub trait Game {
     /// How the HTML viewer draws this game's scenes; by default as text.
     fn viewer(&self) -> Viewer {
         Viewer::TEXT
+    }
+
+    /// The verdict's warnings so far: replies the game accepted although
+    /// its protocol does not spell them so (a reply read as another
+    /// referee reads it, a part of a reply the seed's own code ignores),
+    /// each quoting what was received and saying what it was taken for.
+    /// By default none.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

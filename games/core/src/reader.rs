@@ -92,6 +92,60 @@ impl<R: Read> LineReader<R> {
     }
 }
 
+impl<R: Read> LineReader<R> {
+    /// Reads and drops whatever is left of the stream, until its end.
+    ///
+    /// A player whose game is over waits here for the referee to close
+    /// its input rather than exit at once: a referee may still write to
+    /// it, or not end the game where the player thinks it ends (the
+    /// course's referee never sends `F`, and plays on after a Flag
+    /// capture), and a player that exits first races with the referee's
+    /// own end of the game. What comes is not read as messages: after the
+    /// end nothing can be wrong with it.
+    pub fn drain(&mut self) -> io::Result<()> {
+        self.buf.clear();
+        self.start = 0;
+        let mut chunk = [0u8; 4096];
+        loop {
+            match self.inner.read(&mut chunk) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// A byte stream that hands over one byte per read, as a slow pipe may:
+/// for tests of how much of its input a program reads (a test reads the
+/// bytes left with [`Trickle::rest`]).
+#[derive(Clone, Debug)]
+pub struct Trickle<'a> {
+    text: &'a [u8],
+}
+
+impl<'a> Trickle<'a> {
+    /// The stream of `text`.
+    pub fn new(text: &'a [u8]) -> Trickle<'a> {
+        Trickle { text }
+    }
+
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        self.text
+    }
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.text.len().min(1).min(buf.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +221,19 @@ mod tests {
         let e = r.next_line().unwrap_err();
         assert!(e.to_string().starts_with("line 1 is too long"), "{e}");
         assert!(r.buf.len() < 64, "held {} bytes", r.buf.len());
+    }
+
+    #[test]
+    fn drain_reads_to_the_end_whatever_comes() {
+        // After the end message: more messages, bytes no line allows, a
+        // line over the limit; all of it read, none of it an error.
+        let mut text = b"E\nB3\nN\n\xff\xfe\n".to_vec();
+        text.extend([b'x'; 100]);
+        let mut r = trickle(&text, 5);
+        assert_eq!(r.next_line().unwrap().as_deref(), Some("E"));
+        r.drain().unwrap();
+        assert!(r.inner.text.is_empty(), "the whole stream was read");
+        assert!(r.next_line().unwrap().is_none());
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub fn summary(r: &Summary) -> String {
         }
     };
     let _ = writeln!(s, "Result: {outcome}: {} ({})", r.reason_text, r.detail);
+    for w in &r.warnings {
+        let _ = writeln!(s, "Warning: {w}");
+    }
     let _ = writeln!(s, "Moves: {}, duration {:.1} ms", r.moves, r.duration_ms);
     for (i, p) in r.players.iter().enumerate() {
         let mut cmd = p.program.clone();

@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::config::MatchConfig;
 use super::report::{MatchReport, exit_report, sandbox_settings};
-use super::verdict::{Verdict, illegal_detail, reason_of, who};
+use super::verdict::{Verdict, early_note, illegal_detail, reason_of, who};
 use crate::process::{
     self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
 };
@@ -166,6 +166,7 @@ pub fn play_match<G: Game>(
         interrupted_by: None,
     };
     let verdict = m.run(observer);
+    let warnings = m.game.warnings();
     let Match {
         sup,
         stats,
@@ -279,6 +280,7 @@ pub fn play_match<G: Game>(
         reason_text: verdict.reason_text,
         detail: verdict.detail,
         rejected: record.rejected.clone(),
+        warnings,
         moves: record.moves.len() as u32,
         duration_ms: millis(start.elapsed()),
         settings,
@@ -549,22 +551,23 @@ impl<G: Game> Match<'_, G> {
                 self.only_on_move_runs(me);
             }
             self.ask(me, &q, self.cfg.move_limit(me))?;
-            let (lines, elapsed, cpu) = match self.sup.next_event()? {
+            let (lines, elapsed, cpu, early) = match self.sup.next_event()? {
                 Event::Reply {
                     child,
                     lines,
                     elapsed,
                     cpu,
+                    early,
                 } => {
                     debug_assert_eq!(child, me, "only the mover is asked");
-                    (Ok(lines), elapsed, cpu)
+                    (Ok(lines), elapsed, cpu, early)
                 }
                 Event::BadReply {
                     fault,
                     elapsed,
                     cpu,
                     ..
-                } => (Err(fault.to_string()), elapsed, cpu),
+                } => (Err(fault.to_string()), elapsed, cpu, 0),
                 Event::Failed { child, failure } => return Ok(self.failed(child, &failure)),
                 Event::Interrupted { signal } => return Ok(self.interrupted(signal)),
             };
@@ -585,7 +588,7 @@ impl<G: Game> Match<'_, G> {
                         self.rejected.push(RejectedReply::new(me, Phase::Move, l));
                     }
                     let reply = lines.as_deref().ok();
-                    return Ok(self.illegal(me, reply, parsed.ok().as_ref(), why));
+                    return Ok(self.illegal(me, reply, early, parsed.ok().as_ref(), why));
                 }
             };
             let detail = self.game.play(mv, &mut self.tell);
@@ -614,22 +617,28 @@ impl<G: Game> Match<'_, G> {
         self.sup.resume(me);
     }
 
-    /// `seat`'s move reply (`reply`, its lines, when it was complete) was
+    /// `seat`'s move reply (`reply`, its lines, when it was complete, the
+    /// first `early` of them sent before the program was asked) was
     /// unreadable or illegal: it loses, the detail quoting the reply.
     fn illegal(
         &mut self,
         seat: Seat,
         reply: Option<&[Vec<u8>]>,
+        early: usize,
         parsed: Option<&game_core::UncheckedOf<G>>,
         why: String,
     ) -> Verdict {
         self.stats[seat].illegal_moves += 1;
         self.game.tell_illegal(seat, parsed, &mut self.tell);
         self.send_told();
+        let mut detail = illegal_detail(&self.who(seat), reply, &why);
+        if early > 0 {
+            detail.push_str(&early_note(early));
+        }
         Verdict::new(
             Some(Outcome::lost(&[seat], self.seats())),
             Reason::IllegalMove,
-            illegal_detail(&self.who(seat), reply, &why),
+            detail,
         )
     }
 

@@ -86,9 +86,59 @@ pub fn illegal_detail(who: &str, reply: Option<&[Vec<u8>]>, why: &str) -> String
     }
 }
 
+/// How [`early_note`] begins.
+const EARLY_NOTE: &str = "; the program sent ";
+
+/// What the detail of a refused move reply adds when its first `early`
+/// lines had arrived before the program was asked for the move: they are
+/// not what the program answered, but what its previous reply sent in
+/// excess (a 41st setup line, a fourth line after a move), which the
+/// error alone (`"12" is not a square`) does not tell.
+pub fn early_note(early: usize) -> String {
+    let lines = match early {
+        1 => "line 1 of this reply".to_owned(),
+        n => format!("lines 1 to {n} of this reply"),
+    };
+    format!(
+        "{EARLY_NOTE}{lines} before it was asked for a move: they are what its previous reply sent beyond the lines it takes"
+    )
+}
+
+/// A detail without its [`early_note`], if it has one.
+pub fn without_early_note(detail: &str) -> &str {
+    match detail.rfind(EARLY_NOTE) {
+        Some(i) if detail[i..].contains(" before it was asked for a move: ") => &detail[..i],
+        _ => detail,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_early_note_names_the_lines_and_comes_off_again() {
+        let detail = format!(
+            "{}{}",
+            illegal_detail(
+                "player 0",
+                Some(&[b"12".to_vec()]),
+                "\"12\" is not a square"
+            ),
+            early_note(1)
+        );
+        assert_eq!(
+            detail,
+            "player 0 replied \"12\": \"12\" is not a square; the program sent line 1 of this reply \
+             before it was asked for a move: they are what its previous reply sent beyond the lines it takes"
+        );
+        assert!(early_note(2).contains("lines 1 to 2 of this reply"));
+        assert_eq!(
+            without_early_note(&detail),
+            "player 0 replied \"12\": \"12\" is not a square"
+        );
+        assert_eq!(without_early_note("player 1: no"), "player 1: no");
+    }
 
     #[test]
     fn an_illegal_detail_quotes_each_line_of_the_reply() {

@@ -53,6 +53,10 @@ struct Awaiting {
     cpu_at_probe: Option<Duration>,
     /// Whether the probe is done (or not to be made: no meter).
     probed: bool,
+    /// Lines of the reply already held when the question was fully
+    /// written: sent before the program was asked (the surplus of its
+    /// previous reply).
+    early: usize,
 }
 
 /// A suspected failure, confirmed as such unless the process is seen to
@@ -353,12 +357,17 @@ impl Child {
             return;
         }
         let started = self.queue.is_empty().then_some(self.drained_at);
+        let early = match started {
+            Some(_) => self.lines.complete_lines().min(lines),
+            None => 0,
+        };
         self.awaiting = Some(Awaiting {
             lines,
             limit,
             started,
             cpu_at_probe: None,
             probed: self.cpu.is_none(),
+            early,
         });
     }
 
@@ -432,6 +441,7 @@ impl Child {
         self.drained_at = now;
         if let Some(a) = self.awaiting.as_mut().filter(|a| a.started.is_none()) {
             a.started = Some(now);
+            a.early = self.lines.complete_lines().min(a.lines);
         }
         if self.close_after_write {
             self.close_after_write = false;
@@ -734,6 +744,7 @@ impl Child {
                 lines,
                 elapsed,
                 cpu,
+                early: a.early,
             },
             Reply::LineTooLong { line, bytes } => Event::BadReply {
                 child: id,

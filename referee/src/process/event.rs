@@ -183,6 +183,10 @@ pub enum Event {
         /// the reply; `None` for a reply within that (none was read), or
         /// if it could not be read.
         cpu: Option<Duration>,
+        /// How many of `lines`, from the first, had arrived before the
+        /// question was fully written: the program sent them before it
+        /// was asked (more lines than its previous reply took).
+        early: usize,
     },
     /// A reply that breaks the framing.
     BadReply {

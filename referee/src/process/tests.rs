@@ -295,11 +295,13 @@ fn replies_across_split_writes(sandbox: &Sandbox) {
             lines,
             elapsed,
             cpu,
+            early,
         } => {
             assert_eq!(lines, [b"ab".to_vec(), b"c".to_vec()]);
             assert!(elapsed >= Duration::from_millis(40), "{elapsed:?}");
             // Measured (its cgroup, or its process), and below the wall time.
             assert!(cpu.is_some_and(|c| c <= elapsed), "{cpu:?} of {elapsed:?}");
+            assert_eq!(early, 0);
         }
         other => panic!("{other:?}"),
     }
@@ -308,6 +310,36 @@ fn replies_across_split_writes(sandbox: &Sandbox) {
     assert_eq!(ends[0].deadline_kill, None);
 }
 both!(replies_across_split_writes);
+
+fn lines_sent_before_the_question_are_counted_as_early(sandbox: &Sandbox) {
+    let _g = lock();
+    // Two lines where one is asked for: the second is held when the
+    // next question is written.
+    let (mut sup, _dir) = start(
+        &[sh(
+            "read x; printf 'a\\nb\\n'; read y; printf 'c\\n'; read z; exit 0",
+        )],
+        2000,
+        sandbox,
+    );
+    let early = |event: Event| match event {
+        Event::Reply { lines, early, .. } => (lines, early),
+        other => panic!("{other:?}"),
+    };
+    sup.send(0, b"go\n");
+    sup.expect_reply(0, 1);
+    assert_eq!(early(sup.next_event().unwrap()), (vec![b"a".to_vec()], 0));
+    // Let the surplus line arrive before the next question.
+    std::thread::sleep(Duration::from_millis(100));
+    sup.send(0, b"again\n");
+    sup.expect_reply(0, 2);
+    assert_eq!(
+        early(sup.next_event().unwrap()),
+        (vec![b"b".to_vec(), b"c".to_vec()], 1)
+    );
+    sup.finish().unwrap();
+}
+both!(lines_sent_before_the_question_are_counted_as_early);
 
 fn timeout_kills_the_whole_group(sandbox: &Sandbox) {
     let _g = lock();

@@ -11,7 +11,7 @@ use game_core::{
 use referee_schema::{Phase, Reason, Record, RejectedReply};
 use thiserror::Error;
 
-use crate::game::verdict::{illegal_detail, who};
+use crate::game::verdict::{illegal_detail, who, without_early_note};
 
 /// A record that cannot be replayed at all.
 #[derive(Debug, Error)]
@@ -332,7 +332,11 @@ impl<G: Game> Replayer<'_, G> {
         // wrote it before the detail quoted the reply, still reads as the
         // same judgement.
         let plain = format!("player {me}: {why}");
-        if today == end.detail || plain == end.detail {
+        // A reply whose first lines came before the program was asked
+        // says so after the judgement (`early_note`): the record keeps
+        // the lines, not when they came.
+        let recorded = without_early_note(&end.detail);
+        if today == recorded || plain == recorded {
             Judgement::Same
         } else {
             Judgement::Differs(format!(

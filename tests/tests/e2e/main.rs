@@ -4,6 +4,7 @@
 
 mod cli;
 mod clock;
+mod course_wire;
 mod coursidor;
 mod coursidor_host;
 mod escape;
@@ -17,6 +18,7 @@ mod quarto;
 mod replay;
 mod run;
 mod sandbox;
+mod session_end;
 mod terminal;
 mod tictactoe;
 mod ucc;
@@ -287,10 +289,28 @@ fn regression_a_41st_code_is_read_as_the_first_move() {
     let o = Game::new(&p0, &opening(&SETUP1)).run();
     assert_eq!(o.player(0).setup, Some(SetupStatus::Accepted));
     assert_eq!(reason(&o), "illegal_move", "{}", o.json);
-    assert!(
-        o.summary
-            .detail
-            .starts_with("player 0 (red) replied \"12\" \"B3\" \"E\": \"12\" is not a square"),
+    // The verdict says where the line came from: it arrived before the
+    // program was asked for its move.
+    assert_eq!(
+        o.summary.detail,
+        "player 0 (red) replied \"12\" \"B3\" \"E\": \"12\" is not a square (a row letter A..J \
+         then a column digit 0..9); the program sent line 1 of this reply before it was asked \
+         for a move: they are what its previous reply sent beyond the lines it takes",
+        "{}",
+        o.json
+    );
+}
+
+#[test]
+fn a_refused_reply_sent_after_the_question_has_no_early_note() {
+    // The same bad first line, sent once the program was asked.
+    let p0 = opening(&SETUP0) + "send 12\\nB3\\nE\n";
+    let o = Game::new(&p0, &opening(&SETUP1)).run();
+    assert_eq!(reason(&o), "illegal_move", "{}", o.json);
+    assert_eq!(
+        o.summary.detail,
+        "player 0 (red) replied \"12\" \"B3\" \"E\": \"12\" is not a square (a row letter A..J \
+         then a column digit 0..9)",
         "{}",
         o.json
     );

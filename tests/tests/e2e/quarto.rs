@@ -86,10 +86,10 @@ fn a_whole_game_every_message_byte_for_byte() {
     assert_eq!(record.end.reason.as_str(), "quarto");
 }
 
-#[test]
-fn sixteen_pieces_without_a_pattern_draw() {
-    // A full board where no row, column or diagonal shares an attribute,
-    // filled in reading order; seat 1 places the odd pieces.
+/// A full board where no row, column or diagonal shares an attribute,
+/// filled in reading order (seat 1 places the odd pieces), the last
+/// placement giving `last_gift`.
+fn sixteen_pieces(last_gift: &str) -> crate::util::Outcome {
     let pieces: [u8; 16] = [12, 8, 2, 7, 5, 0, 10, 4, 11, 14, 9, 3, 1, 13, 6, 15];
     let squares: Vec<String> = quarto::Square::ALL.iter().map(|s| s.to_string()).collect();
     let mut scripts = [String::from("read 2\n"), String::from("read 2\n")];
@@ -97,13 +97,41 @@ fn sixteen_pieces_without_a_pattern_draw() {
     scripts[1] += THEIRS;
     for (i, square) in squares.iter().enumerate() {
         let seat = (i + 1) % 2;
-        let gift = pieces.get(i + 1).map_or("-".to_owned(), u8::to_string);
+        let gift = pieces
+            .get(i + 1)
+            .map_or(last_gift.to_owned(), u8::to_string);
         scripts[seat] += &send(square, &gift);
         scripts[1 - seat] += THEIRS;
     }
-    let o = Game::new(&scripts[0], &scripts[1])
-        .options(&["--game", "quarto"])
-        .run();
+    Game::new(&scripts[0], &scripts[1])
+        .options(&["--game", "quarto", "--record", "game.json"])
+        .run()
+}
+
+#[test]
+fn regression_a_gift_named_on_the_sixteenth_placement_is_ignored_as_the_seed_ignores_it() {
+    // A program written from the seed names a piece there (one on the
+    // board: nothing is left); the game is the draw the placement makes.
+    let o = sixteen_pieces("3");
+    assert_eq!(o.summary.reason.as_str(), "board_full", "{}", o.json);
+    assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
+    assert!(o.received[1].ends_with("D4\n-\nD\n"), "{}", o.received[1]);
+    assert_eq!(
+        o.summary.warnings,
+        [
+            "move 17: player 0 named piece 3 (LSHC) as its gift on the sixteenth placement, \
+          where nothing is left to give: ignored, as the seed's own code ignores it"
+        ],
+        "{}",
+        o.json
+    );
+    crate::run::replays(&o.dir);
+}
+
+#[test]
+fn sixteen_pieces_without_a_pattern_draw() {
+    let o = sixteen_pieces("-");
+    assert!(o.summary.warnings.is_empty(), "{}", o.json);
     assert_eq!(o.summary.reason.as_str(), "board_full", "{}", o.json);
     assert_eq!(o.summary.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(o.summary.moves, 17);

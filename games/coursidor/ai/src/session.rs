@@ -36,11 +36,25 @@ pub struct Player {
 /// (usually stderr).
 pub fn run<R: Read, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
     let mut reader = LineReader::new(input);
+    let end = play(&mut reader, output, player, log)?;
+    // The game is over for us; the referee says so by closing our input
+    // (`game_core::LineReader::drain` says why we wait for it).
+    reader.drain()?;
+    Ok(end)
+}
+
+/// The game itself, up to the message that ends it.
+fn play<R: Read, W: Write>(
+    reader: &mut LineReader<R>,
+    mut output: W,
+    player: &mut Player,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
     let Some(greeting) = wire::read_greeting(|| reader.next_line())? else {
         return Ok(SessionEnd::Closed);
     };
@@ -142,6 +156,34 @@ mod tests {
         let mut out = Vec::new();
         let end = run(input.as_bytes(), &mut out, &mut player, &mut io::sink());
         (end.unwrap(), String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn regression_the_session_reads_on_after_its_end_message_until_the_end_of_input() {
+        // A referee that goes on writing after the message that ends the
+        // game: the session returns only once it has read it all.
+        let layout = Layout::new(Board::new(Shape::T, 2).unwrap(), &[3]).unwrap();
+        for (colour, then, end) in [
+            (Colour::White, "E\n", SessionEnd::OpponentError),
+            (Colour::White, "F\n", SessionEnd::OpponentFailed),
+            (Colour::Black, "E\n", SessionEnd::OwnError),
+        ] {
+            let input = wire::greeting(colour, &layout, 0) + then + "M 5\nN\nmore\n";
+            let mut rest = game_core::Trickle::new(input.as_bytes());
+            let mut player = Player {
+                strategy: Strategy::Random,
+                rng: Rng::new(1),
+                move_time: Duration::from_millis(50),
+                max_nodes: Some(2000),
+            };
+            let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
+            assert_eq!(got.unwrap(), end, "{then:?}");
+            assert!(
+                rest.rest().is_empty(),
+                "{then:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
+        }
     }
 
     #[test]

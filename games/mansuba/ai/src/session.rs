@@ -195,12 +195,26 @@ pub fn read_turn<R: Read>(
 /// per move of ours (usually stderr).
 pub fn run<R: Read, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     bot: &mut Bot,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
     let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
-    let Some(greeting) = read_greeting(&mut lines)? else {
+    let end = play(&mut lines, output, bot, log)?;
+    // The game is over for us; the referee says so by closing our input
+    // (`LineReader::drain` says why we wait for it).
+    lines.drain()?;
+    Ok(end)
+}
+
+/// The game itself, up to the message that ends it.
+fn play<R: Read, W: Write>(
+    lines: &mut LineReader<R>,
+    mut output: W,
+    bot: &mut Bot,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
+    let Some(greeting) = read_greeting(lines)? else {
         return Ok(SessionEnd::Closed);
     };
     let me = greeting.seat;
@@ -238,7 +252,7 @@ pub fn run<R: Read, W: Write>(
                 None => writeln!(log, "move {}: {action} in {took:.3} ms", pos.turn() + 1),
             };
         }
-        match read_turn(&mut lines, &mut pos, me)? {
+        match read_turn(lines, &mut pos, me)? {
             Turn::Played { end: None, .. } => {}
             Turn::Played { end: Some(end), .. } | Turn::Over(end) => return Ok(end),
         }
@@ -315,6 +329,33 @@ mod tests {
         assert!(matches!(e, SessionError::Inconsistent { .. }), "{e}");
         let end = run(&b""[..], Vec::new(), &mut b, &mut io::sink()).unwrap();
         assert_eq!(end, SessionEnd::Closed);
+    }
+
+    #[test]
+    fn regression_the_session_reads_on_after_its_end_message_until_the_end_of_input() {
+        // A referee that goes on writing after the message that ends the
+        // game (anything, even bytes no line allows): the session returns
+        // only once it has read it all, at the end of the input.
+        let g = greeting_text(&start(1), 0);
+        for (end_message, end) in [
+            ("1 F\n", SessionEnd::Failed(1)),
+            ("1 E\n", SessionEnd::Illegal(1)),
+        ] {
+            let input = format!("{g}{end_message}1 9 8\nN\nmore\n");
+            let mut rest = game_core::Trickle::new(input.as_bytes());
+            let got = run(
+                &mut rest,
+                Vec::new(),
+                &mut bot(Strategy::Random),
+                &mut io::sink(),
+            );
+            assert_eq!(got.unwrap(), end);
+            assert!(
+                rest.rest().is_empty(),
+                "left unread: {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
+        }
     }
 
     #[test]

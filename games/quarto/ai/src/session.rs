@@ -35,11 +35,25 @@ pub struct Player {
 /// (usually stderr).
 pub fn run<R: Read, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
     let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
+    let end = play(&mut reader, output, player, log)?;
+    // The game is over for us; the referee says so by closing our input
+    // (`LineReader::drain` says why we wait for it).
+    reader.drain()?;
+    Ok(end)
+}
+
+/// The game itself, up to the message that ends it.
+fn play<R: Read, W: Write>(
+    reader: &mut LineReader<R>,
+    mut output: W,
+    player: &mut Player,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
     let Some(first) = reader.next_line()? else {
         return Ok(SessionEnd::Closed);
     };
@@ -153,6 +167,37 @@ mod tests {
         let mut out = Vec::new();
         let end = run(input.as_bytes(), &mut out, &mut player, &mut io::sink());
         (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn regression_the_session_reads_on_after_its_end_message_until_the_end_of_input() {
+        // A referee that goes on writing after the message that ends the
+        // game: the session returns only once it has read it all.
+        for (input, end) in [
+            ("1\n4\nE\n", SessionEnd::OpponentError),
+            ("0\n2\nE\n", SessionEnd::OwnError),
+            ("F\n", SessionEnd::OpponentFailed),
+            ("1\n1\n-\n4\nW\n", SessionEnd::Lost),
+        ] {
+            let input = format!("{input}A1\n3\nN\n\u{7f}more\n");
+            let mut rest = game_core::Trickle::new(input.as_bytes());
+            let mut player = Player {
+                strategy: Strategy::Random,
+                settings: Settings {
+                    tt_bits: 10,
+                    ..Settings::default()
+                },
+                rng: Rng::new(1),
+                move_time: Duration::from_millis(50),
+            };
+            let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
+            assert_eq!(got.unwrap(), end, "{input:?}");
+            assert!(
+                rest.rest().is_empty(),
+                "{input:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
+        }
     }
 
     #[test]

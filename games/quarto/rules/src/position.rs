@@ -263,6 +263,16 @@ impl Position {
         if let Some(by) = self.board.get(square) {
             return Err(IllegalMove::Occupied { square, by });
         }
+        if self.available.is_empty() {
+            // The sixteenth placement: nothing is left to give. The seed's
+            // own code ignores a piece named here, so a program written
+            // from it names one; the move drops it, as after a win
+            // (`ignored_gift` tells the referee to warn).
+            return Ok(Move {
+                square: Some(square),
+                gift: None,
+            });
+        }
         match m.gift {
             Some(g) if g == hand => Err(IllegalMove::GiftInHand(g)),
             Some(g) => match self.board.find(g) {
@@ -293,6 +303,16 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The piece `m` names as its gift that a legal move drops without
+    /// complaint because nothing is left to give: on the sixteenth
+    /// placement, where the seed's own code ignores it. `None` for any
+    /// other move (a gift after a winning placement means nothing either,
+    /// but the protocol allows it).
+    pub fn ignored_gift(&self, m: &UncheckedMove) -> Option<Piece> {
+        let last = self.end.is_none() && self.hand.is_some() && self.available.is_empty();
+        m.gift.filter(|_| last)
     }
 
     /// Every legal move, one per distinct effect: a placement that wins or

@@ -1,6 +1,7 @@
 //! Quarto as the referee's match driver runs it: a session per seat, the
 //! wire format of `docs/games/quarto.md`, seat 0 giving the first piece.
 
+use std::cell::Cell;
 use std::fmt;
 
 use game_core::{
@@ -10,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
 use crate::pattern::Level;
+use crate::piece::Piece;
 use crate::position::{EndReason, Move, Outcome, Position, UncheckedMove};
 use crate::show;
 use crate::square::Square;
@@ -63,6 +65,8 @@ impl game_core::Spec for Spec {
         Ok(Match {
             pos: Position::new(options.level()?, context.max_turns),
             last: None,
+            ignored: Cell::new(None),
+            warnings: Vec::new(),
         })
     }
 }
@@ -72,6 +76,11 @@ pub struct Match {
     pos: Position,
     /// The square of the last placement, for the viewer.
     last: Option<Square>,
+    /// The gift named by the move last checked that its play drops
+    /// (`Position::ignored_gift`), for the warning `play` writes.
+    ignored: Cell<Option<Piece>>,
+    /// The verdict's warnings.
+    warnings: Vec<String>,
 }
 
 impl Match {
@@ -160,12 +169,22 @@ impl game_core::Game for Match {
     }
 
     fn check(&self, _seat: Seat, mv: &UncheckedMove) -> Result<Move, IllegalMove> {
-        self.pos.check(mv)
+        let checked = self.pos.check(mv);
+        self.ignored
+            .set(checked.as_ref().ok().and(self.pos.ignored_gift(mv)));
+        checked
     }
 
     fn play(&mut self, mv: Move, tell: &mut Tell) -> MoveRecord {
         let me = usize::from(self.pos.to_move());
         let piece = self.pos.hand();
+        if let Some(gift) = self.ignored.take() {
+            self.warnings.push(format!(
+                "move {}: player {me} named piece {gift} as its gift on the sixteenth placement, \
+                 where nothing is left to give: ignored, as the seed's own code ignores it",
+                self.pos.plies() + 1
+            ));
+        }
         let outcome: Outcome = self.pos.play(mv);
         if mv.square().is_some() {
             self.last = mv.square();
@@ -209,6 +228,10 @@ impl game_core::Game for Match {
             script: show::VIEWER_SCRIPT,
             style: show::VIEWER_STYLE,
         }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
     }
 }
 
@@ -292,6 +315,37 @@ mod tests {
         m.tell_failure(1, &mut tell);
         assert_eq!(tell.messages(), [(0, "F\n".to_owned())]);
         assert!(Spec::new(&Options { level: 5 }, &context(0)).is_err());
+    }
+
+    #[test]
+    fn a_gift_named_on_the_sixteenth_placement_is_ignored_with_a_warning() {
+        // A level-1 draw (the rules tests' board): the piece on each
+        // square, and the order the squares are filled in.
+        let piece: [u8; 16] = [12, 8, 2, 7, 5, 0, 10, 4, 11, 14, 9, 3, 1, 13, 6, 15];
+        let order: [u8; 16] = [0, 3, 5, 6, 9, 10, 12, 15, 7, 4, 2, 1, 14, 13, 11, 8];
+        let mut m = Spec::new(&Options::default(), &context(0)).unwrap();
+        reply(&mut m, "-", &piece[order[0] as usize].to_string());
+        for (i, &s) in order.iter().enumerate() {
+            let square = Square::new(s).unwrap().to_string();
+            // The last placement names a piece as a program written from
+            // the seed does: one already on the board.
+            let gift = order.get(i + 1).map_or(3, |&n| piece[n as usize]);
+            assert!(m.warnings().is_empty(), "move {i}");
+            let (tell, r) = reply(&mut m, &square, &gift.to_string());
+            if i == 15 {
+                assert_eq!((r.result.as_str(), r.gift), ("D", None));
+                // The opponent is told `-`, the move as it counts.
+                assert_eq!(tell.messages()[1].1, format!("{square}\n-\nD\n"));
+            }
+        }
+        assert_eq!(m.end().unwrap().reason, "board_full");
+        assert_eq!(
+            m.warnings(),
+            [
+                "move 17: player 0 named piece 3 (LSHC) as its gift on the sixteenth placement, \
+              where nothing is left to give: ignored, as the seed's own code ignores it"
+            ]
+        );
     }
 
     #[test]

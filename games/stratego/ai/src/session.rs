@@ -17,10 +17,10 @@ use thiserror::Error;
 use crate::strategy::Strategy;
 
 /// How a session ended without error: what decided the game, as far as
-/// this player can tell. `E`, `F` and `KO` end a session at once (every
-/// referee ends the game there); a Flag capture or a lack of legal moves
-/// does not: the session goes on until the end of its input, answering
-/// every move it is asked for.
+/// this player can tell. `E`, `F` and `KO` end the game (every referee
+/// ends it there); a Flag capture or a lack of legal moves does not: the
+/// session goes on answering every move it is asked for. Whatever ends
+/// it, the session returns only at the end of its input.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SessionEnd {
     /// The referee closed the stream with nothing decided that we saw.
@@ -134,16 +134,32 @@ impl<R: Read> LineReader<R> {
 /// does not) goes on asking, and a player that left would lose on end of
 /// file. The game is decided then, so moves are chosen without thinking
 /// (a legal move picked by the move count). With no legal move left there
-/// is nothing to answer, and the session waits for the end of its input.
-/// `E`, `F` and `KO` end the session at once.
+/// is nothing to answer. After `E`, `F` or `KO` nothing is answered
+/// either. In every case the session returns only at the end of its
+/// input, which the referee closes when it ends the game
+/// (`game_core::LineReader::drain` says why).
 pub fn run<R: Read, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     strategy: &mut dyn Strategy,
     move_time: Duration,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
     let mut reader = LineReader::new(input);
+    let end = play(&mut reader, output, strategy, move_time, log)?;
+    reader.lines.drain()?;
+    Ok(end)
+}
+
+/// The game itself, up to the message that ends it (or, after a Flag
+/// capture, up to the end of the input).
+fn play<R: Read, W: Write>(
+    reader: &mut LineReader<R>,
+    mut output: W,
+    strategy: &mut dyn Strategy,
+    move_time: Duration,
+    log: &mut dyn Write,
+) -> Result<SessionEnd, SessionError> {
     let Some(first) = reader.next_line()? else {
         return Ok(SessionEnd::Closed);
     };
@@ -184,7 +200,7 @@ pub fn run<R: Read, W: Write>(
                 // The rules end the game here (§3.5.2): the referee asks
                 // nothing more. Wait for the end of the input.
                 let _ = writeln!(log, "no legal move: waiting for the end of the game");
-                return reader.finish(decided.unwrap_or(SessionEnd::NoLegalMove));
+                return Ok(decided.unwrap_or(SessionEnd::NoLegalMove));
             }
             let mv = match decided {
                 None => strategy.choose(&view, started + move_time),
@@ -238,15 +254,6 @@ pub fn run<R: Read, W: Write>(
     }
 }
 
-impl<R: Read> LineReader<R> {
-    /// With nothing to answer: reads what is left of the input until its
-    /// end (the referee's end of the game), then gives `end`.
-    fn finish(&mut self, end: SessionEnd) -> Result<SessionEnd, SessionError> {
-        while self.next_line()?.is_some() {}
-        Ok(end)
-    }
-}
-
 /// `end` if a move with result `r` took a Flag, said in `log` (`words`):
 /// the game is decided, and play goes on only if the referee asks.
 fn flag_taken(
@@ -292,6 +299,36 @@ mod tests {
     /// [`play_with`] a random strategy.
     fn play(input: &str) -> (Result<SessionEnd, SessionError>, String) {
         play_with(input, &mut RandomStrategy::new(1))
+    }
+
+    #[test]
+    fn regression_the_session_reads_on_after_its_end_message_until_the_end_of_input() {
+        // The course's referee may go on writing after what ends the game
+        // for us (and kills its players at its own end): the session
+        // returns only once it has read everything, at the end of input.
+        for (input, end) in [
+            ("1\nKO\n", SessionEnd::SetupRefused),
+            ("0\nF\n", SessionEnd::OpponentFailed),
+            ("1\nOK\nE\n", SessionEnd::OpponentError),
+            ("1\nOK\nB3\nE\n1\nE\n", SessionEnd::OpponentError),
+            ("1\nOK\nF\n", SessionEnd::OpponentFailed),
+        ] {
+            let input = format!("{input}B3\nE\n1\nN\n\u{7f}\n");
+            let mut rest = game_core::Trickle::new(input.as_bytes());
+            let got = run(
+                &mut rest,
+                &mut Vec::new(),
+                &mut RandomStrategy::new(1),
+                Duration::from_millis(100),
+                &mut io::sink(),
+            );
+            assert_eq!(got.unwrap(), end, "{input:?}");
+            assert!(
+                rest.rest().is_empty(),
+                "{input:?}: left {:?}",
+                String::from_utf8_lossy(rest.rest())
+            );
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@
 mod battle;
 pub mod bits;
 mod board;
+pub mod course_wire;
 mod error;
 mod game;
 mod movegen;

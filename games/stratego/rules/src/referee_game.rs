@@ -3,6 +3,7 @@
 //! for byte as `docs/protocol.md` says — or, for a seat given `--protocol
 //! SEAT=ucc`, as the UCC 2012 manager said it (`ucc`, `docs/ucc.md`).
 
+use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -13,6 +14,7 @@ use game_core::{
 use serde::{Deserialize, Serialize};
 
 use crate::bits::Bits;
+use crate::course_wire::{self, Leniency};
 use crate::error::{IllegalMove, SetupError, WireError};
 use crate::game::{EndReason, Game, Rules};
 use crate::moves::{Move, UncheckedMove};
@@ -45,7 +47,39 @@ pub struct Options {
     #[arg(long = "protocol", value_name = "SEAT=NAME")]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub protocol: Vec<SeatProtocol>,
+
+    /// How move replies are read: `strict` (docs/protocol.md §3), or
+    /// `course`, as the course's referee reads them (the first character
+    /// of a direction, the first two of a square, the leading digits of a
+    /// distance, the rest ignored), each such line quoted in the
+    /// verdict's warnings. Seats of the `course` protocol only.
+    #[arg(long, value_enum, value_name = "WIRE", default_value_t = Wire::Strict)]
+    #[serde(default, skip_serializing_if = "Wire::is_strict")]
+    pub wire: Wire,
 }
+
+/// How a seat of the course protocol's move replies are read (`--wire`).
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Wire {
+    /// As docs/protocol.md §3 spells them.
+    #[default]
+    Strict,
+    /// As the course's referee reads them (`course_wire`).
+    Course,
+}
+
+impl Wire {
+    /// Whether this is the default, strict reading.
+    pub fn is_strict(&self) -> bool {
+        *self == Wire::Strict
+    }
+}
+
+/// How many of a seat's lenient lines the verdict's warning quotes.
+const QUOTED_LENIENCIES: usize = 10;
 
 game_core::named_enum! {
     /// The protocols a seat's program may speak, each named as
@@ -136,6 +170,8 @@ impl game_core::Spec for Spec {
                 two_square_rule: options.two_square_rule,
             },
             protocols: options.protocols()?,
+            wire: options.wire,
+            lenient: RefCell::default(),
             game: None,
             last: None,
             last_to: None,
@@ -150,6 +186,11 @@ pub struct Match {
     rules: Rules,
     /// What each seat's program speaks.
     protocols: [Protocol; 2],
+    /// How the course protocol's move replies are read.
+    wire: Wire,
+    /// Each seat's replies read only as the course's referee reads them
+    /// (`--wire course`), with the move number, for the warnings.
+    lenient: RefCell<[Vec<(u32, Leniency)>; 2]>,
     game: Option<Game>,
     /// The last move played, for the words of a Flag capture.
     last: Option<UncheckedMove>,
@@ -390,6 +431,12 @@ impl game_core::Game for Match {
                 .and_then(|lines| ucc::parse_reply(lines[0]))
                 .map_err(InProtocol::Ucc);
         }
+        if self.wire == Wire::Course {
+            let (mv, notes) = course_wire::read_move(lines).map_err(InProtocol::Course)?;
+            let ply = self.game().plies() + 1;
+            self.lenient.borrow_mut()[seat].extend(notes.into_iter().map(|n| (ply, n)));
+            return Ok(Reply::Move(mv));
+        }
         cleaned(lines)
             .map_err(WireError::from)
             .and_then(|lines| UncheckedMove::from_lines(lines[0], lines[1], lines[2]))
@@ -544,6 +591,35 @@ impl game_core::Game for Match {
             script: show::VIEWER_SCRIPT,
             style: show::VIEWER_STYLE,
         }
+    }
+
+    /// Under `--wire course`, one warning per seat whose replies were
+    /// read leniently: how many lines, and the first of them quoted.
+    fn warnings(&self) -> Vec<String> {
+        let lenient = self.lenient.borrow();
+        (0..2)
+            .filter(|&seat| !lenient[seat].is_empty())
+            .map(|seat| {
+                let notes = &lenient[seat];
+                let quoted: Vec<String> = notes
+                    .iter()
+                    .take(QUOTED_LENIENCIES)
+                    .map(|(ply, n)| format!("move {ply} {n}"))
+                    .collect();
+                let more = match notes.len().saturating_sub(QUOTED_LENIENCIES) {
+                    0 => String::new(),
+                    n => format!("; and {n} more"),
+                };
+                format!(
+                    "player {seat} ({}): {} {} read as the course's referee reads {} (--wire course): {}{more}",
+                    ucc::colour(player(seat)).to_lowercase(),
+                    notes.len(),
+                    if notes.len() == 1 { "line" } else { "lines" },
+                    if notes.len() == 1 { "it" } else { "them" },
+                    quoted.join("; ")
+                )
+            })
+            .collect()
     }
 }
 

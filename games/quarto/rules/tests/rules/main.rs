@@ -133,8 +133,23 @@ fn the_last_placement_gives_nothing_and_a_full_board_without_pattern_draws() {
     assert_eq!(p.play(p.check(&mv(last.0, "-")).unwrap()), Outcome::Draw);
     assert_eq!(p.end().unwrap().reason.as_str(), "board_full");
     assert_eq!(p.plies(), 17);
-    // Nothing can be given: any number names a piece already placed.
-    assert!(pos.check(&mv(last.0, "0")).is_err());
+    // Nothing can be given: a piece named anyway (one already placed, or
+    // the one in hand) is ignored, as the seed's own code ignores it, and
+    // the position says so for the referee's warning.
+    assert_eq!(pos.ignored_gift(&mv(last.0, "-")), None);
+    for named in ["0", "15", &pos.hand().unwrap().number().to_string()] {
+        let named_mv = mv(last.0, named);
+        assert_eq!(pos.check(&named_mv), pos.check(&mv(last.0, "-")), "{named}");
+        assert_eq!(
+            pos.ignored_gift(&named_mv).map(|p| p.number().to_string()),
+            Some(named.to_owned())
+        );
+        let mut q = pos.clone();
+        assert_eq!(q.play(q.check(&named_mv).unwrap()), Outcome::Draw);
+    }
+    // Before the sixteenth placement a named gift is never ignored.
+    let early = play_all(Level::default(), &[("-", "4")]);
+    assert_eq!(early.ignored_gift(&mv("A1", "5")), None);
 }
 
 #[test]
