@@ -10,7 +10,7 @@ use linebuf::{Framing, LineBuffer, Reply};
 use mio::Registry;
 use mio::unix::SourceFd;
 
-use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination};
+use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination, Unasked};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
@@ -126,6 +126,8 @@ pub struct Child {
     pub(super) limit: Option<LimitHit>,
     /// The limit its current (last) process reached.
     process_limit: Option<LimitHit>,
+    /// Output no reply took, counted once the session is over.
+    pub(super) unasked: Unasked,
 }
 
 impl Child {
@@ -192,6 +194,7 @@ impl Child {
             report_ready: false,
             limit: None,
             process_limit: None,
+            unasked: Unasked::default(),
         }
     }
 
@@ -455,20 +458,37 @@ impl Child {
         }
     }
 
-    /// Once the game is over: reads stdout and throws the bytes away, so
-    /// that a child blocked writing can go on to its end.
-    pub(super) fn discard_stdout(&mut self, registry: &Registry) {
+    /// Once the session is over: counts what the line buffer still holds
+    /// (output that no reply took) as unasked, and empties it.
+    pub(super) fn end_session(&mut self) {
+        let pending = self.lines.pending();
+        for line in &pending.lines {
+            self.unasked.add(line);
+            self.unasked.add(b"\n");
+        }
+        self.unasked.add(&pending.tail);
+        self.lines = LineBuffer::new(self.lines.framing());
+    }
+
+    /// Once the game is over (or its reply is in): reads stdout and throws
+    /// the bytes away, so that a child blocked writing can go on to its
+    /// end; with `count`, the bytes are counted as unasked output.
+    pub(super) fn discard_stdout(&mut self, registry: &Registry, count: bool) {
         if !self.stdout_ready {
             return;
         }
         let mut scratch = [0u8; 4096];
         while let Some(fd) = self.stdout.as_ref() {
             match read_pipe(fd.as_fd(), &mut scratch) {
-                PipeRead::Bytes { emptied: true, .. } => {
-                    self.stdout_ready = false;
-                    return;
+                PipeRead::Bytes { n, emptied } => {
+                    if count {
+                        self.unasked.add(&scratch[..n]);
+                    }
+                    if emptied {
+                        self.stdout_ready = false;
+                        return;
+                    }
                 }
-                PipeRead::Bytes { .. } => {}
                 PipeRead::End => return self.stdout_closed(registry),
                 PipeRead::Failed(e) => return self.stdout_failed(registry, &e),
             }

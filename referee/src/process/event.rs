@@ -238,6 +238,38 @@ pub struct ProcessEnd {
     /// A limit of its sandbox it reached (for a process per reply: the
     /// first any of them reached).
     pub limit: Option<LimitHit>,
+    /// What it wrote to stdout that no reply took: bytes left over when
+    /// the session ended, and bytes written after its end.
+    pub unasked: Unasked,
+}
+
+/// Output of a child's that was never part of a reply, counted once its
+/// session is over (the referee reads it only to throw it away).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Unasked {
+    /// How many bytes.
+    pub bytes: u64,
+    head: [u8; Unasked::HEAD],
+    head_len: u8,
+}
+
+impl Unasked {
+    /// Bytes kept for quoting.
+    pub const HEAD: usize = 32;
+
+    /// Counts `data`, keeping its first bytes if there is room.
+    pub fn add(&mut self, data: &[u8]) {
+        self.bytes += data.len() as u64;
+        let at = usize::from(self.head_len);
+        let n = data.len().min(Unasked::HEAD - at);
+        self.head[at..at + n].copy_from_slice(&data[..n]);
+        self.head_len += n as u8;
+    }
+
+    /// The first bytes (up to [`Unasked::HEAD`]).
+    pub fn head(&self) -> &[u8] {
+        &self.head[..usize::from(self.head_len)]
+    }
 }
 
 /// The timing of a kill at a missed deadline (a reply's, or the deadline

@@ -27,7 +27,7 @@ pub mod supervisor;
 pub(crate) mod sys;
 
 pub use event::{
-    ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination,
+    ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination, Unasked,
     signal_name,
 };
 pub use pid::ChildPid;

@@ -554,7 +554,7 @@ impl Supervisor {
             c.check_report();
             c.flush(registry);
             if self.finishing || c.retiring {
-                c.discard_stdout(registry);
+                c.discard_stdout(registry, self.finishing);
             } else {
                 c.read_stdout(registry, false);
             }
@@ -662,6 +662,7 @@ impl Supervisor {
         // SIGTERM.
         let now = Instant::now();
         self.children.iter_mut().for_each(|c| c.cont(now));
+        self.children.iter_mut().for_each(Child::end_session);
 
         let flush_until = Instant::now() + grace;
         loop {
@@ -706,6 +707,7 @@ impl Supervisor {
                 deadline_kill: c.deadline_kill(),
                 processes: c.processes,
                 limit: c.limit,
+                unasked: c.unasked,
             })
             .collect();
         Ok(ends)
