@@ -371,7 +371,7 @@ fn judge<S: Spec>(cfg: &CheckConfig, played: &[Played]) -> CheckReport {
             "flush",
             Status::Fail,
             format!(
-                "in the {} game: {} (a reply not flushed is never received)",
+                "in the {} game: {} (too slow, or a reply not flushed: the referee never sees it)",
                 p.scenario.name,
                 p.verdict()
             ),
@@ -424,6 +424,30 @@ fn judge<S: Spec>(cfg: &CheckConfig, played: &[Played]) -> CheckReport {
                 "in the {} game, still running {grace} ms after its input ended: {}",
                 p.scenario.name, p.end
             ),
+        ),
+    });
+
+    // No process left behind.
+    let left = played.iter().find(|p| p.end.leftovers == Some(true));
+    let known = played.iter().all(|p| p.end.leftovers.is_some());
+    checks.push(match left {
+        Some(p) => Check::new(
+            "leftovers",
+            Status::Fail,
+            format!(
+                "in the {} game, processes it started were still running when it ended",
+                p.scenario.name
+            ),
+        ),
+        None if known => Check::new(
+            "leftovers",
+            Status::Pass,
+            "no process of its own left running when it ended",
+        ),
+        None => Check::new(
+            "leftovers",
+            Status::Skip,
+            "not known without the sandbox's PID namespace",
         ),
     });
 
@@ -504,16 +528,20 @@ fn scenario_check(p: &Played) -> Check {
             name,
             Status::Pass,
             format!(
-                "the opponent sent {}, {}: {}",
+                "the opponent sent {}, {} ({})",
                 quote_lines(&d.sent),
                 told(&d.told),
-                p.verdict()
+                p.summary.detail
             ),
         ),
         Plan::Fails => Check::new(
             name,
             Status::Pass,
-            format!("the opponent failed, {}: {}", told(&d.told), p.verdict()),
+            format!(
+                "the opponent failed, {} ({})",
+                told(&d.told),
+                p.summary.detail
+            ),
         ),
     }
 }

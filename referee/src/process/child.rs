@@ -128,6 +128,9 @@ pub struct Child {
     process_limit: Option<LimitHit>,
     /// Output no reply took, counted once the session is over.
     pub(super) unasked: Unasked,
+    /// In a jail with a PID namespace: whether processes of the jail were
+    /// still running when the player's own ended.
+    pub(super) leftovers: Option<bool>,
 }
 
 impl Child {
@@ -195,6 +198,7 @@ impl Child {
             limit: None,
             process_limit: None,
             unasked: Unasked::default(),
+            leftovers: None,
         }
     }
 
@@ -626,6 +630,10 @@ impl Child {
             now.checked_sub(Duration::from_nanos(ago)).unwrap_or(now)
         });
         if let Some(jail) = self.jail.as_mut() {
+            // Only the init of a PID namespace sees every process of the jail.
+            if jail.features.pid {
+                self.leftovers = report.map(|r| r.leftovers);
+            }
             let hit = jail.limit_hit(status, report.as_ref(), self.killed_by.is_some());
             self.process_limit = hit;
             self.limit = self.limit.or(hit);

@@ -241,6 +241,10 @@ pub struct ProcessEnd {
     /// What it wrote to stdout that no reply took: bytes left over when
     /// the session ended, and bytes written after its end.
     pub unasked: Unasked,
+    /// Whether other processes of its jail were still running when its
+    /// own ended (its children, killed with the jail); `None` when that is
+    /// not known: without a sandbox's PID namespace.
+    pub leftovers: Option<bool>,
 }
 
 /// Output of a child's that was never part of a reply, counted once its

@@ -708,6 +708,7 @@ impl Supervisor {
                 processes: c.processes,
                 limit: c.limit,
                 unasked: c.unasked,
+                leftovers: c.leftovers,
             })
             .collect();
         Ok(ends)
