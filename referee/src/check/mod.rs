@@ -79,6 +79,9 @@ pub struct CheckConfig {
     pub program: Program,
     /// The opponent's program, in every other seat.
     pub opponent: Program,
+    /// The opponent's own time limit, for its setup and its moves; `None`:
+    /// the game's. The opponent's failure waits for it.
+    pub opponent_limit: Option<Duration>,
     /// Where the hosts of a game's programs are (the referee's directory).
     pub host_dir: PathBuf,
 }
@@ -256,6 +259,11 @@ fn play<S: Spec>(
         let host = S::host(options, seat, Path::new(&given.path));
         programs.push(crate::hosted(host.clone(), given.clone(), &cfg.host_dir)?);
         hosts.push(host);
+    }
+    if let Some(limit) = cfg.opponent_limit {
+        for seat in (0..seats).filter(|&s| s != scenario.seat) {
+            match_cfg.player_time_limits.insert(seat, Some(limit));
+        }
     }
     match_cfg.names = vec![None; seats];
     match_cfg.programs = programs;

@@ -35,6 +35,10 @@ pub struct CheckCli {
     /// beside the referee].
     #[arg(long, value_name = "SPEC")]
     pub opponent: Option<String>,
+    /// The opponent's own time limit, in milliseconds, for its setup and
+    /// each move [default: the game's]: its failure waits for it.
+    #[arg(long, value_name = "N")]
+    pub opponent_time_limit_ms: Option<u64>,
     /// Moves (all players together) after which each game is drawn.
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub max_turns: u32,
@@ -224,6 +228,9 @@ fn run<S: Spec>(cli: &CheckCli, options: &S::Options) -> Result<i32, Failure> {
         base,
         program,
         opponent,
+        opponent_limit: cli
+            .opponent_time_limit_ms
+            .map(std::time::Duration::from_millis),
         host_dir,
     };
     let report =
