@@ -535,11 +535,12 @@ fn scenario_check(p: &Played) -> Check {
         Plan::Illegal | Plan::Unreadable => Check::new(
             name,
             Status::Pass,
+            // Not the verdict's detail: it quotes the lines the
+            // opponent's program sent, which the script replaced.
             format!(
-                "the opponent sent {}, {} ({})",
+                "the opponent sent {}, {}",
                 quote_lines(&d.sent),
-                told(&d.told),
-                p.summary.detail
+                told(&d.told)
             ),
         ),
         Plan::Fails => Check::new(
