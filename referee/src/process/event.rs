@@ -324,3 +324,20 @@ impl fmt::Display for ProcessEnd {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Unasked;
+
+    #[test]
+    fn unasked_output_counts_every_byte_and_keeps_the_first() {
+        let mut u = Unasked::default();
+        u.add(b"late\n");
+        u.add(&[b'x'; 100]);
+        assert_eq!(u.bytes, 105);
+        assert_eq!(u.head().len(), Unasked::HEAD);
+        assert!(u.head().starts_with(b"late\nxxx"));
+        u.add(b"more");
+        assert_eq!((u.bytes, u.head().len()), (109, Unasked::HEAD));
+    }
+}
