@@ -297,3 +297,95 @@ impl<G: Game> Game for Scripted<G> {
         self.inner.viewer()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use game_core::{Context, Limits, Spec as _};
+    use stratego::referee_game::{Options, Spec as Stratego};
+
+    /// An army, the same codes for either seat (each row is the seat's own
+    /// four columns): player 0's Scout on A3, player 1's Marshal on B6.
+    const ARMY: [u8; 40] = [
+        11, 12, 12, 9, 1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9,
+        9, 9, 9, 9, 9, 9, 10, 12, 12, 12, 12,
+    ];
+
+    fn lines(words: &str) -> Vec<Vec<u8>> {
+        words.split(' ').map(|w| w.as_bytes().to_vec()).collect()
+    }
+
+    /// A Stratego game after both setups, player 0 under check.
+    fn started(plan: Plan) -> (Scripted<<Stratego as game_core::Spec>::Game>, Watch) {
+        let ctx = Context {
+            max_turns: 0,
+            limits: Limits::new(Duration::from_millis(500), Duration::from_millis(2000)),
+            seed: 1,
+        };
+        let game = Stratego::new(&Options::default(), &ctx).unwrap();
+        let (mut game, watch) = Scripted::new(game, 0, plan);
+        let army: Vec<Vec<u8>> = ARMY.iter().map(|c| c.to_string().into_bytes()).collect();
+        let setups = (0..2)
+            .map(|seat| Forward::parse(&game, seat, &army).unwrap())
+            .collect();
+        Forward::begin(&mut game, setups);
+        (game, watch)
+    }
+
+    /// Player 0's opening move, played through the script.
+    fn opening(game: &mut Scripted<<Stratego as game_core::Spec>::Game>) {
+        let mv = game.parse(0, &lines("A3 E 1")).unwrap();
+        let mv = game.check(0, &mv).unwrap();
+        game.play(mv, &mut Tell::new());
+    }
+
+    #[test]
+    fn the_illegal_plan_replays_the_programs_move_and_keeps_what_it_is_told() {
+        let (mut game, watch) = started(Plan::Illegal);
+        // Not before the program has moved.
+        assert_eq!(game.question(0).lines, 3);
+        opening(&mut game);
+        let q = game.question(1);
+        assert_eq!(q.lines, 3);
+        // Whatever the opponent's program sent, the script's reply counts:
+        // A3 is empty now.
+        let parsed = game.parse(1, &lines("B6 W 1")).unwrap();
+        assert!(game.check(1, &parsed).is_err());
+        let mut tell = Tell::new();
+        game.tell_illegal(1, Some(&parsed), &mut tell);
+        let d = watch.deviation();
+        assert_eq!((d.seat, d.sent.clone()), (Some(1), lines("A3 E 1")));
+        assert_eq!(d.told, "A3\nE\n1\nE\n");
+        assert_eq!(d.impossible, None);
+    }
+
+    #[test]
+    fn the_unreadable_plan_sends_what_reads_as_no_move() {
+        let (mut game, watch) = started(Plan::Unreadable);
+        opening(&mut game);
+        game.question(1);
+        assert!(game.parse(1, &lines("B6 W 1")).is_err());
+        assert_eq!(watch.deviation().sent, lines("? ? ?"));
+    }
+
+    #[test]
+    fn the_failing_plan_asks_one_line_more_once() {
+        let (mut game, watch) = started(Plan::Fails);
+        opening(&mut game);
+        assert_eq!(game.question(1).lines, 4);
+        assert_eq!(watch.deviation().seat, Some(1));
+        assert_eq!(game.question(1).lines, 3);
+    }
+
+    #[test]
+    fn the_plain_plan_changes_nothing() {
+        let (mut game, watch) = started(Plan::Plain);
+        opening(&mut game);
+        assert_eq!(game.question(1).lines, 3);
+        let parsed = game.parse(1, &lines("B6 W 1")).unwrap();
+        assert!(game.check(1, &parsed).is_ok());
+        assert_eq!(watch.deviation(), Deviation::default());
+    }
+}
