@@ -72,9 +72,10 @@ pub const REPLY_MARGIN: f64 = 0.9;
 #[derive(Clone, Debug)]
 pub struct CheckConfig {
     /// Limits, sandbox, seed, logs (its `log_dir` holds a directory per
-    /// scenario), and the turn limit of each game. Its `programs` are
-    /// ignored.
+    /// scenario), and the game's turn limit. Its `programs` are ignored.
     pub base: MatchConfig,
+    /// The program's moves in each plain game, after which it ends.
+    pub moves: usize,
     /// The program under check, as given.
     pub program: Program,
     /// The opponent's program, in every other seat.
@@ -240,14 +241,6 @@ fn play<S: Spec>(
     match_cfg.log_dir = cfg.base.log_dir.join(scenario.name);
     let game = S::new(options, &match_cfg.context()).map_err(|e| CheckError::Options(e.0))?;
     let seats = game.seats();
-    // The last move is the program's own, in turn: the end then finds it
-    // waiting, not thinking about a move it was about to be asked for.
-    let turns = match_cfg.max_turns;
-    if turns > 0 {
-        let seat = scenario.seat as u32;
-        match_cfg.max_turns = turns - turns % seats as u32 + seat + 1;
-    }
-    let game = S::new(options, &match_cfg.context()).map_err(|e| CheckError::Options(e.0))?;
     let mut hosts: Vec<Option<Host>> = Vec::new();
     let mut programs = Vec::new();
     for seat in 0..seats {
@@ -268,7 +261,8 @@ fn play<S: Spec>(
     match_cfg.names = vec![None; seats];
     match_cfg.programs = programs;
     match_cfg.hosts = hosts;
-    let (game, watch) = Scripted::new(game, scenario.seat, scenario.plan);
+    let moves = (scenario.plan == Plan::Plain).then_some(cfg.moves);
+    let (game, watch) = Scripted::new(game, scenario.seat, scenario.plan, moves);
     let mut times = Times {
         seat: scenario.seat,
         replies: Vec::new(),

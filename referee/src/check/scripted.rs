@@ -45,8 +45,8 @@ pub struct Deviation {
 
 #[derive(Default)]
 struct State {
-    /// The program under check has played a move.
-    program_moved: bool,
+    /// The moves the program under check has played.
+    program_moves: usize,
     /// The reply lines of every move played, oldest first.
     history: Vec<Vec<Vec<u8>>>,
     /// The substitute lines of the opponent's reply now awaited.
@@ -59,6 +59,9 @@ pub struct Scripted<G: Game> {
     inner: G,
     me: Seat,
     plan: Plan,
+    /// The game ends after this many moves of the program's, if the
+    /// rules have not ended it first.
+    moves: Option<usize>,
     /// Shared with the [`Watch`]: the driver keeps the game to itself.
     state: Rc<RefCell<State>>,
 }
@@ -74,15 +77,17 @@ impl Watch {
 }
 
 impl<G: Game> Scripted<G> {
-    /// `game`, with `me` the seat of the program under check, and the
-    /// watch of its script.
-    pub fn new(game: G, me: Seat, plan: Plan) -> (Scripted<G>, Watch) {
+    /// `game`, with `me` the seat of the program under check, ended
+    /// after `moves` of its moves (if the rules do not end it first), and
+    /// the watch of its script.
+    pub fn new(game: G, me: Seat, plan: Plan, moves: Option<usize>) -> (Scripted<G>, Watch) {
         let state = Rc::new(RefCell::new(State::default()));
         let watch = Watch(Rc::clone(&state));
         let game = Scripted {
             inner: game,
             me,
             plan,
+            moves,
             state,
         };
         (game, watch)
@@ -93,7 +98,7 @@ impl<G: Game> Scripted<G> {
         let st = self.state.borrow();
         self.plan != Plan::Plain
             && seat != self.me
-            && st.program_moved
+            && st.program_moves > 0
             && st.deviation.seat.is_none()
             && st.deviation.impossible.is_none()
     }
@@ -185,8 +190,21 @@ impl<G: Game> Game for Scripted<G> {
         self.inner.greeting(seat)
     }
 
+    /// The rules' end, or the end after the program's last move: the end
+    /// then finds it waiting for the others, not thinking about a move it
+    /// was about to be asked for.
     fn end(&self) -> Option<End> {
-        self.inner.end()
+        let end = self.inner.end();
+        let played = self.state.borrow().program_moves;
+        match self.moves {
+            Some(n) if end.is_none() && played >= n => Some(End {
+                winner: None,
+                reason: "check_moves",
+                words: "the check's game was long enough",
+                detail: format!("player {} made {played} moves", self.me),
+            }),
+            _ => end,
+        }
     }
 
     fn to_move(&self) -> Seat {
@@ -256,7 +274,7 @@ impl<G: Game> Game for Scripted<G> {
         let mut st = self.state.borrow_mut();
         st.history.push(lines);
         if mover == self.me {
-            st.program_moved = true;
+            st.program_moves += 1;
         }
         rec
     }
@@ -325,7 +343,7 @@ mod tests {
             seed: 1,
         };
         let game = Stratego::new(&Options::default(), &ctx).unwrap();
-        let (mut game, watch) = Scripted::new(game, 0, plan);
+        let (mut game, watch) = Scripted::new(game, 0, plan, None);
         let army: Vec<Vec<u8>> = ARMY.iter().map(|c| c.to_string().into_bytes()).collect();
         let setups = (0..2)
             .map(|seat| Forward::parse(&game, seat, &army).unwrap())
@@ -377,6 +395,26 @@ mod tests {
         assert_eq!(game.question(1).lines, 4);
         assert_eq!(watch.deviation().seat, Some(1));
         assert_eq!(game.question(1).lines, 3);
+    }
+
+    #[test]
+    fn the_game_ends_after_the_programs_last_move() {
+        let ctx = Context {
+            max_turns: 0,
+            limits: Limits::new(Duration::from_millis(500), Duration::from_millis(2000)),
+            seed: 1,
+        };
+        let game = Stratego::new(&Options::default(), &ctx).unwrap();
+        let (mut game, _watch) = Scripted::new(game, 0, Plan::Plain, Some(1));
+        let army: Vec<Vec<u8>> = ARMY.iter().map(|c| c.to_string().into_bytes()).collect();
+        let setups = (0..2)
+            .map(|seat| Forward::parse(&game, seat, &army).unwrap())
+            .collect();
+        Forward::begin(&mut game, setups);
+        assert_eq!(game.end(), None);
+        opening(&mut game);
+        let end = game.end().expect("over after its one move");
+        assert_eq!((end.winner, end.reason), (None, "check_moves"));
     }
 
     #[test]

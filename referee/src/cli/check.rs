@@ -39,9 +39,11 @@ pub struct CheckCli {
     /// each move [default: the game's]: its failure waits for it.
     #[arg(long, value_name = "N")]
     pub opponent_time_limit_ms: Option<u64>,
-    /// Moves (all players together) after which each game is drawn.
-    #[arg(long, value_name = "N", default_value_t = 40)]
-    pub max_turns: u32,
+    /// The program's moves in each plain game, after which it ends (if the
+    /// game's rules have not ended it first).
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub moves: u64,
     /// Time allowed for each move reply, in milliseconds [default: the
     /// game's].
     #[arg(long, value_name = "N")]
@@ -188,8 +190,7 @@ fn run<S: Spec>(cli: &CheckCli, options: &S::Options) -> Result<i32, Failure> {
         max_turns: S::default_max_turns(options),
         ..S::DEFAULTS
     };
-    let mut base = referee.config(Vec::new(), defaults);
-    base.max_turns = cli.max_turns;
+    let base = referee.config(Vec::new(), defaults);
     let here = std::env::current_exe()
         .map_err(|e| Failure::Internal(anyhow::Error::from(e).context("the referee's own path")))?;
     let host_dir = here
@@ -226,6 +227,7 @@ fn run<S: Spec>(cli: &CheckCli, options: &S::Options) -> Result<i32, Failure> {
     );
     let cfg = CheckConfig {
         base,
+        moves: cli.moves as usize,
         program,
         opponent,
         opponent_limit: cli

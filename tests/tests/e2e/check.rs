@@ -16,17 +16,10 @@ const LIMIT_MS: &str = "1000";
 /// `referee check --game GAME` of `program` (and its arguments), with the
 /// tests' short games and limit, and `extra` options.
 fn check_of(game: &str, extra: &[&str], program: &[String]) -> Checked {
-    let mut args: Vec<String> = [
-        "--game",
-        game,
-        "--max-turns",
-        "4",
-        "--time-limit-ms",
-        LIMIT_MS,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut args: Vec<String> = ["--game", game, "--moves", "3", "--time-limit-ms", LIMIT_MS]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     args.extend(extra.iter().map(|s| s.to_string()));
     args.extend(program.iter().cloned());
     check("referee", &args)
@@ -257,8 +250,8 @@ fn examples_pass(game: &str, options: &[&str], test: &str) {
         let mut args: Vec<String> = [
             "--game",
             game,
-            "--max-turns",
-            "4",
+            "--moves",
+            "3",
             "--time-limit-ms",
             "5000",
             "--opponent-time-limit-ms",
