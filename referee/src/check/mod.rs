@@ -96,6 +96,10 @@ pub enum CheckError {
     /// The program's host could not be found.
     #[error(transparent)]
     Host(#[from] HostError),
+    /// A signal (SIGINT, SIGTERM, SIGHUP) interrupted a game: the check
+    /// stops there.
+    #[error("interrupted by {}", crate::process::signal_name(*.0))]
+    Interrupted(i32),
     /// A game could not be played.
     #[error("the {scenario} game could not be played")]
     Match {
@@ -278,6 +282,9 @@ fn play<S: Spec>(
         scenario: scenario.name,
         source,
     })?;
+    if let Some(signal) = report.interrupted_by {
+        return Err(CheckError::Interrupted(signal));
+    }
     let log_bytes = std::fs::metadata(match_cfg.log_path(scenario.seat)).map_or(0, |m| m.len());
     Ok(Played {
         scenario,

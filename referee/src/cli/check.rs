@@ -23,8 +23,8 @@ use crate::process::Program;
              player, which the check makes send an illegal move, an unreadable reply and fail, \
              and prints one line per check, pass or FAIL, quoting what the program sent",
     after_help = "Exit status: 0 when every check passed, 4 when one failed, 2 for a usage \
-                  error, 1 when the check could not be run. The logs of each game are in \
-                  LOG_DIR/SCENARIO/."
+                  error, 1 when the check could not be run, 128+N after signal N. The logs of \
+                  each game are in LOG_DIR/SCENARIO/."
 )]
 pub struct CheckCli {
     /// The game (`referee --list-games`).
@@ -235,8 +235,17 @@ fn run<S: Spec>(cli: &CheckCli, options: &S::Options) -> Result<i32, Failure> {
             .map(std::time::Duration::from_millis),
         host_dir,
     };
-    let report =
-        check::check::<S>(options, &cfg).map_err(|e| Failure::Internal(anyhow::Error::from(e)))?;
+    let report = match check::check::<S>(options, &cfg) {
+        Ok(report) => report,
+        Err(check::CheckError::Interrupted(signal)) => {
+            eprintln!(
+                "referee check: interrupted by {}",
+                crate::process::signal_name(signal)
+            );
+            return Ok(exit::after_signal(signal));
+        }
+        Err(e) => return Err(Failure::Internal(anyhow::Error::from(e))),
+    };
     print!("{}", report.lines());
     let failed = report
         .checks
