@@ -6,6 +6,7 @@
 //! - [`game`]: the match driver — the game flow over the process layer,
 //!   no system calls; the rules are the game's ([`game_core::Game`]);
 //! - [`replay`]: a record judged again, and the viewer's page;
+//! - [`check`]: a program's pre-flight, games against scripted opponents;
 //! - [`cli`]: the `referee` program (arguments, printing, the `replay` and
 //!   `view` commands) over a registry of games; `src/main.rs` runs it with
 //!   the list's.
@@ -14,6 +15,7 @@
 //! and returns a [`MatchReport`]; it keeps no global state, so a process
 //! may play many matches one after the other.
 
+pub mod check;
 pub mod cli;
 pub mod game;
 pub mod process;

@@ -8,6 +8,8 @@ pub const INTERNAL: i32 = 1;
 pub const USAGE: i32 = 2;
 /// `referee replay`: the record differs from today's rules.
 pub const DIFFERS: i32 = 3;
+/// `referee check`: a check of the program failed.
+pub const CHECK_FAILED: i32 = 4;
 /// Added to the number of the signal that interrupted the referee
 /// (130 after SIGINT, 143 after SIGTERM, 129 after SIGHUP).
 pub const SIGNAL_BASE: i32 = 128;
@@ -28,6 +30,8 @@ pub enum Meaning {
     Usage,
     /// [`DIFFERS`].
     Differs,
+    /// [`CHECK_FAILED`].
+    CheckFailed,
     /// Interrupted by this signal.
     Signal(i32),
     /// Not one of the referee's codes.
@@ -41,6 +45,7 @@ pub fn meaning(code: i32) -> Meaning {
         INTERNAL => Meaning::Internal,
         USAGE => Meaning::Usage,
         DIFFERS => Meaning::Differs,
+        CHECK_FAILED => Meaning::CheckFailed,
         c if c > SIGNAL_BASE && c < SIGNAL_BASE + 65 => Meaning::Signal(c - SIGNAL_BASE),
         c => Meaning::Other(c),
     }

@@ -11,7 +11,7 @@ use games::Registry;
 use referee_schema::exit;
 
 use super::args as cli;
-use super::{output, records};
+use super::{check, output, records};
 
 /// The `referee` program with the games of registry `R`: `args` is its
 /// command line, the program's name first. Prints the verdict, or a usage
@@ -20,6 +20,9 @@ pub fn main<R: Registry>(args: Vec<OsString>) -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     if records::is_command(&args) {
         return records::main::<R>(&args);
+    }
+    if check::is_command(&args) {
+        return check::main::<R>(&args);
     }
     let name = cli::game_name(&args).unwrap_or_else(|| games::DEFAULT.to_owned());
     let run = Run {

@@ -291,6 +291,7 @@ pub fn play_match<G: Game>(
         record: Box::new(record),
         duration: start.elapsed(),
         interrupted_by,
+        ends,
     })
 }
 

@@ -79,6 +79,9 @@ pub struct MatchReport {
     pub duration: Duration,
     /// The signal that interrupted the referee, if one did.
     pub interrupted_by: Option<i32>,
+    /// How each seat's program ended, seat 0 first (`referee check`
+    /// judges the ends beyond what the summary says).
+    pub ends: Vec<ProcessEnd>,
 }
 
 impl MatchReport {

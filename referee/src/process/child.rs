@@ -12,7 +12,7 @@ use mio::Registry;
 use mio::unix::SourceFd;
 
 use super::cpu::{CpuMeter, CpuSource};
-use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination};
+use super::event::{DeadlineKill, Event, Failure, LimitHit, ReplyFault, Termination, Unasked};
 use super::log_pump::LogPump;
 use super::pid::ChildPid;
 use super::sandbox::jail::Jail;
@@ -147,6 +147,11 @@ pub struct Child {
     cpu: Option<CpuMeter>,
     /// Where its CPU time was last read from.
     pub(super) cpu_source: Option<CpuSource>,
+    /// Output no reply took, counted once the session is over.
+    pub(super) unasked: Unasked,
+    /// In a jail with a PID namespace: whether processes of the jail were
+    /// still running when the player's own ended.
+    pub(super) leftovers: Option<bool>,
 }
 
 impl Child {
@@ -215,6 +220,8 @@ impl Child {
             process_limit: None,
             cpu: None,
             cpu_source: None,
+            unasked: Unasked::default(),
+            leftovers: None,
         }
     }
 
@@ -488,20 +495,37 @@ impl Child {
         }
     }
 
-    /// Once the game is over: reads stdout and throws the bytes away, so
-    /// that a child blocked writing can go on to its end.
-    pub(super) fn discard_stdout(&mut self, registry: &Registry) {
+    /// Once the session is over: counts what the line buffer still holds
+    /// (output that no reply took) as unasked, and empties it.
+    pub(super) fn end_session(&mut self) {
+        let pending = self.lines.pending();
+        for line in &pending.lines {
+            self.unasked.add(line);
+            self.unasked.add(b"\n");
+        }
+        self.unasked.add(&pending.tail);
+        self.lines = LineBuffer::new(self.lines.framing());
+    }
+
+    /// Once the game is over (or its reply is in): reads stdout and throws
+    /// the bytes away, so that a child blocked writing can go on to its
+    /// end; with `count`, the bytes are counted as unasked output.
+    pub(super) fn discard_stdout(&mut self, registry: &Registry, count: bool) {
         if !self.stdout_ready {
             return;
         }
         let mut scratch = [0u8; 4096];
         while let Some(fd) = self.stdout.as_ref() {
             match read_pipe(fd.as_fd(), &mut scratch) {
-                PipeRead::Bytes { emptied: true, .. } => {
-                    self.stdout_ready = false;
-                    return;
+                PipeRead::Bytes { n, emptied } => {
+                    if count {
+                        self.unasked.add(&scratch[..n]);
+                    }
+                    if emptied {
+                        self.stdout_ready = false;
+                        return;
+                    }
                 }
-                PipeRead::Bytes { .. } => {}
                 PipeRead::End => return self.stdout_closed(registry),
                 PipeRead::Failed(e) => return self.stdout_failed(registry, &e),
             }
@@ -639,6 +663,10 @@ impl Child {
             now.checked_sub(Duration::from_nanos(ago)).unwrap_or(now)
         });
         if let Some(jail) = self.jail.as_mut() {
+            // Only the init of a PID namespace sees every process of the jail.
+            if jail.features.pid {
+                self.leftovers = report.map(|r| r.leftovers);
+            }
             let hit = jail.limit_hit(status, report.as_ref(), self.killed_by.is_some());
             self.process_limit = hit;
             self.limit = self.limit.or(hit);

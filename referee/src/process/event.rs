@@ -259,6 +259,42 @@ pub struct ProcessEnd {
     pub limit: Option<LimitHit>,
     /// Where its CPU time per reply was read; `None` if it could not be.
     pub cpu_source: Option<super::CpuSource>,
+    /// What it wrote to stdout that no reply took: bytes left over when
+    /// the session ended, and bytes written after its end.
+    pub unasked: Unasked,
+    /// Whether other processes of its jail were still running when its
+    /// own ended (its children, killed with the jail); `None` when that is
+    /// not known: without a sandbox's PID namespace.
+    pub leftovers: Option<bool>,
+}
+
+/// Output of a child's that was never part of a reply, counted once its
+/// session is over (the referee reads it only to throw it away).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Unasked {
+    /// How many bytes.
+    pub bytes: u64,
+    head: [u8; Unasked::HEAD],
+    head_len: u8,
+}
+
+impl Unasked {
+    /// Bytes kept for quoting.
+    pub const HEAD: usize = 32;
+
+    /// Counts `data`, keeping its first bytes if there is room.
+    pub fn add(&mut self, data: &[u8]) {
+        self.bytes += data.len() as u64;
+        let at = usize::from(self.head_len);
+        let n = data.len().min(Unasked::HEAD - at);
+        self.head[at..at + n].copy_from_slice(&data[..n]);
+        self.head_len += n as u8;
+    }
+
+    /// The first bytes (up to [`Unasked::HEAD`]).
+    pub fn head(&self) -> &[u8] {
+        &self.head[..usize::from(self.head_len)]
+    }
 }
 
 /// The timing of a kill at a missed deadline (a reply's, or the deadline
@@ -317,5 +353,22 @@ impl fmt::Display for ProcessEnd {
             Some(limit) => write!(f, ", {limit}"),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Unasked;
+
+    #[test]
+    fn unasked_output_counts_every_byte_and_keeps_the_first() {
+        let mut u = Unasked::default();
+        u.add(b"late\n");
+        u.add(&[b'x'; 100]);
+        assert_eq!(u.bytes, 105);
+        assert_eq!(u.head().len(), Unasked::HEAD);
+        assert!(u.head().starts_with(b"late\nxxx"));
+        u.add(b"more");
+        assert_eq!((u.bytes, u.head().len()), (109, Unasked::HEAD));
     }
 }

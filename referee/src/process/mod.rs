@@ -32,7 +32,7 @@ pub(crate) mod sys;
 
 pub use cpu::CpuSource;
 pub use event::{
-    ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination,
+    ChildId, DeadlineKill, Event, Failure, LimitHit, ProcessEnd, ReplyFault, Termination, Unasked,
     signal_name,
 };
 pub use pid::ChildPid;

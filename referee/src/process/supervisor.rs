@@ -571,7 +571,7 @@ impl Supervisor {
             c.check_report();
             c.flush(registry);
             if self.finishing || c.retiring {
-                c.discard_stdout(registry);
+                c.discard_stdout(registry, self.finishing);
             } else {
                 c.read_stdout(registry, false);
             }
@@ -679,6 +679,7 @@ impl Supervisor {
         // SIGTERM.
         let now = Instant::now();
         self.children.iter_mut().for_each(|c| c.cont(now));
+        self.children.iter_mut().for_each(Child::end_session);
 
         let flush_until = Instant::now() + grace;
         loop {
@@ -724,6 +725,8 @@ impl Supervisor {
                 processes: c.processes,
                 limit: c.limit,
                 cpu_source: c.cpu_source,
+                unasked: c.unasked,
+                leftovers: c.leftovers,
             })
             .collect();
         Ok(ends)

@@ -659,3 +659,56 @@ fn a_paused_child_is_stopped_and_its_write_clock_waits(sandbox: &Sandbox) {
     assert_eq!(how(&ends[0]), EXITED_0);
 }
 both!(a_paused_child_is_stopped_and_its_write_clock_waits);
+
+fn output_no_reply_took_is_counted_as_unasked(sandbox: &Sandbox) {
+    let _g = lock();
+    // A line past its reply, and one written after its end of input.
+    let (mut sup, _dir) = start(
+        &[sh(
+            "read x; printf 'a\\nextra\\n'; read y; printf 'late\\n'; exit 0",
+        )],
+        2000,
+        sandbox,
+    );
+    sup.send(0, b"go\n");
+    assert_eq!(reply(answer(&mut sup)), [b"a".to_vec()]);
+    let ends = sup.finish().unwrap();
+    assert_eq!(how(&ends[0]), EXITED_0);
+    assert_eq!(ends[0].unasked.head(), b"extra\nlate\n");
+    assert_eq!(ends[0].unasked.bytes, 11);
+}
+both!(output_no_reply_took_is_counted_as_unasked);
+
+fn a_reply_then_silence_leaves_nothing_unasked(sandbox: &Sandbox) {
+    let _g = lock();
+    let (mut sup, _dir) = start(&[sh("read x; echo a; read y; exit 0")], 2000, sandbox);
+    sup.send(0, b"go\n");
+    assert_eq!(reply(answer(&mut sup)), [b"a".to_vec()]);
+    let ends = sup.finish().unwrap();
+    assert_eq!(ends[0].unasked, Unasked::default());
+}
+both!(a_reply_then_silence_leaves_nothing_unasked);
+
+/// Whether a child left running by the player is seen when it ends:
+/// known only to the init of a jail with a PID namespace.
+fn leftovers_are_seen_in_a_pid_namespace(sandbox: &Sandbox) {
+    let _g = lock();
+    let (mut sup, _dir) = start(
+        &[
+            sh("sleep 60 & echo started; read x; exit 0"),
+            sh("echo started; read x; exit 0"),
+        ],
+        2000,
+        sandbox,
+    );
+    let pid_ns = sup.sandbox_status().on.contains(Layer::Pid);
+    for child in 0..2 {
+        sup.expect_reply(child, 1);
+        assert!(matches!(sup.next_event().unwrap(), Event::Reply { .. }));
+    }
+    let ends = sup.finish().unwrap();
+    let known = |left: bool| pid_ns.then_some(left);
+    assert_eq!(ends[0].leftovers, known(true), "{:?}", ends[0]);
+    assert_eq!(ends[1].leftovers, known(false), "{:?}", ends[1]);
+}
+both!(leftovers_are_seen_in_a_pid_namespace);

@@ -2,6 +2,7 @@
 //! (and the random `player`). Every message of §3 is checked byte for byte
 //! on both sides, with every end condition and every result code.
 
+mod check;
 mod cli;
 mod clock;
 mod course_wire;

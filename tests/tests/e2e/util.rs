@@ -591,3 +591,86 @@ pub fn assert_no_leftovers(tag: &str) {
 pub fn reason(o: &Outcome) -> &str {
     o.summary.reason.as_str()
 }
+
+/// What `referee check` printed: its lines, each a status (`pass`,
+/// `FAIL`, `skip`), a check's name and what was seen.
+pub struct Checked {
+    /// The command and its output.
+    pub ran: crate::run::Ran,
+    /// The check lines: status, name, detail.
+    pub lines: Vec<(String, String, String)>,
+}
+
+/// Runs `BIN check ARGS` (`referee` or `test-referee`) in a directory of
+/// its own, which gets the logs, and reads its lines.
+pub fn check(bin: &str, args: &[String]) -> Checked {
+    let dir = TestDir::new();
+    let mut all = vec!["check".to_owned()];
+    all.extend(args.iter().cloned());
+    let ran = crate::run::run_in(dir.path(), bin, &all);
+    let lines = ran
+        .stdout
+        .lines()
+        .filter_map(|l| {
+            let (status, rest) = l.split_once("  ")?;
+            if !["pass", "FAIL", "skip"].contains(&status) {
+                return None;
+            }
+            let (name, detail) = rest.trim_start().split_once("  ")?;
+            Some((status.into(), name.into(), detail.trim_start().into()))
+        })
+        .collect();
+    Checked { ran, lines }
+}
+
+impl Checked {
+    /// The status of check `name`.
+    #[track_caller]
+    pub fn status(&self, name: &str) -> &str {
+        &self.line(name).0
+    }
+
+    /// What check `name` saw.
+    #[track_caller]
+    pub fn detail(&self, name: &str) -> &str {
+        &self.line(name).2
+    }
+
+    #[track_caller]
+    fn line(&self, name: &str) -> &(String, String, String) {
+        self.lines
+            .iter()
+            .find(|(_, n, _)| n == name)
+            .unwrap_or_else(|| panic!("no check {name:?}: {self}"))
+    }
+
+    /// Fails unless every check passed (or was skipped) and the exit
+    /// status says so.
+    #[track_caller]
+    pub fn passes(&self) {
+        self.fails_exactly(&[], "a correct program");
+    }
+
+    /// Fails unless exactly the checks `names` failed (`what` failed
+    /// them, for the message), with the exit status of a failed check
+    /// when any did.
+    #[track_caller]
+    pub fn fails_exactly(&self, names: &[&str], what: &str) {
+        let failed: Vec<&str> = self
+            .lines
+            .iter()
+            .filter(|(s, _, _)| s == "FAIL")
+            .map(|(_, n, _)| n.as_str())
+            .collect();
+        assert_eq!(failed, names, "{what}: {self}");
+        assert!(self.lines.len() >= 12, "{what}: {self}");
+        let code = if names.is_empty() { 0 } else { 4 };
+        assert_eq!(self.ran.code, Some(code), "{what}: {self}");
+    }
+}
+
+impl std::fmt::Display for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.ran.fmt(f)
+    }
+}

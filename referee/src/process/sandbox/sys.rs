@@ -245,6 +245,9 @@ pub(crate) struct JailReport {
     pub cpu_us: u64,
     /// Whether its `tmpfs` was full when it ended.
     pub disk_full: bool,
+    /// Whether other processes of the jail were still running when it
+    /// ended (its children, left behind: the init's exit kills them).
+    pub leftovers: bool,
     /// When the init reaped it: `CLOCK_MONOTONIC`, in nanoseconds.
     pub reaped_ns: u64,
 }
@@ -362,6 +365,7 @@ pub(crate) fn read_report(fd: BorrowedFd<'_>) -> Report {
         status,
         cpu_us: word(1),
         disk_full: word(2) & 1 != 0,
+        leftovers: word(2) & 2 != 0,
         reaped_ns: word(3),
     })
 }
@@ -1015,18 +1019,28 @@ unsafe fn reap_until(player: libc::pid_t, keep: Keep, control: RawFd, children: 
         };
         let micros = |t: libc::timeval| (t.tv_sec as u64) * 1_000_000 + t.tv_usec as u64;
         let cpu_us = micros(usage.ru_utime) + micros(usage.ru_stime);
-        let mut full = 0u64;
+        // Bit 0: the disk was full; bit 1: processes were left.
+        let mut flags = 0u64;
         if keep.disk >= 0 {
             let mut fs: libc::statfs = std::mem::zeroed();
             if libc::fstatfs(keep.disk, &mut fs) == 0 && (fs.f_bavail == 0 || fs.f_ffree == 0) {
-                full = 1;
+                flags = 1;
             }
+        }
+        // Whatever of the jail is still running: the zombies of processes
+        // that ended first reaped, `kill(-1, 0)` (every process of the
+        // namespace but the init, no signal sent) succeeds if one is left.
+        let mut rest: c_int = 0;
+        let reap = libc::__WALL | libc::WNOHANG;
+        while libc::wait4(-1, &mut rest, reap, std::ptr::null_mut()) > 0 {}
+        if libc::kill(-1, 0) == 0 {
+            flags |= 2;
         }
         let mut msg = [0u8; REPORT_BYTES];
         let head = u64::from(kind) | (u64::from(value as u32) << 32);
         msg[..8].copy_from_slice(&head.to_ne_bytes());
         msg[8..16].copy_from_slice(&cpu_us.to_ne_bytes());
-        msg[16..24].copy_from_slice(&full.to_ne_bytes());
+        msg[16..24].copy_from_slice(&flags.to_ne_bytes());
         msg[24..].copy_from_slice(&reaped_ns.to_ne_bytes());
         libc::write(keep.report, msg.as_ptr().cast(), msg.len());
         let code = if kind == 1 { 128 + value } else { value };
