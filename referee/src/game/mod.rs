@@ -15,7 +15,7 @@ pub mod report;
 pub mod verdict;
 
 pub use config::MatchConfig;
-pub use driver::{MatchError, Observer, play_match};
+pub use driver::{MatchError, Observer, Script, play_match, play_scripted};
 pub use host::{HostError, hosted};
 pub use report::{MatchReport, RecordDocument};
 pub use verdict::Verdict;
