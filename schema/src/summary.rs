@@ -48,6 +48,11 @@ pub struct Summary {
     /// The settings the game was played with.
     #[serde(default)]
     pub settings: Settings,
+    /// When a player's fault ended the game and it was recorded
+    /// (`--record`): the command that plays the recorded game again for
+    /// the first seat at fault, `referee reproduce RECORD --seat N`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<String>,
     /// Seat by seat.
     #[serde(default)]
     pub players: Vec<PlayerReport>,

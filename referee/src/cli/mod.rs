@@ -1,5 +1,5 @@
 //! The `referee` program: its command line, the verdict printed, and the
-//! `replay` and `view` commands. A library module, generic over the
+//! `replay`, `view` and `reproduce` commands. A library module, generic over the
 //! registry of games, so that a program may run it with games of its own
 //! added ([`games::And`]): the tests' referee plays a sixth game this way,
 //! and the one we ship (`src/main.rs`) plays the list's, [`games::All`].
@@ -9,6 +9,7 @@ mod args;
 mod output;
 mod playback;
 mod records;
+mod reproduce;
 mod run;
 
 pub use run::main;

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::Observer;
 use game_core::Game;
-use referee_schema::{MoveEntry, Summary};
+use referee_schema::{MoveEntry, SetupStatus, Summary};
 
 /// The short summary printed at the end of a game.
 pub fn summary(r: &Summary) -> String {
@@ -30,6 +30,19 @@ pub fn summary(r: &Summary) -> String {
     };
     let _ = writeln!(s, "Result: {outcome}: {} ({})", r.reason_text, r.detail);
     let _ = writeln!(s, "Moves: {}, duration {:.1} ms", r.moves, r.duration_ms);
+    match (&r.reproduce, seat_at_fault(r)) {
+        (Some(command), _) => {
+            let _ = writeln!(s, "Reproduce: {command}");
+        }
+        (None, Some(seat)) => {
+            let _ = writeln!(
+                s,
+                "Reproduce: play the game again with --record FILE, then referee reproduce FILE \
+                 --seat {seat}"
+            );
+        }
+        (None, None) => {}
+    }
     for (i, p) in r.players.iter().enumerate() {
         let mut cmd = p.program.clone();
         for a in &p.args {
@@ -64,6 +77,15 @@ pub fn summary(r: &Summary) -> String {
         let _ = writeln!(s, "  process {}; log {}", p.exit.text, p.log);
     }
     s
+}
+
+/// The first seat whose fault (a failed program, an illegal move, a
+/// refused setup) ended the game; `None` when no fault did.
+pub fn seat_at_fault(r: &Summary) -> Option<usize> {
+    r.reason.fault()?;
+    r.players.iter().position(|p| {
+        p.failure.is_some() || p.illegal_moves > 0 || p.setup == Some(SetupStatus::Refused)
+    })
 }
 
 /// `referee --list-games`: each game with its defaults.

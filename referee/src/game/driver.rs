@@ -11,7 +11,8 @@ use game_core::{
 };
 use linebuf::Framing;
 use referee_schema::{
-    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RejectedReply, SCHEMA,
+    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RecordedProgram,
+    RejectedReply, SCHEMA,
     Settings, SetupStatus, Summary, millis,
 };
 use serde_json::{Map, Value};
@@ -413,6 +414,18 @@ fn play<'a, G: Game>(
         game: game_name.to_owned(),
         settings: settings.clone(),
         players: labels,
+        programs: cfg
+            .programs
+            .iter()
+            .map(|p| RecordedProgram {
+                path: p.path.to_string_lossy().into_owned(),
+                args: p
+                    .args
+                    .iter()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect(),
+            })
+            .collect(),
         setups: if has_setups { setups } else { Vec::new() },
         moves,
         rejected,
@@ -435,6 +448,7 @@ fn play<'a, G: Game>(
         reason_text: verdict.reason_text,
         detail: verdict.detail,
         rejected: record.rejected.clone(),
+        reproduce: None,
         moves: record.moves.len() as u32,
         duration_ms: millis(start.elapsed()),
         settings,

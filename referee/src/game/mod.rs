@@ -6,12 +6,14 @@
 //! - [`driver`]: greetings, setups, turns, faults ([`play_match`]);
 //! - [`host`]: the host a game runs some player programs in;
 //! - [`verdict`]: who scored what, and why;
-//! - [`report`]: the summary and the record, as `referee-schema` types.
+//! - [`report`]: the summary and the record, as `referee-schema` types;
+//! - [`reproduce`]: a recorded fault played again, one program run.
 
 pub mod config;
 pub mod driver;
 pub mod host;
 pub mod report;
+pub mod reproduce;
 pub mod verdict;
 
 pub use config::MatchConfig;

@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use crate::plan::schedule::Mode;
 use crate::plan::spec::Program;
-use crate::results::tally::{Crosstable, GameEntry, Tally, Wdl};
+use crate::results::tally::{Crosstable, GameEntry, Tally, Wdl, charged};
 use rating::{Anchor, Rating, RatingError, RatingOptions};
 use sprt::{Decision, Sprt};
 use table::{Align, Table};
@@ -347,6 +347,12 @@ impl Report<'_> {
         let _ = writeln!(out, "## Game endings\n");
         out.push_str(&self.endings_table().markdown());
         let _ = writeln!(out, "\n{}\n", self.first_mover_line());
+        let faulted = self.faulted_table();
+        if !faulted.rows.is_empty() {
+            let _ = writeln!(out, "## Faulted games\n\n{FAULTED_NOTE}\n");
+            out.push_str(&faulted.markdown());
+            out.push('\n');
+        }
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(out, "## SPRT\n");
             for line in self.sprt_lines(sprt) {
@@ -462,6 +468,41 @@ impl Report<'_> {
                 ("mean reply ms", Right),
                 ("median reply ms", Right),
                 ("max reply ms", Right),
+            ],
+            rows,
+        )
+    }
+
+    /// The games a player's fault ended, in the order counted: the
+    /// program at fault (the first seat charged), the reason, and the
+    /// command that plays the fault again (the verdict's `reproduce`).
+    pub fn faulted_table(&self) -> Table {
+        let rows: Vec<Vec<String>> = self
+            .tally
+            .entries
+            .iter()
+            .filter(|e| e.verdict.summary.reason.fault().is_some())
+            .map(|e| {
+                let v = &e.verdict.summary;
+                let at_fault = (0..e.seats.len())
+                    .find(|&seat| !charged(&e.verdict, seat).is_empty())
+                    .map(|seat| format!("{} (seat {seat})", self.programs[e.seats[seat]].name))
+                    .unwrap_or_default();
+                vec![
+                    e.id.clone(),
+                    at_fault,
+                    v.reason.as_str().to_owned(),
+                    v.reproduce.clone().unwrap_or_default(),
+                ]
+            })
+            .collect();
+        use Align::Left;
+        Table::new(
+            &[
+                ("game", Left),
+                ("at fault", Left),
+                ("reason", Left),
+                ("reproduce", Left),
             ],
             rows,
         )
@@ -630,6 +671,10 @@ const CROSSTABLE_NOTE: &str = "Wins-draws-losses of the row's program against th
 const FAILURES_NOTE: &str = "Crashes: games lost by dying (a signal), exiting or failing to \
      start. Pipe failures: games lost by closing the output or not reading the input. The \
      median reply time is over the moves of the games' records.";
+
+const FAULTED_NOTE: &str = "Each game a fault ended, with the command that plays the fault \
+     again: the program at fault is sent what it was sent in the game's record, its opponents' \
+     moves are the record's (docs/referee.md, \"Reproducing a fault\").";
 
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();

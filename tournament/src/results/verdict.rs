@@ -76,6 +76,7 @@ impl Verdict {
                 reason_text: String::new(),
                 detail: String::new(),
                 rejected: Vec::new(),
+                reproduce: None,
                 moves: 10,
                 duration_ms: 1.0,
                 settings: Default::default(),
