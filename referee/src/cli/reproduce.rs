@@ -220,11 +220,7 @@ fn config<M, St>(record: &Record<M, St>, cli: &ReproduceCli) -> MatchConfig {
             ..Sandbox::default()
         },
         Some(sb) => Sandbox {
-            layers: sb
-                .layers
-                .join(",")
-                .parse()
-                .unwrap_or(Layers::NONE),
+            layers: sb.layers.join(",").parse().unwrap_or(Layers::NONE),
             limits: ResourceLimits {
                 address_space: sb.address_space_bytes,
                 cpu_time: Duration::from_secs(sb.cpu_seconds),

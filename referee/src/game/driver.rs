@@ -12,8 +12,7 @@ use game_core::{
 use linebuf::Framing;
 use referee_schema::{
     EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RecordedProgram,
-    RejectedReply, SCHEMA,
-    Settings, SetupStatus, Summary, millis,
+    RejectedReply, SCHEMA, Settings, SetupStatus, Summary, millis,
 };
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -124,9 +123,7 @@ impl<G: Game> Script<'_, G> {
                 .map(|lines| (lines, Duration::ZERO))
                 .ok_or_else(|| {
                     MatchError::OffRecord(format!(
-                        "the record holds no reply of player {seat} at ply {ply}: its game ended \
-                         before ({})",
-                        record.end.detail
+                        "the record holds no reply of player {seat} at ply {ply}"
                     ))
                 }),
         }
@@ -142,8 +139,7 @@ impl<G: Game> Script<'_, G> {
             ))),
             None => Err(MatchError::OffRecord(format!(
                 "at ply {ply} player {seat} played {played}, a legal move, where the record's \
-                 game ended: {}",
-                self.record.end.detail
+                 game ended"
             ))),
         }
     }
@@ -555,7 +551,9 @@ impl<G: Game> Match<'_, G> {
         limit: Option<Duration>,
     ) -> Result<(), MatchError> {
         let Some(child) = self.children[seat] else {
-            let script = self.script.expect("a seat without a program plays a script");
+            let script = self
+                .script
+                .expect("a seat without a program plays a script");
             let (lines, elapsed) = if kind == ReplyKind::Setup {
                 (script.setup_reply(&self.game, seat)?, Duration::ZERO)
             } else {

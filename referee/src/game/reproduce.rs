@@ -102,10 +102,10 @@ pub fn reproduce<G: Game>(
     };
     let now = &report.summary;
     let in_setups = now.moves == 0
-        && now
-            .players
-            .iter()
-            .any(|p| p.setup.is_some_and(|s| s != referee_schema::SetupStatus::Accepted));
+        && now.players.iter().any(|p| {
+            p.setup
+                .is_some_and(|s| s != referee_schema::SetupStatus::Accepted)
+        });
     let now_at = moment::<G>(now.moves as usize, in_setups);
     let reproduced = now.reason == was.reason && names_seat(&now.detail, seat);
     let line = if now.reason == Reason::Interrupted {
@@ -141,7 +141,10 @@ mod tests {
     fn the_seat_at_fault_is_named_whole() {
         assert!(names_seat("player 1 (blue): no complete reply", 1));
         assert!(names_seat("player 1's setup refused: line 1", 1));
-        assert!(names_seat("both players failed; player 0: x; player 1: y", 0));
+        assert!(names_seat(
+            "both players failed; player 0: x; player 1: y",
+            0
+        ));
         assert!(!names_seat("player 10 (x): y", 1));
         assert!(!names_seat("player 0 (red): y", 1));
     }

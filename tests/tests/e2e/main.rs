@@ -14,6 +14,7 @@ mod oust;
 mod ponder;
 mod quarto;
 mod replay;
+mod reproduce;
 mod run;
 mod sandbox;
 mod terminal;
