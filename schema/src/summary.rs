@@ -319,6 +319,16 @@ mod tests {
         assert_eq!(s.players[0].exit.signal.as_deref(), Some("SIGKILL"));
         assert_eq!(s.players[1].exit.text, "exited 0");
         assert_eq!(s.players[1].failure, None);
+        // Written by a referee without `reproduce`: none, and none written.
+        assert_eq!(s.reproduce, None);
+        assert!(!s.to_json().contains("reproduce"));
+        let mut v = full();
+        v["reproduce"] = json!("referee reproduce game.json --seat 0");
+        let s = parse(v);
+        assert_eq!(
+            s.reproduce.as_deref(),
+            Some("referee reproduce game.json --seat 0")
+        );
     }
 
     #[test]

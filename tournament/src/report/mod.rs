@@ -764,6 +764,42 @@ mod tests {
     }
 
     #[test]
+    fn faulted_games_are_listed_with_their_reproduce_command() {
+        let (p, mut t) = (programs(), tally());
+        let md = report(&p, &t).markdown();
+        assert!(!md.contains("## Faulted games"), "{md}");
+        let mut faulted = Verdict::made(Outcome::win(1, 2), "timeout", vec![]);
+        faulted.summary.reproduce = Some("referee reproduce logs/t/g/game.json --seat 0".into());
+        let normal = Verdict::made(Outcome::win(0, 2), "flag_captured", vec![]);
+        for (id, verdict) in [("strong+weak+1", faulted), ("strong+weak+2", normal)] {
+            t.entries.push(GameEntry {
+                id: id.into(),
+                seats: vec![0, 1],
+                log_dir: PathBuf::from("logs/t/g"),
+                ended_unix_ms: 0,
+                verdict,
+            });
+        }
+        let r = report(&p, &t);
+        let md = r.markdown();
+        assert!(md.contains("## Faulted games"), "{md}");
+        assert!(
+            md.contains(
+                "| strong+weak+1 | strong (seat 0) | timeout | referee reproduce \
+                 logs/t/g/game.json --seat 0 |"
+            ),
+            "{md}"
+        );
+        assert!(!md.contains("strong+weak+2"), "{md}");
+        let html = r.html(Path::new("."));
+        assert!(html.contains("<h2>Faulted games</h2>"), "{html}");
+        assert!(
+            html.contains("referee reproduce logs/t/g/game.json --seat 0"),
+            "{html}"
+        );
+    }
+
+    #[test]
     fn ranking_puts_unrated_programs_last() {
         let (p, t) = (programs(), tally());
         assert_eq!(report(&p, &t).ranking(), [0, 1, 2]);
