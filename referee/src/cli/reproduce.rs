@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -172,11 +173,20 @@ fn reproduce_game<S: Spec>(cli: &ReproduceCli, text: &str) -> Result<i32, Failur
     let options_json = record.settings.options.clone();
     let found = reproduce(game, options_json, S::NAME, &cfg, &record, seat)
         .context("the game could not be played again")?;
-    println!("{}", found.line);
+    let mut out = found.line.clone() + "\n";
+    if let Some(p) = found
+        .report
+        .as_ref()
+        .and_then(|r| r.summary.players.get(seat))
+    {
+        out.push_str(&format!("log: {}\n", p.log));
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .context("cannot write the answer")?;
     if let Some(report) = &found.report {
-        if let Some(p) = report.summary.players.get(seat) {
-            println!("log: {}", p.log);
-        }
         if let Some(sig) = report.interrupted_by {
             return Ok(exit::after_signal(sig));
         }

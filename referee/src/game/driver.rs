@@ -204,6 +204,10 @@ struct Match<'a, G: Game> {
     /// The replies of the seats without a program, delivered before the
     /// supervisor's events.
     scripted: VecDeque<Event>,
+    /// A setup the script does not hold (its seat failed in the setups
+    /// of the record, or the game ended there for another's fault): it
+    /// never comes, which matters only once nothing else can.
+    unscripted: Option<String>,
 }
 
 /// Plays one whole match of `game` and returns its report. Returns an
@@ -314,6 +318,7 @@ fn play<'a, G: Game>(
         children,
         script,
         scripted: VecDeque::new(),
+        unscripted: None,
     };
     let verdict = m.run(observer);
     let Match {
@@ -514,7 +519,16 @@ impl<G: Game> Match<'_, G> {
                 .position(|c| *c == Some(child))
                 .expect("every child is a seat's")
         };
-        Ok(match self.sup.next_event()? {
+        let event = match (self.sup.next_event(), self.unscripted.take()) {
+            (Err(SupervisorError::NothingAwaited), Some(why)) => {
+                return Err(MatchError::OffRecord(why));
+            }
+            (event, unscripted) => {
+                self.unscripted = unscripted;
+                event?
+            }
+        };
+        Ok(match event {
             Event::Reply {
                 child,
                 lines,
@@ -555,7 +569,14 @@ impl<G: Game> Match<'_, G> {
                 .script
                 .expect("a seat without a program plays a script");
             let (lines, elapsed) = if kind == ReplyKind::Setup {
-                (script.setup_reply(&self.game, seat)?, Duration::ZERO)
+                match script.setup_reply(&self.game, seat) {
+                    Ok(lines) => (lines, Duration::ZERO),
+                    Err(MatchError::OffRecord(why)) => {
+                        self.unscripted = Some(why);
+                        return Ok(());
+                    }
+                    Err(e) => return Err(e),
+                }
             } else {
                 script.move_reply(&self.game, seat, self.moves.len() as u32 + 1)?
             };

@@ -65,6 +65,12 @@ fn received(log: &Path) -> String {
 /// the command, and the command reproduces it at the same ply.
 #[track_caller]
 fn recurs(o: &Played<Value>, reason: &str) -> Ran {
+    recurs_at(o, reason, &format!("at ply {}", o.summary.moves + 1))
+}
+
+/// [`recurs`], at `moment` (`at ply 7`, `in the setups`).
+#[track_caller]
+fn recurs_at(o: &Played<Value>, reason: &str, moment: &str) -> Ran {
     assert_eq!(o.summary.reason.as_str(), reason, "{}", o.json);
     assert_eq!(
         o.summary.reproduce.as_deref(),
@@ -72,10 +78,9 @@ fn recurs(o: &Played<Value>, reason: &str) -> Ran {
         "{}",
         o.json
     );
-    let ply = o.summary.moves + 1;
     reproduce(&o.dir, &["game.json", "--seat", "1"])
         .exits(0)
-        .says(&format!("reproduced: {reason} at ply {ply}: player 1 ("))
+        .says(&format!("reproduced: {reason} {moment}: player 1"))
 }
 
 #[test]
@@ -93,6 +98,10 @@ fn stratego_timeouts_crashes_and_illegal_moves_recur_with_the_same_bytes() {
         assert!(then.starts_with("1\n"), "{mode}: {then:?}");
         assert_eq!(now, then, "{mode}");
     }
+    // In the setups, where the record holds no setup of the other seat.
+    recurs_at(&stratego("abort", 0), "crashed", "in the setups");
+    let o = stratego("setup-bad-code", 0);
+    recurs_at(&o, "setup_refused", "in the setups");
 }
 
 #[test]
