@@ -1,8 +1,9 @@
 //! `referee reproduce`: recorded faults of `faulty-player` (Stratego, a
-//! session with setups) and `oust-faulty` (Oust, a process per move)
-//! played again with the faulty seat's program only: the fault recurs, the
-//! program is sent the same bytes, a program that behaves in its place
-//! does not reproduce it, and bad records and seats are refused clearly.
+//! session with setups), `oust-faulty` (Oust, a process per move) and
+//! `quarto-faulty` (Quarto, a session without setups) played again with
+//! the faulty seat's program only: the fault recurs, the program is sent
+//! the same bytes, a program that behaves in its place does not reproduce
+//! it, and bad records and seats are refused clearly.
 
 use std::path::Path;
 use std::process::Command;
@@ -123,6 +124,21 @@ fn oust_faults_recur_in_a_process_per_move() {
         ("sleep", "timeout"),
     ] {
         recurs(&oust(mode), reason);
+    }
+}
+
+#[test]
+fn quarto_faults_recur_in_a_session_without_setups() {
+    let bin = workspace_bin("quarto-faulty");
+    for (mode, reason) in [("occupied", "illegal_move"), ("crash", "crashed")] {
+        let o = Play::game("quarto")
+            .args(&["--time-limit-ms", LIMIT_MS])
+            .players(&[
+                format!("{} --seed 1", bin.display()),
+                format!("{} --mode {mode} --at 5 --seed 2", bin.display()),
+            ])
+            .run();
+        recurs(&o, reason);
     }
 }
 
