@@ -297,3 +297,20 @@ fn programs<S: Spec>(
     };
     Ok(programs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_quotes_what_a_shell_would_split() {
+        assert_eq!(
+            command(Path::new("logs/t/a+b+2/game.json"), 1),
+            "referee reproduce logs/t/a+b+2/game.json --seat 1"
+        );
+        assert_eq!(
+            command(Path::new("my games/it's.json"), 0),
+            "referee reproduce 'my games/it'\\''s.json' --seat 0"
+        );
+    }
+}
