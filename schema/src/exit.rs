@@ -6,7 +6,8 @@ pub const VERDICT: i32 = 0;
 pub const INTERNAL: i32 = 1;
 /// The command line was wrong.
 pub const USAGE: i32 = 2;
-/// `referee replay`: the record differs from today's rules.
+/// `referee replay`: the record differs from today's rules; `referee
+/// reproduce`: the recorded fault did not recur.
 pub const DIFFERS: i32 = 3;
 /// `referee check`: a check of the program failed.
 pub const CHECK_FAILED: i32 = 4;

@@ -28,7 +28,9 @@ pub use command::RefereeCommand;
 pub use outcome::{Outcome, OutcomeError};
 pub use program::{MAX_NAME_LEN, ProgramSpec, SpecError, is_valid_name};
 pub use reason::{Fault, Reason};
-pub use record::{EndReport, MoveEntry, Phase, Record, RejectedReply, escape_line, unescape_line};
+pub use record::{
+    EndReport, MoveEntry, Phase, Record, RecordedProgram, RejectedReply, escape_line, unescape_line,
+};
 pub use summary::{
     DeadlineKill, ExitReport, PlayerReport, SandboxSettings, Settings, SetupStatus, Summary,
 };

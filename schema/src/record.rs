@@ -22,6 +22,11 @@ pub struct Record<M = Map<String, Value>, S = Value> {
     /// its program and arguments.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// Each seat's program as the referee ran it, with its arguments:
+    /// what `referee reproduce` runs again. Empty in the records of
+    /// referees that did not write it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<RecordedProgram>,
     /// Each seat's accepted setup, or `None`; empty in a game without setups.
     #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
     pub setups: Vec<Option<S>>,
@@ -34,6 +39,16 @@ pub struct Record<M = Map<String, Value>, S = Value> {
     pub rejected: Vec<RejectedReply>,
     /// The end.
     pub end: EndReport,
+}
+
+/// A seat's program in a record.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RecordedProgram {
+    /// Its path, or the name looked up in `PATH`, as given.
+    pub path: String,
+    /// Its arguments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
 }
 
 /// Which reply of a seat.
@@ -201,6 +216,9 @@ mod tests {
         assert_eq!(again["moves"], v["moves"]);
         assert!(r.rejected.is_empty());
         assert!(again.get("rejected").is_none());
+        // A record without its programs (an older referee's) reads.
+        assert!(r.programs.is_empty());
+        assert!(again.get("programs").is_none());
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub struct Summary {
     /// The settings the game was played with.
     #[serde(default)]
     pub settings: Settings,
+    /// When a player's fault ended the game and it was recorded
+    /// (`--record`): the command that plays the recorded game again for
+    /// the first seat at fault, `referee reproduce RECORD --seat N`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<String>,
     /// Seat by seat.
     #[serde(default)]
     pub players: Vec<PlayerReport>,
@@ -351,6 +356,16 @@ mod tests {
         assert_eq!(s.players[0].median_cpu_ms, None);
         assert_eq!(s.players[0].cpu_source, None);
         assert!(!s.to_json().contains("cpu"));
+        // Written by a referee without `reproduce`: none, and none written.
+        assert_eq!(s.reproduce, None);
+        assert!(!s.to_json().contains("reproduce"));
+        let mut v = full();
+        v["reproduce"] = json!("referee reproduce game.json --seat 0");
+        let s = parse(v);
+        assert_eq!(
+            s.reproduce.as_deref(),
+            Some("referee reproduce game.json --seat 0")
+        );
     }
 
     #[test]

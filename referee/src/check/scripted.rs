@@ -10,7 +10,8 @@ use std::marker::PhantomData;
 use std::rc::Rc;
 
 use game_core::{
-    End, Game, IllegalOf, Launch, ParseErrorOf, Question, Seat, SetupPhase, Tell, UncheckedOf, Viewer,
+    End, Game, IllegalOf, Launch, ParseErrorOf, Question, Seat, SetupPhase, Tell, UncheckedOf,
+    Viewer,
 };
 
 /// What the opponent is made to do, at its first turn after the program

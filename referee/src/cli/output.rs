@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::Observer;
 use game_core::Game;
-use referee_schema::{MoveEntry, Summary};
+use referee_schema::{MoveEntry, SetupStatus, Summary};
 
 /// The short summary printed at the end of a game.
 pub fn summary(r: &Summary) -> String {
@@ -33,6 +33,19 @@ pub fn summary(r: &Summary) -> String {
         let _ = writeln!(s, "Warning: {w}");
     }
     let _ = writeln!(s, "Moves: {}, duration {:.1} ms", r.moves, r.duration_ms);
+    match (&r.reproduce, seat_at_fault(r)) {
+        (Some(command), _) => {
+            let _ = writeln!(s, "Reproduce: {command}");
+        }
+        (None, Some(seat)) => {
+            let _ = writeln!(
+                s,
+                "Reproduce: play the game again with --record FILE, then referee reproduce FILE \
+                 --seat {seat}"
+            );
+        }
+        (None, None) => {}
+    }
     for (i, p) in r.players.iter().enumerate() {
         let mut cmd = p.program.clone();
         for a in &p.args {
@@ -97,6 +110,15 @@ fn cpu_line(p: &referee_schema::PlayerReport, limit_ms: u64) -> Option<String> {
         other => other,
     };
     (!parts.is_empty()).then(|| format!("{} (from {from})", parts.join(", ")))
+}
+
+/// The first seat whose fault (a failed program, an illegal move, a
+/// refused setup) ended the game; `None` when no fault did.
+pub fn seat_at_fault(r: &Summary) -> Option<usize> {
+    r.reason.fault()?;
+    r.players.iter().position(|p| {
+        p.failure.is_some() || p.illegal_moves > 0 || p.setup == Some(SetupStatus::Refused)
+    })
 }
 
 /// `referee --list-games`: each game with its defaults.

@@ -11,7 +11,7 @@ use games::Registry;
 use referee_schema::exit;
 
 use super::args as cli;
-use super::{check, output, records};
+use super::{check, output, records, reproduce};
 
 /// The `referee` program with the games of registry `R`: `args` is its
 /// command line, the program's name first. Prints the verdict, or a usage
@@ -23,6 +23,9 @@ pub fn main<R: Registry>(args: Vec<OsString>) -> ExitCode {
     }
     if check::is_command(&args) {
         return check::main::<R>(&args);
+    }
+    if reproduce::is_command(&args) {
+        return reproduce::main::<R>(&args);
     }
     let name = cli::game_name(&args).unwrap_or_else(|| games::DEFAULT.to_owned());
     let run = Run {
@@ -131,6 +134,10 @@ fn run<S: Spec>(cli: &cli::Cli, options: &S::Options) -> Result<ExitCode, Failur
         crate::play_match(game, options_json, S::NAME, &config, &mut ())
     }
     .context("the game could not be played")?;
+    let mut report = report;
+    if let (Some(path), Some(seat)) = (&cli.record, output::seat_at_fault(&report.summary)) {
+        report.summary.reproduce = Some(reproduce::command(path, seat));
+    }
 
     let mut stdout = std::io::stdout().lock();
     let written = if cli.json {

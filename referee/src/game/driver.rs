@@ -3,13 +3,16 @@
 //! their verdicts, the statistics and the record. What depends on the
 //! rules is the game's ([`game_core::Game`]).
 
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use game_core::{Game, Launch, Question, Seat, SetupOf, SetupPhase, SetupRecordOf, Tell};
+use game_core::{
+    Game, Launch, Question, ReplyKind, Seat, SetupOf, SetupPhase, SetupRecordOf, Tell,
+};
 use linebuf::Framing;
 use referee_schema::{
-    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RejectedReply, SCHEMA,
-    Settings, SetupStatus, Summary, millis,
+    EndReport, MoveEntry, Outcome, Phase, PlayerReport, Reason, Record, RecordedProgram,
+    RejectedReply, SCHEMA, Settings, SetupStatus, Summary, millis,
 };
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -18,7 +21,8 @@ use super::config::MatchConfig;
 use super::report::{MatchReport, exit_report, sandbox_settings};
 use super::verdict::{Verdict, early_note, illegal_detail, reason_of, who};
 use crate::process::{
-    self, ChildSpec, Event, Failure, Supervisor, SupervisorConfig, SupervisorError,
+    self, ChildId, ChildSpec, Event, Failure, ProcessEnd, Supervisor, SupervisorConfig,
+    SupervisorError,
 };
 
 /// Watches a match as it is played (the `-v` board uses it).
@@ -55,6 +59,110 @@ pub enum MatchError {
     /// The process layer failed.
     #[error(transparent)]
     Supervisor(#[from] SupervisorError),
+    /// A game played from a record ([`Script`]) left it: a program
+    /// replied otherwise than the record says, or the record holds no
+    /// reply where a seat without a program is asked for one.
+    #[error("{0}")]
+    OffRecord(String),
+}
+
+/// A record's game, played again with programs in some seats only
+/// (`referee reproduce`): every other seat gives the replies the record
+/// holds, and each seat with a program must play the recorded moves, so
+/// that it is sent exactly what it was sent in the recorded game. A reply
+/// that leaves the record ends the game with [`MatchError::OffRecord`].
+pub struct Script<'r, G: Game> {
+    /// The recorded game (its setups, moves and refused replies).
+    pub record: &'r Record<G::MoveRecord, SetupRecordOf<G>>,
+    /// Whether each seat runs its program (`MatchConfig::programs`);
+    /// the others' programs are not run.
+    pub runs: Vec<bool>,
+}
+
+impl<G: Game> Script<'_, G> {
+    /// The recorded reply of `seat`, which runs no program, to the setup
+    /// question, as its lines.
+    fn setup_reply(&self, game: &G, seat: Seat) -> Result<Vec<Vec<u8>>, MatchError> {
+        if let Some(Some(rec)) = self.record.setups.get(seat) {
+            return Ok(G::Phase::reply(game, seat, rec));
+        }
+        self.record
+            .rejected
+            .iter()
+            .find(|r| usize::from(r.player) == seat && r.phase == Phase::Setup)
+            .and_then(RejectedReply::raw_lines)
+            .ok_or_else(|| {
+                MatchError::OffRecord(format!("the record holds no setup of player {seat}"))
+            })
+    }
+
+    /// The recorded reply of `seat`, which runs no program, at move `ply`
+    /// (1-based), as its lines, and its recorded reply time: the move
+    /// played there, or the refused reply that ended the game there.
+    fn move_reply(
+        &self,
+        game: &G,
+        seat: Seat,
+        ply: u32,
+    ) -> Result<(Vec<Vec<u8>>, Duration), MatchError> {
+        let record = self.record;
+        match record.moves.get(ply as usize - 1) {
+            Some(m) if usize::from(m.player) == seat => Ok((
+                game.move_reply(&m.detail),
+                Duration::from_secs_f64(m.reply_ms.max(0.0) / 1e3),
+            )),
+            Some(m) => Err(MatchError::OffRecord(format!(
+                "player {seat} is to move at ply {ply}, where the record has player {}'s move",
+                m.player
+            ))),
+            None => record
+                .rejected
+                .iter()
+                .find(|r| usize::from(r.player) == seat && r.phase == Phase::Move)
+                .and_then(RejectedReply::raw_lines)
+                .map(|lines| (lines, Duration::ZERO))
+                .ok_or_else(|| {
+                    MatchError::OffRecord(format!(
+                        "the record holds no reply of player {seat} at ply {ply}"
+                    ))
+                }),
+        }
+    }
+
+    /// Whether the move played at `ply` is the record's; else why not.
+    fn follows(&self, seat: Seat, ply: u32, played: &G::MoveRecord) -> Result<(), MatchError> {
+        match self.record.moves.get(ply as usize - 1) {
+            Some(m) if m.detail == *played => Ok(()),
+            Some(m) => Err(MatchError::OffRecord(format!(
+                "at ply {ply} player {seat} played {played}, the record has {}",
+                m.detail
+            ))),
+            None => Err(MatchError::OffRecord(format!(
+                "at ply {ply} player {seat} played {played}, a legal move, where the record's \
+                 game ended"
+            ))),
+        }
+    }
+
+    /// Whether `seat`'s setup, judged (`Some`: accepted as this record),
+    /// is the record's; else why not.
+    fn same_setup(&self, seat: Seat, setup: Option<&SetupRecordOf<G>>) -> Result<(), MatchError> {
+        let json = |s: &SetupRecordOf<G>| serde_json::to_value(s).ok();
+        let recorded = self.record.setups.get(seat).and_then(Option::as_ref);
+        match (setup, recorded) {
+            (Some(a), Some(b)) if json(a) == json(b) => Ok(()),
+            (None, None) => Ok(()),
+            (Some(_), Some(_)) => Err(MatchError::OffRecord(format!(
+                "player {seat}'s setup is not the record's"
+            ))),
+            (Some(_), None) => Err(MatchError::OffRecord(format!(
+                "player {seat}'s setup is accepted, the record's was refused"
+            ))),
+            (None, Some(_)) => Err(MatchError::OffRecord(format!(
+                "player {seat}'s setup is refused, the record's was accepted"
+            ))),
+        }
+    }
 }
 
 /// What is known of a seat's setup during the setup phase.
@@ -92,6 +200,18 @@ struct Match<'a, G: Game> {
     rejected: Vec<RejectedReply>,
     tell: Tell,
     interrupted_by: Option<i32>,
+    /// Each seat's child in the supervisor; `None` for a seat that runs
+    /// no program (its replies are the script's).
+    children: Vec<Option<ChildId>>,
+    /// The record followed, when the game is played from one.
+    script: Option<&'a Script<'a, G>>,
+    /// The replies of the seats without a program, delivered before the
+    /// supervisor's events.
+    scripted: VecDeque<Event>,
+    /// A setup the script does not hold (its seat failed in the setups
+    /// of the record, or the game ended there for another's fault): it
+    /// never comes, which matters only once nothing else can.
+    unscripted: Option<String>,
 }
 
 /// Plays one whole match of `game` and returns its report. Returns an
@@ -104,6 +224,32 @@ pub fn play_match<G: Game>(
     game_name: &str,
     cfg: &MatchConfig,
     observer: &mut dyn Observer<G>,
+) -> Result<MatchReport, MatchError> {
+    play(game, options, game_name, cfg, observer, None)
+}
+
+/// Plays the game of `script`'s record again with the programs of the
+/// seats it runs only ([`Script`]), `cfg` being the record's settings;
+/// the other seats' programs in `cfg` are not run. Ends as
+/// [`play_match`] does, or with [`MatchError::OffRecord`] when a program
+/// leaves the recorded game.
+pub fn play_scripted<G: Game>(
+    game: G,
+    options: Map<String, Value>,
+    game_name: &str,
+    cfg: &MatchConfig,
+    script: &Script<'_, G>,
+) -> Result<MatchReport, MatchError> {
+    play(game, options, game_name, cfg, &mut (), Some(script))
+}
+
+fn play<'a, G: Game>(
+    game: G,
+    options: Map<String, Value>,
+    game_name: &str,
+    cfg: &'a MatchConfig,
+    observer: &mut dyn Observer<G>,
+    script: Option<&'a Script<'a, G>>,
 ) -> Result<MatchReport, MatchError> {
     let seats = game.seats();
     if cfg.programs.len() != seats {
@@ -118,11 +264,21 @@ pub fn play_match<G: Game>(
     })?;
     let logs: Vec<_> = (0..seats).map(|i| cfg.log_path(i)).collect();
     let launch = game.launch();
+    let runs = |seat: usize| script.is_none_or(|s| s.runs.get(seat) == Some(&true));
+    let mut children = Vec::with_capacity(seats);
+    let mut next = 0;
+    for seat in 0..seats {
+        children.push(runs(seat).then(|| {
+            next += 1;
+            next - 1
+        }));
+    }
     let specs: Vec<ChildSpec> = cfg
         .programs
         .iter()
         .zip(&logs)
         .enumerate()
+        .filter(|&(seat, _)| runs(seat))
         .map(|(seat, (program, log))| ChildSpec {
             program: program.clone(),
             log: log.clone(),
@@ -164,6 +320,10 @@ pub fn play_match<G: Game>(
         rejected: Vec::new(),
         tell: Tell::new(),
         interrupted_by: None,
+        children,
+        script,
+        scripted: VecDeque::new(),
+        unscripted: None,
     };
     let verdict = m.run(observer);
     let warnings = m.game.warnings();
@@ -174,6 +334,7 @@ pub fn play_match<G: Game>(
         moves,
         rejected,
         interrupted_by,
+        children,
         ..
     } = m;
     let sandbox = sandbox_settings(&cfg.sandbox, &sup.sandbox_status());
@@ -182,6 +343,22 @@ pub fn play_match<G: Game>(
     let verdict = verdict?;
     let ends = ends?;
     log::info!("verdict: {verdict:?}");
+    // A seat without a program has no process end.
+    let never = ProcessEnd {
+        status: None,
+        started: false,
+        killed_by: None,
+        deadline_kill: None,
+        processes: 0,
+        limit: None,
+        cpu_source: None,
+        unasked: Default::default(),
+        leftovers: None,
+    };
+    let ends: Vec<ProcessEnd> = children
+        .iter()
+        .map(|c| c.map_or(never, |c| ends[c]))
+        .collect();
 
     let has_setups = G::Phase::SECRET;
     let players = stats
@@ -258,6 +435,18 @@ pub fn play_match<G: Game>(
         game: game_name.to_owned(),
         settings: settings.clone(),
         players: labels,
+        programs: cfg
+            .programs
+            .iter()
+            .map(|p| RecordedProgram {
+                path: p.path.to_string_lossy().into_owned(),
+                args: p
+                    .args
+                    .iter()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect(),
+            })
+            .collect(),
         setups: if has_setups { setups } else { Vec::new() },
         moves,
         rejected,
@@ -281,6 +470,7 @@ pub fn play_match<G: Game>(
         detail: verdict.detail,
         rejected: record.rejected.clone(),
         warnings,
+        reproduce: None,
         moves: record.moves.len() as u32,
         duration_ms: millis(start.elapsed()),
         settings,
@@ -305,7 +495,7 @@ impl<G: Game> Match<'_, G> {
             for seat in 0..self.seats() {
                 let greeting = self.game.greeting(seat);
                 if !greeting.is_empty() {
-                    self.sup.send(seat, greeting.as_bytes());
+                    self.send(seat, greeting.as_bytes());
                 }
             }
         }
@@ -321,22 +511,123 @@ impl<G: Game> Match<'_, G> {
     /// Sends what the game queued in `self.tell`, but not to failed seats
     /// (the process layer drops those).
     fn send_told(&mut self) {
-        for (seat, text) in self.tell.drain() {
-            self.sup.send(seat, text.as_bytes());
+        let told: Vec<(Seat, String)> = self.tell.drain().collect();
+        for (seat, text) in told {
+            self.send(seat, text.as_bytes());
         }
     }
 
-    /// Asks `seat` the question `q`, under `limit` (if any).
-    fn ask(&mut self, seat: Seat, q: &Question, limit: Option<Duration>) -> Result<(), MatchError> {
+    /// Sends `bytes` to `seat`'s program, if it runs one.
+    fn send(&mut self, seat: Seat, bytes: &[u8]) {
+        if let Some(child) = self.children[seat] {
+            self.sup.send(child, bytes);
+        }
+    }
+
+    /// `seat`'s failure, if its program has failed.
+    fn failure(&self, seat: Seat) -> Option<&Failure> {
+        self.children[seat].and_then(|c| self.sup.failure(c))
+    }
+
+    /// The next event, of a seat: a scripted reply first, else the
+    /// supervisor's.
+    fn next_event(&mut self) -> Result<Event, MatchError> {
+        if let Some(e) = self.scripted.pop_front() {
+            return Ok(e);
+        }
+        let seat_of = |child: ChildId| {
+            self.children
+                .iter()
+                .position(|c| *c == Some(child))
+                .expect("every child is a seat's")
+        };
+        let event = match (self.sup.next_event(), self.unscripted.take()) {
+            (Err(SupervisorError::NothingAwaited), Some(why)) => {
+                return Err(MatchError::OffRecord(why));
+            }
+            (event, unscripted) => {
+                self.unscripted = unscripted;
+                event?
+            }
+        };
+        Ok(match event {
+            Event::Reply {
+                child,
+                lines,
+                elapsed,
+                cpu,
+                early,
+            } => Event::Reply {
+                child: seat_of(child),
+                lines,
+                elapsed,
+                cpu,
+                early,
+            },
+            Event::BadReply {
+                child,
+                fault,
+                elapsed,
+                cpu,
+            } => Event::BadReply {
+                child: seat_of(child),
+                fault,
+                elapsed,
+                cpu,
+            },
+            Event::Failed { child, failure } => Event::Failed {
+                child: seat_of(child),
+                failure,
+            },
+            Event::Interrupted { signal } => Event::Interrupted { signal },
+        })
+    }
+
+    /// Asks `seat` the question `q`, under `limit` (if any). A seat
+    /// without a program gives the script's reply at once.
+    fn ask(
+        &mut self,
+        seat: Seat,
+        kind: ReplyKind,
+        q: &Question,
+        limit: Option<Duration>,
+    ) -> Result<(), MatchError> {
+        let Some(child) = self.children[seat] else {
+            let script = self
+                .script
+                .expect("a seat without a program plays a script");
+            let (lines, elapsed) = if kind == ReplyKind::Setup {
+                match script.setup_reply(&self.game, seat) {
+                    Ok(lines) => (lines, Duration::ZERO),
+                    Err(MatchError::OffRecord(why)) => {
+                        self.unscripted = Some(why);
+                        return Ok(());
+                    }
+                    Err(e) => return Err(e),
+                }
+            } else {
+                script.move_reply(&self.game, seat, self.moves.len() as u32 + 1)?
+            };
+            // The script's reply was sent by no program: it took no CPU
+            // and none of it came early.
+            self.scripted.push_back(Event::Reply {
+                child: seat,
+                lines,
+                elapsed,
+                cpu: None,
+                early: 0,
+            });
+            return Ok(());
+        };
         match self.launch {
             Launch::Session => {
                 if !q.input.is_empty() {
-                    self.sup.send(seat, q.input.as_bytes());
+                    self.sup.send(child, q.input.as_bytes());
                 }
             }
-            Launch::PerMove => self.sup.launch(seat, &q.args, q.input.as_bytes())?,
+            Launch::PerMove => self.sup.launch(child, &q.args, q.input.as_bytes())?,
         }
-        self.sup.expect_reply_limited(seat, q.lines, limit);
+        self.sup.expect_reply_limited(child, q.lines, limit);
         Ok(())
     }
 
@@ -352,7 +643,7 @@ impl<G: Game> Match<'_, G> {
     /// The seats whose programs have failed, `seat` among them.
     fn failed_seats(&self) -> Vec<Seat> {
         (0..self.seats())
-            .filter(|&s| self.sup.failure(s).is_some())
+            .filter(|&s| self.failure(s).is_some())
             .collect()
     }
 
@@ -367,7 +658,7 @@ impl<G: Game> Match<'_, G> {
         let others: Vec<(Seat, Failure)> = failed
             .iter()
             .filter(|&&s| s != seat)
-            .filter_map(|&s| self.sup.failure(s).cloned().map(|f| (s, f)))
+            .filter_map(|&s| self.failure(s).cloned().map(|f| (s, f)))
             .collect();
         for (s, theirs) in &others {
             // Failed at once: their event is still to come.
@@ -413,11 +704,11 @@ impl<G: Game> Match<'_, G> {
         let n = self.seats();
         for seat in 0..n {
             let q = G::Phase::question(&self.game, seat).expect("every seat sets up");
-            self.ask(seat, &q, self.cfg.setup_limit(seat))?;
+            self.ask(seat, ReplyKind::Setup, &q, self.cfg.setup_limit(seat))?;
         }
         let mut state: Vec<SetupState<SetupOf<G>>> = (0..n).map(|_| SetupState::Waiting).collect();
         while state.iter().any(|s| matches!(s, SetupState::Waiting)) {
-            match self.sup.next_event()? {
+            match self.next_event()? {
                 Event::Reply {
                     child,
                     lines,
@@ -459,18 +750,23 @@ impl<G: Game> Match<'_, G> {
                     self.setups[seat] = Some(G::Phase::record(&self.game, &s));
                     self.stats[seat].setup = Some(SetupStatus::Accepted);
                     let answer = G::Phase::answer(&self.game, seat, true);
-                    self.sup.send(seat, answer.as_bytes());
+                    self.send(seat, answer.as_bytes());
                     accepted.push(s);
                 }
                 SetupState::Refused(why) => {
                     self.stats[seat].setup = Some(SetupStatus::Refused);
                     let answer = G::Phase::answer(&self.game, seat, false);
-                    self.sup.send(seat, answer.as_bytes());
+                    self.send(seat, answer.as_bytes());
                     refused.push((seat, format!("player {seat}'s setup refused: {why}")));
                 }
                 SetupState::Waiting | SetupState::Failed => {
                     unreachable!("failures return early; the loop waits for every setup")
                 }
+            }
+        }
+        if let Some(script) = self.script {
+            for seat in (0..n).filter(|&s| self.children[s].is_some()) {
+                script.same_setup(seat, self.setups[seat].as_ref())?;
             }
         }
         if refused.is_empty() {
@@ -501,7 +797,7 @@ impl<G: Game> Match<'_, G> {
                 SetupState::Refused(why) => {
                     self.stats[other].setup = Some(SetupStatus::Refused);
                     let answer = G::Phase::answer(&self.game, other, false);
-                    self.sup.send(other, answer.as_bytes());
+                    self.send(other, answer.as_bytes());
                     refused.push((other, why.clone()));
                 }
                 SetupState::Accepted(_) => self.stats[other].setup = Some(SetupStatus::Accepted),
@@ -522,11 +818,12 @@ impl<G: Game> Match<'_, G> {
         let n = self.seats();
         if losers.len() < n {
             self.game.tell_failure(seat, &mut self.tell);
-            self.tell.drain().for_each(|(s, text)| {
+            let told: Vec<(Seat, String)> = self.tell.drain().collect();
+            for (s, text) in told {
                 if !losers.contains(&s) {
-                    self.sup.send(s, text.as_bytes());
+                    self.send(s, text.as_bytes());
                 }
-            });
+            }
         }
         Verdict::new(Some(Outcome::lost(&losers, n)), reason_of(failure), detail)
     }
@@ -551,8 +848,8 @@ impl<G: Game> Match<'_, G> {
             if self.cfg.no_ponder && self.launch == Launch::Session {
                 self.only_on_move_runs(me);
             }
-            self.ask(me, &q, self.cfg.move_limit(me))?;
-            let (lines, elapsed, cpu, early) = match self.sup.next_event()? {
+            self.ask(me, ReplyKind::Move, &q, self.cfg.move_limit(me))?;
+            let (lines, elapsed, cpu, early) = match self.next_event()? {
                 Event::Reply {
                     child,
                     lines,
@@ -594,11 +891,15 @@ impl<G: Game> Match<'_, G> {
             };
             let detail = self.game.play(mv, &mut self.tell);
             self.send_told();
-            if self.launch == Launch::PerMove {
-                self.sup.retire(me)?;
+            let ply = self.moves.len() as u32 + 1;
+            if let Some(script) = self.script {
+                script.follows(me, ply, &detail)?;
+            }
+            if let (Launch::PerMove, Some(child)) = (self.launch, self.children[me]) {
+                self.sup.retire(child)?;
             }
             let entry = MoveEntry {
-                ply: self.moves.len() as u32 + 1,
+                ply,
                 player: me as u8,
                 detail,
                 reply_ms: millis(elapsed),
@@ -613,9 +914,13 @@ impl<G: Game> Match<'_, G> {
     /// is timed from the moment it was continued).
     fn only_on_move_runs(&mut self, me: Seat) {
         for seat in (0..self.seats()).filter(|&s| s != me) {
-            self.sup.pause(seat);
+            if let Some(child) = self.children[seat] {
+                self.sup.pause(child);
+            }
         }
-        self.sup.resume(me);
+        if let Some(child) = self.children[me] {
+            self.sup.resume(child);
+        }
     }
 
     /// `seat`'s move reply (`reply`, its lines, when it was complete, the

@@ -17,6 +17,7 @@ mod oust;
 mod ponder;
 mod quarto;
 mod replay;
+mod reproduce;
 mod run;
 mod sandbox;
 mod session_end;

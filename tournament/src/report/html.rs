@@ -13,7 +13,7 @@ use referee_schema::Fault;
 
 use super::pages::{Page, link};
 use super::table::{Align, Table};
-use super::{CROSSTABLE_NOTE, FAILURES_NOTE, Report, SprtStatus};
+use super::{CROSSTABLE_NOTE, FAILURES_NOTE, FAULTED_NOTE, Report, SprtStatus};
 use crate::results::tally::{GameEntry, charged};
 
 const STYLE: &str = "\
@@ -80,6 +80,26 @@ impl Report<'_> {
                 .html("endings", |_, _| String::new(), &[], &[]),
         );
         let _ = writeln!(out, "<p>{}</p>", escape(&self.first_mover_line()));
+        let faulted = self.faulted_table();
+        if !faulted.rows.is_empty() {
+            let _ = writeln!(
+                out,
+                "<h2>Faulted games</h2>\n<p class=\"note\">{}</p>",
+                escape(FAULTED_NOTE)
+            );
+            out.push_str(&faulted.html(
+                "faulted",
+                |_, j| {
+                    if j == 3 {
+                        " class=\"cmd\"".into()
+                    } else {
+                        String::new()
+                    }
+                },
+                &[],
+                &[],
+            ));
+        }
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(out, "<h2>SPRT</h2>");
             for line in self.sprt_lines(sprt) {

@@ -17,7 +17,7 @@ use thiserror::Error;
 use crate::plan::resume::Changed;
 use crate::plan::schedule::Mode;
 use crate::plan::spec::Program;
-use crate::results::tally::{Crosstable, GameEntry, Pairs, Penta, Tally, Wdl};
+use crate::results::tally::{Crosstable, GameEntry, Pairs, Penta, Tally, Wdl, charged};
 use rating::{Anchor, Rating, RatingError, RatingOptions};
 use sprt::{Decision, Sprt};
 use table::{Align, Table};
@@ -399,6 +399,12 @@ impl Report<'_> {
         let _ = writeln!(out, "## Game endings\n");
         out.push_str(&self.endings_table().markdown());
         let _ = writeln!(out, "\n{}\n", self.first_mover_line());
+        let faulted = self.faulted_table();
+        if !faulted.rows.is_empty() {
+            let _ = writeln!(out, "## Faulted games\n\n{FAULTED_NOTE}\n");
+            out.push_str(&faulted.markdown());
+            out.push('\n');
+        }
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(out, "## SPRT\n");
             for line in self.sprt_lines(sprt) {
@@ -514,6 +520,41 @@ impl Report<'_> {
                 ("mean reply ms", Right),
                 ("median reply ms", Right),
                 ("max reply ms", Right),
+            ],
+            rows,
+        )
+    }
+
+    /// The games a player's fault ended, in the order counted: the
+    /// program at fault (the first seat charged), the reason, and the
+    /// command that plays the fault again (the verdict's `reproduce`).
+    pub fn faulted_table(&self) -> Table {
+        let rows: Vec<Vec<String>> = self
+            .tally
+            .entries
+            .iter()
+            .filter(|e| e.verdict.summary.reason.fault().is_some())
+            .map(|e| {
+                let v = &e.verdict.summary;
+                let at_fault = (0..e.seats.len())
+                    .find(|&seat| !charged(&e.verdict, seat).is_empty())
+                    .map(|seat| format!("{} (seat {seat})", self.programs[e.seats[seat]].name))
+                    .unwrap_or_default();
+                vec![
+                    e.id.clone(),
+                    at_fault,
+                    v.reason.as_str().to_owned(),
+                    v.reproduce.clone().unwrap_or_default(),
+                ]
+            })
+            .collect();
+        use Align::Left;
+        Table::new(
+            &[
+                ("game", Left),
+                ("at fault", Left),
+                ("reason", Left),
+                ("reproduce", Left),
             ],
             rows,
         )
@@ -709,6 +750,10 @@ const FAILURES_NOTE: &str = "Crashes: games lost by dying (a signal), exiting or
      start. Pipe failures: games lost by closing the output or not reading the input. The \
      median reply time is over the moves of the games' records.";
 
+const FAULTED_NOTE: &str = "Each game a fault ended, with the command that plays the fault \
+     again: the program at fault is sent what it was sent in the game's record, its opponents' \
+     moves are the record's (docs/referee.md, \"Reproducing a fault\").";
+
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
@@ -808,6 +853,43 @@ mod tests {
              111111111111; files `/bin/weak`); 4 game(s) replayed); the other games' results \
              are kept."
         ));
+    }
+
+    #[test]
+    fn faulted_games_are_listed_with_their_reproduce_command() {
+        let (p, mut t) = (programs(), tally());
+        let md = report(&p, &t).markdown();
+        assert!(!md.contains("## Faulted games"), "{md}");
+        let mut faulted = Verdict::made(Outcome::win(1, 2), "timeout", vec![]);
+        faulted.summary.reproduce = Some("referee reproduce logs/t/g/game.json --seat 0".into());
+        let normal = Verdict::made(Outcome::win(0, 2), "flag_captured", vec![]);
+        for (id, verdict) in [("strong+weak+1", faulted), ("strong+weak+2", normal)] {
+            t.entries.push(GameEntry {
+                id: id.into(),
+                seats: vec![0, 1],
+                log_dir: PathBuf::from("logs/t/g"),
+                ended_unix_ms: 0,
+                paired_index: None,
+                verdict,
+            });
+        }
+        let r = report(&p, &t);
+        let md = r.markdown();
+        assert!(md.contains("## Faulted games"), "{md}");
+        assert!(
+            md.contains(
+                "| strong+weak+1 | strong (seat 0) | timeout | referee reproduce \
+                 logs/t/g/game.json --seat 0 |"
+            ),
+            "{md}"
+        );
+        assert!(!md.contains("strong+weak+2"), "{md}");
+        let html = r.html(Path::new("."));
+        assert!(html.contains("<h2>Faulted games</h2>"), "{html}");
+        assert!(
+            html.contains("referee reproduce logs/t/g/game.json --seat 0"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl Verdict {
                 detail: String::new(),
                 rejected: Vec::new(),
                 warnings: Vec::new(),
+                reproduce: None,
                 moves: 10,
                 duration_ms: 1.0,
                 settings: Default::default(),
