@@ -130,6 +130,23 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
          l.dataset.fault + '|' + l.textContent)",
     ));
     assert_eq!(faults.len(), 4, "{faults:?}");
+    // The games its faults ended: the Markdown's rows, each with the
+    // command that plays the fault again.
+    let faulted = dom_rows(&mut b, "faulted");
+    assert_eq!(faulted, markdown_rows(&markdown, "Faulted games"));
+    assert_eq!(faulted.len(), 4, "{faulted:?}");
+    for row in &faulted {
+        assert!(row[1].starts_with("lake (seat "), "{row:?}");
+        let seat = &row[1]["lake (seat ".len()..row[1].len() - 1];
+        assert_eq!(
+            row[3],
+            format!(
+                "referee reproduce logs/web/{}/game.json --seat {seat}",
+                row[0]
+            ),
+            "{row:?}"
+        );
+    }
     for rec in recs
         .iter()
         .filter(|r| r.pairing.iter().any(|p| p == "lake"))
