@@ -21,8 +21,9 @@ use referee_schema::ProgramSpec;
     about = "Plays one game between player programs, exactly as the game's protocol says, and reports the verdict",
     after_help = "Games (--list-games for more): see docs/games.md. Records: `referee replay \
                   RECORD` judges one again and plays it back, `referee view RECORD -o FILE` writes \
-                  it as an HTML page; `referee check PROGRAM` checks a player program before its \
-                  games. Exit status: 0 when the game reached a verdict (whatever it is), 2 for a \
+                  it as an HTML page, `referee reproduce RECORD --seat N` plays a recorded fault \
+                  again; `referee check PROGRAM` checks a player program before its games. Exit \
+                  status: 0 when the game reached a verdict (whatever it is), 2 for a \
                   usage error, 1 for an internal error, 128+N after signal N (130 after Ctrl-C, \
                   143 after SIGTERM, 129 after SIGHUP)."
 )]

@@ -87,7 +87,9 @@ pub fn main<R: Registry>(args: &[OsString]) -> ExitCode {
         .ignore_errors(true)
         .try_get_matches_from(&rest)
         .ok()
-        .and_then(|m| m.get_one::<String>("game").cloned())
+        .map(|m| m.get_one::<String>("game").cloned())
+        // `--help` stops clap before it has read the game: by its name.
+        .unwrap_or_else(|| super::args::game_name(&rest))
         .unwrap_or_else(|| games::DEFAULT.to_owned());
     match R::visit(&name, Run { args: rest }) {
         Some(code) => code,
@@ -111,7 +113,13 @@ impl games::Visit for Run {
     type Output = ExitCode;
 
     fn visit<S: Spec>(self) -> ExitCode {
-        let mut cmd = S::Options::augment_args(CheckCli::command());
+        // The game's options carry their own doc comment, which clap takes
+        // for the command's about: the check's is set again after them.
+        let check = CheckCli::command();
+        let about = check.get_about().cloned().unwrap_or_default();
+        let mut cmd =
+            S::Options::augment_args(check.next_help_heading(format!("Options of {}", S::NAME)))
+                .about(about);
         let parsed = cmd.try_get_matches_from_mut(&self.args).and_then(|m| {
             let cli = CheckCli::from_arg_matches(&m)?;
             let options = S::Options::from_arg_matches(&m)?;
