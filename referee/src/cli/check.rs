@@ -11,6 +11,7 @@ use game_core::Spec;
 use games::Registry;
 use referee_schema::{ProgramSpec, exit};
 
+use super::Failure;
 use super::args;
 use crate::check::{self, CheckConfig};
 use crate::process::Program;
@@ -145,11 +146,6 @@ impl games::Visit for Run {
             }
         }
     }
-}
-
-enum Failure {
-    Usage(String),
-    Internal(anyhow::Error),
 }
 
 /// The referee's own command line for the check's settings: its

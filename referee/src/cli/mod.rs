@@ -14,3 +14,17 @@ mod reproduce;
 mod run;
 
 pub use run::main;
+
+/// Why a command gives no answer.
+enum Failure {
+    /// The command line does not fit the game or the record.
+    Usage(String),
+    /// A file cannot be read, or the referee itself failed.
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Internal(e)
+    }
+}

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::Failure;
 use anyhow::{Context as _, anyhow};
 use clap::Parser;
 use game_core::{Game, SetupRecordOf, Spec};
@@ -74,20 +75,6 @@ pub fn command(path: &Path, seat: usize) -> String {
         format!("'{}'", text.replace('\'', "'\\''"))
     };
     format!("referee reproduce {quoted} --seat {seat}")
-}
-
-/// Why no answer is given.
-enum Failure {
-    /// The command does not fit the record.
-    Usage(String),
-    /// The record cannot be read, or the referee failed.
-    Internal(anyhow::Error),
-}
-
-impl From<anyhow::Error> for Failure {
-    fn from(e: anyhow::Error) -> Failure {
-        Failure::Internal(e)
-    }
 }
 
 /// Runs `referee reproduce`.

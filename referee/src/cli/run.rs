@@ -10,6 +10,7 @@ use game_core::{Game, Spec};
 use games::Registry;
 use referee_schema::exit;
 
+use super::Failure;
 use super::args as cli;
 use super::{check, output, records, reproduce};
 
@@ -78,20 +79,6 @@ impl games::Visit for Run {
                 ExitCode::from(exit::INTERNAL as u8)
             }
         }
-    }
-}
-
-/// Why the referee gives no verdict.
-enum Failure {
-    /// The command line does not fit the game.
-    Usage(String),
-    /// The referee itself failed.
-    Internal(anyhow::Error),
-}
-
-impl From<anyhow::Error> for Failure {
-    fn from(e: anyhow::Error) -> Failure {
-        Failure::Internal(e)
     }
 }
 

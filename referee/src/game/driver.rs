@@ -550,37 +550,7 @@ impl<G: Game> Match<'_, G> {
                 event?
             }
         };
-        Ok(match event {
-            Event::Reply {
-                child,
-                lines,
-                elapsed,
-                cpu,
-                early,
-            } => Event::Reply {
-                child: seat_of(child),
-                lines,
-                elapsed,
-                cpu,
-                early,
-            },
-            Event::BadReply {
-                child,
-                fault,
-                elapsed,
-                cpu,
-            } => Event::BadReply {
-                child: seat_of(child),
-                fault,
-                elapsed,
-                cpu,
-            },
-            Event::Failed { child, failure } => Event::Failed {
-                child: seat_of(child),
-                failure,
-            },
-            Event::Interrupted { signal } => Event::Interrupted { signal },
-        })
+        Ok(event.map_child(seat_of))
     }
 
     /// Asks `seat` the question `q`, under `limit` (if any). A seat

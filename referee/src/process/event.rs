@@ -213,6 +213,22 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event with its child renumbered by `f` (the driver's seats,
+    /// where not every seat runs a program).
+    pub fn map_child(mut self, f: impl FnOnce(ChildId) -> ChildId) -> Event {
+        match &mut self {
+            Event::Reply { child, .. }
+            | Event::BadReply { child, .. }
+            | Event::Failed { child, .. } => {
+                *child = f(*child);
+            }
+            Event::Interrupted { .. } => {}
+        }
+        self
+    }
+}
+
 /// Why the referee signalled a child, in escalating order: a later, harsher
 /// step replaces an earlier one, never the reverse.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
