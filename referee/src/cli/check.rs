@@ -128,23 +128,9 @@ impl games::Visit for Run {
         });
         let (cli, options) = match parsed {
             Ok(parsed) => parsed,
-            Err(e) => {
-                let e = e.format(&mut cmd);
-                let _ = e.print();
-                return ExitCode::from(if e.use_stderr() { exit::USAGE as u8 } else { 0 });
-            }
+            Err(e) => return super::clap_exit(&e.format(&mut cmd)),
         };
-        match run::<S>(&cli, &options) {
-            Ok(code) => ExitCode::from(code as u8),
-            Err(Failure::Usage(message)) => {
-                eprintln!("referee check: error: {message}");
-                ExitCode::from(exit::USAGE as u8)
-            }
-            Err(Failure::Internal(e)) => {
-                eprintln!("referee check: error: {e:#}");
-                ExitCode::from(exit::INTERNAL as u8)
-            }
-        }
+        Failure::exit("referee check", run::<S>(&cli, &options))
     }
 }
 

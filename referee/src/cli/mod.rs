@@ -23,6 +23,36 @@ enum Failure {
     Internal(anyhow::Error),
 }
 
+impl Failure {
+    /// The exit of `command` (`referee check`): its status, or why it gave
+    /// no answer, printed as `COMMAND: error: ...`.
+    fn exit(command: &str, result: Result<i32, Failure>) -> std::process::ExitCode {
+        match result {
+            Ok(code) => std::process::ExitCode::from(code as u8),
+            Err(Failure::Usage(message)) => {
+                eprintln!("{command}: error: {message}");
+                std::process::ExitCode::from(referee_schema::exit::USAGE as u8)
+            }
+            Err(Failure::Internal(e)) => {
+                eprintln!("{command}: error: {e:#}");
+                std::process::ExitCode::from(referee_schema::exit::INTERNAL as u8)
+            }
+        }
+    }
+}
+
+/// The exit of a command line clap did not take: its message printed
+/// (`--help` and `--version` on stdout, with status 0; errors on stderr,
+/// with [`exit::USAGE`](referee_schema::exit::USAGE)).
+fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
+    let _ = e.print();
+    std::process::ExitCode::from(if e.use_stderr() {
+        referee_schema::exit::USAGE as u8
+    } else {
+        0
+    })
+}
+
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
         Failure::Internal(e)

@@ -79,23 +79,9 @@ pub fn command(path: &Path, seat: usize) -> String {
 
 /// Runs `referee reproduce`.
 pub fn main<R: Registry>(args: &[OsString]) -> ExitCode {
-    let cli = match ReproduceCli::try_parse_from(&args[1..]) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { exit::USAGE as u8 } else { 0 });
-        }
-    };
-    match run::<R>(&cli) {
-        Ok(code) => ExitCode::from(code as u8),
-        Err(Failure::Usage(message)) => {
-            eprintln!("referee reproduce: error: {message}");
-            ExitCode::from(exit::USAGE as u8)
-        }
-        Err(Failure::Internal(e)) => {
-            eprintln!("referee reproduce: error: {e:#}");
-            ExitCode::from(exit::INTERNAL as u8)
-        }
+    match ReproduceCli::try_parse_from(&args[1..]) {
+        Ok(cli) => Failure::exit("referee reproduce", run::<R>(&cli)),
+        Err(e) => super::clap_exit(&e),
     }
 }
 

@@ -58,11 +58,7 @@ impl games::Visit for Run {
     fn visit<S: Spec>(self) -> ExitCode {
         let (cli, options) = match cli::parse::<S>(&self.args) {
             Ok(parsed) => parsed,
-            Err(e) => {
-                // clap prints --help and --version on stdout and exits 0.
-                let _ = e.print();
-                return ExitCode::from(if e.use_stderr() { exit::USAGE as u8 } else { 0 });
-            }
+            Err(e) => return super::clap_exit(&e),
         };
         if cli.list_games {
             print!("{}", self.list);

@@ -203,47 +203,26 @@ fn bad_records_and_seats_are_refused_clearly() {
 #[test]
 fn a_faults_verdict_says_how_to_reproduce_it() {
     let o = oust("crash");
-    // Without --record: how to get one.
-    let ran = crate::run::run_in(
-        &o.dir,
-        "referee",
-        &[
-            "--game",
-            "oust",
-            "--player",
-            &format!("{} --seed 1", workspace_bin("oust-faulty").display()),
-            "--player",
-            &format!(
-                "{} --mode crash --at 6 --seed 2",
-                workspace_bin("oust-faulty").display()
-            ),
-        ],
+    let good = format!("{} --seed 1", workspace_bin("oust-faulty").display());
+    let crashing = format!(
+        "{} --mode crash --at 6 --seed 2",
+        workspace_bin("oust-faulty").display()
     );
-    ran.exits(0).says(
+    let referee = |record: &[&str]| {
+        let mut args = vec!["--game", "oust"];
+        args.extend(record);
+        args.extend(["--player", &good, "--player", &crashing]);
+        crate::run::run_in(&o.dir, "referee", &args)
+    };
+    // Without --record: how to get one.
+    referee(&[]).exits(0).says(
         "Reproduce: play the game again with --record FILE, then referee reproduce FILE --seat 1",
     );
     // With it: the command, in words too.
-    let ran = crate::run::run_in(
-        &o.dir,
-        "referee",
-        &[
-            "--game",
-            "oust",
-            "--record",
-            "again.json",
-            "--player",
-            &format!("{} --seed 1", workspace_bin("oust-faulty").display()),
-            "--player",
-            &format!(
-                "{} --mode crash --at 6 --seed 2",
-                workspace_bin("oust-faulty").display()
-            ),
-        ],
-    );
+    let ran = referee(&["--record", "again.json"]);
     ran.exits(0)
         .says("Reproduce: referee reproduce again.json --seat 1\n");
     // A game the rules end gives none.
-    let good = format!("{} --seed 1", workspace_bin("oust-faulty").display());
     let o = Play::game("oust")
         .players(&[good.clone(), good])
         .run::<Value>();

@@ -333,6 +333,15 @@ mod tests {
         }
     }
 
+    /// A record of each of `games`, played by `programs`, one line each.
+    fn every_game_played(games: &[Game], programs: &[Program]) -> Vec<Loaded> {
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| loaded(i + 1, g, programs, &settings()))
+            .collect()
+    }
+
     fn names(programs: &[Program]) -> Vec<String> {
         programs.iter().map(|p| p.name.clone()).collect()
     }
@@ -369,11 +378,7 @@ mod tests {
     fn changed_arguments_replay_that_programs_games_only() {
         let progs = programs(3);
         let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
-        let records: Vec<Loaded> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
-            .collect();
+        let records = every_game_played(&games, &progs);
         let mut changed = progs.clone();
         changed[1].args = vec!["--seed".into(), "9".into()];
         let plan = plan(&games, &changed, &settings(), &records, false).unwrap();
@@ -407,11 +412,7 @@ mod tests {
             p.content = content("aaaaaaaaaaaaaaaa");
         }
         let games = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
-        let records: Vec<Loaded> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
-            .collect();
+        let records = every_game_played(&games, &progs);
         let mut now = progs.clone();
         now[2].content = content("bbbbbbbbbbbbbbbb");
         let plan = plan(&games, &now, &settings(), &records, false).unwrap();
@@ -427,11 +428,7 @@ mod tests {
         for p in &mut old {
             p.content = None;
         }
-        let records: Vec<Loaded> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| loaded(i + 1, g, &old, &settings()))
-            .collect();
+        let records = every_game_played(&games, &old);
         let resumed = super::plan(&games, &now, &settings(), &records, false).unwrap();
         assert!(resumed.to_play.is_empty() && resumed.changed.is_empty());
     }
@@ -465,11 +462,7 @@ mod tests {
     fn foreign_records_are_an_error_unless_forced() {
         let progs = programs(3);
         let games = schedule(&names(&progs), Mode::RoundRobin, 2, 2);
-        let records: Vec<Loaded> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| loaded(i + 1, g, &progs, &settings()))
-            .collect();
+        let records = every_game_played(&games, &progs);
         let fewer = schedule(&names(&progs), Mode::RoundRobin, 1, 2);
         let err = plan(&fewer, &progs, &settings(), &records, false).unwrap_err();
         assert_eq!(err.foreign.len(), 3);
