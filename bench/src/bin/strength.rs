@@ -87,8 +87,8 @@ struct Cli {
     /// Any other program as a member of the pool, NAME=COMMAND (split like
     /// a shell command line, `{seed}` the game's seed), e.g.
     /// `ismcts=target/release/player --strategy ismcts --seed {seed}`;
-    /// repeatable.
-    #[arg(long, value_name = "NAME=COMMAND")]
+    /// repeatable, or several separated by `;`.
+    #[arg(long, value_name = "NAME=COMMAND", value_delimiter = ';')]
     pool: Vec<String>,
     /// The lowest score against member NAME, a fraction, NAME=SCORE
     /// (over the built-in targets); repeatable.
