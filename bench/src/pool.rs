@@ -29,7 +29,9 @@ pub enum PoolError {
     #[error("--pool `{0}`: `ai` names the measured AI; give the member another name")]
     Reserved(String),
     /// `--target` not `NAME=SCORE`.
-    #[error("--target `{0}`: expected NAME=SCORE, the score a fraction in [0, 1] (e.g. ismcts=0.8)")]
+    #[error(
+        "--target `{0}`: expected NAME=SCORE, the score a fraction in [0, 1] (e.g. ismcts=0.8)"
+    )]
     Target(String),
 }
 
@@ -116,8 +118,8 @@ mod tests {
 
     #[test]
     fn members_are_named_commands() {
-        let m = parse_member("ismcts=target/release/player --strategy ismcts --seed {seed}")
-            .unwrap();
+        let m =
+            parse_member("ismcts=target/release/player --strategy ismcts --seed {seed}").unwrap();
         assert_eq!(m.name.as_deref(), Some("ismcts"));
         assert_eq!(m.path, "target/release/player");
         assert_eq!(m.args, ["--strategy", "ismcts", "--seed", "{seed}"]);

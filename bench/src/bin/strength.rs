@@ -488,9 +488,18 @@ fn gauntlet(
 
 /// Plays (or resumes) the SPRT of the AI against the first --previous
 /// build, in paired games, until it decides or --sprt-games are played.
-fn sprt_match(cli: &Cli, g: &game::GameInfo, settings: &Settings, sprt: Sprt) -> Result<SprtStatus> {
+fn sprt_match(
+    cli: &Cli,
+    g: &game::GameInfo,
+    settings: &Settings,
+    sprt: Sprt,
+) -> Result<SprtStatus> {
     if g.seats != 2 {
-        bail!("--sprt needs a game of two seats, {} has {}", g.name, g.seats);
+        bail!(
+            "--sprt needs a game of two seats, {} has {}",
+            g.name,
+            g.seats
+        );
     }
     if cli.sprt_games == 0 || cli.sprt_games % 2 != 0 {
         bail!(
@@ -503,7 +512,12 @@ fn sprt_match(cli: &Cli, g: &game::GameInfo, settings: &Settings, sprt: Sprt) ->
     let player = cli.player.to_string_lossy().into_owned();
     let specs = [
         ai_program(&player, &g.name, &args, AI),
-        ai_program(&previous.to_string_lossy(), &g.name, &args, &previous_name(0)),
+        ai_program(
+            &previous.to_string_lossy(),
+            &g.name,
+            &args,
+            &previous_name(0),
+        ),
     ];
     let programs = spec::resolve(&specs, std::env::var_os("PATH").as_deref())?;
     let settings = Settings {
@@ -721,6 +735,74 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `strength` run with `args` (after the program name).
+    fn cli(args: &[&str]) -> Cli {
+        Cli::try_parse_from(std::iter::once("strength").chain(args.iter().copied())).unwrap()
+    }
+
+    #[test]
+    fn the_pool_holds_strategies_agents_previous_builds_and_programs() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let agent = dir.path().join("peternlewis");
+        std::fs::write(&agent, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let old = dir.path().join("old-player");
+        std::fs::write(&old, "").unwrap();
+        let g = game::describe::<games::All>("stratego", &[]).unwrap();
+        let sparring = dir.path().to_str().unwrap();
+        let c = cli(&[
+            "--sparring",
+            sparring,
+            "--previous",
+            old.to_str().unwrap(),
+            "--pool",
+            "ismcts=./p --strategy ismcts;other=./q",
+            "--ai-args",
+            "--max-nodes 100",
+        ]);
+        let pool = members(&c, &g).unwrap();
+        let names: Vec<&str> = pool.iter().map(|m| m.name.as_str()).collect();
+        // Of the five agents only the one built is in the default pool.
+        assert_eq!(
+            names,
+            [
+                "random",
+                "greedy",
+                "peternlewis",
+                "previous",
+                "ismcts",
+                "other"
+            ]
+        );
+        let ucc: Vec<bool> = pool.iter().map(|m| m.ucc).collect();
+        assert_eq!(ucc, [false, false, true, false, false, false]);
+        // The previous build plays with the AI's own arguments.
+        assert_eq!(
+            pool[3].spec.args,
+            [
+                "--game",
+                "stratego",
+                "--seed",
+                "{seed}",
+                "--max-nodes",
+                "100"
+            ]
+        );
+        assert_eq!(pool[4].spec.args, ["--strategy", "ismcts"]);
+        // A competition agent asked for but not built is an error, not a
+        // strategy.
+        let c = cli(&["--sparring", sparring, "--opponents", "random,celsius"]);
+        let e = members(&c, &g).err().unwrap().to_string();
+        assert!(e.contains("no agent celsius"), "{e}");
+        // Two members of one name are refused.
+        let c = cli(&["--opponents", "random", "--pool", "random=./x"]);
+        let e = members(&c, &g).err().unwrap().to_string();
+        assert!(e.contains("named `random`"), "{e}");
+        // --sprt needs the build to test against.
+        assert!(Cli::try_parse_from(["strength", "--sprt", "0,20,0.05,0.1"]).is_err());
+    }
 
     #[test]
     fn skipped_games_keep_their_ids_and_seats() {
