@@ -88,7 +88,9 @@ impl Against {
         };
         let baseline = base.score();
         let (_, upper) = new.interval();
-        if new.total.games > 0 && upper < baseline {
+        // The interval's bound is computed in floating point: every game
+        // won gives an upper bound a rounding below 1.
+        if new.total.games > 0 && upper + 1e-9 < baseline {
             Against::Dropped { baseline }
         } else {
             Against::Held { baseline }
@@ -155,8 +157,9 @@ mod tests {
         );
         // 18 of 20 (0.70, 0.97): within chance.
         assert!(!Against::judge(&tally(18, 2), Some(&base)).dropped());
-        // Better is never a drop.
+        // Better is never a drop, nor the same.
         assert!(!Against::judge(&tally(20, 0), Some(&base)).dropped());
+        assert!(!Against::judge(&tally(4, 0), Some(&tally(4, 0))).dropped());
         assert_eq!(Against::judge(&tally(5, 5), None), Against::NoBaseline);
         assert_eq!(
             Against::judge(&tally(5, 5), Some(&Tally::default())),
