@@ -4,7 +4,7 @@
 
 CARGO ?= cargo
 
-.PHONY: all help build demo play demo-oust demo-quarto play-quarto play-oust play-coursidor play-mansuba demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
+.PHONY: all help build demo play demo-oust demo-quarto play-quarto play-oust play-coursidor play-mansuba demo-mansuba demo-coursidor demo-coursidor-so viewer-demo tournament-demo tournament-bench test test-tools bench bench-strength bench-sparring bench-pool bench-sprt bench-oust-strength bench-oust-variants bench-quarto-strength bench-mansuba-strength bench-coursidor-strength fuzz clean
 
 all: build
 
@@ -274,6 +274,42 @@ bench-sparring:
 		--opponents $(SPARRING_AGENTS) --games $(SPARRING_GAMES) --jobs $(JOBS) \
 		$(if $(SPARRING_AGENT_MS),--opponent-time-limit-ms $(SPARRING_AGENT_MS)) \
 		--log-dir logs/bench-sparring
+
+## bench-pool: the Stratego AI of PLAYER (default ours) against the pool
+## (docs/player.md, "Strength"): random, greedy, the UCC agents found in
+## SPARRING if given, the build PREVIOUS if given, and the programs of POOL
+## (NAME=COMMAND, several separated by `;`), POOL_GAMES per member, both
+## our builds at PLAYER_ARGS (a node budget) under the referee's
+## POOL_TIME_LIMIT_MS; per-member targets. Resumable (POOL_LOG).
+POOL_GAMES ?= 100
+PLAYER ?= target/release/player
+PLAYER_ARGS ?= --max-nodes 200000 --move-time-ms 5000
+POOL_TIME_LIMIT_MS ?= 10000
+POOL_LOG ?= logs/bench-pool
+POOL ?=
+PREVIOUS ?=
+POOL_OPTIONS = --player "$(PLAYER)" --games $(POOL_GAMES) --jobs $(JOBS) \
+	--ai-args "$(PLAYER_ARGS)" --time-limit-ms $(POOL_TIME_LIMIT_MS) --opponent-time-limit-ms 2000 \
+	$(if $(SPARRING),--sparring "$(SPARRING)" --python2 "$(PYTHON2)") \
+	$(if $(PREVIOUS),--previous "$(PREVIOUS)") $(if $(POOL),--pool '$(POOL)')
+bench-pool:
+	$(CARGO) build --release --workspace --bins
+	target/release/strength $(POOL_OPTIONS) --log-dir $(POOL_LOG)
+
+## bench-sprt: the accept rule of a change to the AI: the SPRT (SPRT =
+## ELO0,ELO1,ALPHA,BETA, at most SPRT_GAMES paired games) of ours against
+## PREVIOUS, then bench-pool's pool, each member's score compared with
+## BASELINE (the POOL_LOG of a bench-pool run of PREVIOUS); fails unless
+## the SPRT passes and no member drops (SPRT_LOG).
+SPRT ?= 0,20,0.05,0.1
+SPRT_GAMES ?= 1000
+SPRT_LOG ?= logs/bench-sprt
+BASELINE ?=
+bench-sprt:
+	@test -n "$(PREVIOUS)" || { echo "usage: make bench-sprt PREVIOUS=PATH [BASELINE=DIR] (the previous build of the player, a bench-pool run of it)" >&2; exit 2; }
+	$(CARGO) build --release --workspace --bins
+	target/release/strength $(POOL_OPTIONS) --sprt $(SPRT) --sprt-games $(SPRT_GAMES) \
+		$(if $(BASELINE),--baseline "$(BASELINE)") --log-dir $(SPRT_LOG)
 
 # The strength runs of each game but Stratego's: `bench-GAME-strength`
 # builds the binaries (and STRENGTH_BUILD_GAME: --lib for Coursidor's

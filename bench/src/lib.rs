@@ -15,10 +15,13 @@
 //! The modules:
 //! - [`game`]: reads a finished game: its verdict and record (through
 //!   `referee-schema`) and its players' logs;
+//! - [`pool`]: the pool's members given on the command line, and the
+//!   accept rule's comparison with a stored baseline run;
 //! - [`summary`]: aggregates games into wins, draws, losses, a score with
 //!   its 95% interval, the reasons games ended, and reply times.
 
 pub mod game;
+pub mod pool;
 pub mod shuffle;
 pub mod stats;
 pub mod summary;

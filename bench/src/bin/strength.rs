@@ -10,11 +10,17 @@
 //! fill the table (the share of games it wins is printed beside the even
 //! share).
 //!
-//! With `--sparring DIR` (`make bench-sparring`) the opponents are the
+//! With `--sparring DIR` (`make bench-sparring`) the opponents include the
 //! Stratego agents of the UCC 2012 competition, built by the user in DIR,
-//! each seated with `--protocol SEAT=ucc` (docs/ucc.md).
+//! each seated with `--protocol SEAT=ucc` (docs/ucc.md). `--previous PATH`
+//! adds an earlier build of the player to the pool, `--pool NAME=COMMAND`
+//! any program (`make bench-pool`). `--sprt` then tests the AI against the
+//! first previous build (paired games, the tournament's SPRT) and
+//! `--baseline DIR` compares every member's score with a stored run: the
+//! accept rule of a change (`make bench-sprt`, docs/player.md).
 //!
-//! Exit status: 0 when every target is met, 1 when one is missed, 2 for a
+//! Exit status: 0 when every target is met (and, with `--sprt` or
+//! `--baseline`, the change is accepted), 1 when one is missed, 2 for a
 //! usage error.
 
 use std::path::PathBuf;
@@ -23,11 +29,14 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use bench::game::Played;
+use bench::pool::{AI, Against, parse_member, parse_target};
 use bench::summary::{MAX_LOADED_SHARE, Tally};
 use clap::Parser;
 use referee_schema::ProgramSpec;
 use tournament::plan::schedule::{self, Mode};
 use tournament::plan::{game, resume, spec};
+use tournament::report::SprtStatus;
+use tournament::report::sprt::{Decision, Sprt};
 use tournament::results::file::ResultsFile;
 use tournament::results::record::Settings;
 use tournament::run::executor::Executor;
@@ -56,18 +65,49 @@ struct Cli {
     /// is refused).
     #[arg(long, value_name = "N", default_value_t = 0)]
     skip: u32,
-    /// Opponent strategies of the player program (comma-separated)
-    /// [default: random,greedy; with --sparring: the agents
-    /// peternlewis,celsius,vixen,asmodeus,hunter].
+    /// Opponents (comma-separated): strategies of the player program, or
+    /// with --sparring the UCC agents built there [default: random,greedy;
+    /// with --sparring also each of the agents
+    /// peternlewis,celsius,vixen,asmodeus,hunter found in DIR].
     #[arg(long, value_delimiter = ',')]
     opponents: Option<Vec<String>>,
-    /// Play against the UCC 2012 Stratego agents built in DIR instead of
-    /// our baselines (Stratego only): for each opponent NAME, DIR/NAME or
-    /// DIR/NAME/NAME if executable, or else DIR/NAME/NAME.py run by
-    /// --python2 in its own directory; the referee speaks the UCC protocol
-    /// to it (docs/ucc.md).
+    /// Where the UCC 2012 Stratego agents are built (Stratego only): an
+    /// opponent NAME is the agent DIR/NAME or DIR/NAME/NAME if executable,
+    /// or else DIR/NAME/NAME.py run by --python2 in its own directory, if
+    /// one is there (the five of the competition must be), a strategy of
+    /// the player if not; the referee speaks the UCC protocol to an agent
+    /// (docs/ucc.md).
     #[arg(long, value_name = "DIR")]
     sparring: Option<PathBuf>,
+    /// An earlier build of the player, one more member of the pool
+    /// (`previous`, then `previous2`..), run with the AI's own arguments
+    /// (--ai-args); repeatable. The first is the one --sprt tests against.
+    #[arg(long, value_name = "PATH")]
+    previous: Vec<PathBuf>,
+    /// Any other program as a member of the pool, NAME=COMMAND (split like
+    /// a shell command line, `{seed}` the game's seed), e.g.
+    /// `ismcts=target/release/player --strategy ismcts --seed {seed}`;
+    /// repeatable, or several separated by `;`.
+    #[arg(long, value_name = "NAME=COMMAND", value_delimiter = ';')]
+    pool: Vec<String>,
+    /// The lowest score against member NAME, a fraction, NAME=SCORE
+    /// (over the built-in targets); repeatable.
+    #[arg(long, value_name = "NAME=SCORE")]
+    target: Vec<String>,
+    /// Test the AI against the first --previous build with the SPRT
+    /// ELO0,ELO1,ALPHA,BETA (the tournament's, on paired games) before the
+    /// pool: the change is accepted only if it passes (H1).
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", requires = "previous")]
+    sprt: Option<Sprt>,
+    /// Most games of the SPRT (even: pairs) before it is called undecided.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    sprt_games: u32,
+    /// The log directory of a stored run of the pool (the previous build's,
+    /// with the same --games and options): the change is accepted only if
+    /// no member's score drops, i.e. no baseline score lies above the new
+    /// run's 95% interval.
+    #[arg(long, value_name = "DIR")]
+    baseline: Option<PathBuf>,
     /// The Python 2 interpreter of the Python agents (--sparring).
     #[arg(long, value_name = "PATH", default_value = "python2.7")]
     python2: String,
@@ -83,7 +123,7 @@ struct Cli {
     /// The referee program.
     #[arg(long, default_value = "target/release/referee")]
     referee: PathBuf,
-    /// The player program (the AI and the baselines).
+    /// The player program (the AI and the baseline strategies).
     #[arg(long, default_value = "target/release/player")]
     player: PathBuf,
     /// Further arguments of the AI, one string split like a shell command
@@ -119,6 +159,8 @@ fn target_score(game: &str, opponent: &str, seats: usize) -> Option<f64> {
         // the others.
         ("stratego", "peternlewis", 2) => Some(0.90),
         ("stratego", "celsius" | "vixen" | "asmodeus" | "hunter", 2) => Some(0.97),
+        // The independent player of another search family (issue 52).
+        ("stratego", "ismcts", 2) => Some(0.80),
         _ => None,
     }
 }
@@ -181,84 +223,147 @@ fn scheduled(
         .collect())
 }
 
-/// Plays (or resumes) the gauntlet of the AI against `opponent` and tallies
-/// it from the AI's side.
-fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) -> Result<Tally> {
-    let ai_args = match &cli.ai_args {
-        Some(a) => shlex::split(a).ok_or_else(|| anyhow!("--ai-args: unbalanced quotes"))?,
-        None => Vec::new(),
-    };
-    let player = cli.player.to_string_lossy().into_owned();
-    let mut ai = ProgramSpec::new(
-        &player,
-        ["--game", &g.name, "--seed", "{seed}"]
+/// One opponent of the AI in the pool.
+struct Member {
+    /// Its name in the matches, the results and the log directory.
+    name: String,
+    /// Its program.
+    spec: ProgramSpec,
+    /// Whether it speaks the UCC 2012 protocol (an agent of --sparring).
+    ucc: bool,
+}
+
+/// The AI's further arguments (--ai-args).
+fn ai_args(cli: &Cli) -> Result<Vec<String>> {
+    match &cli.ai_args {
+        Some(a) => shlex::split(a).ok_or_else(|| anyhow!("--ai-args `{a}`: unbalanced quotes")),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The build of the player at `path` playing `game` with the AI's
+/// arguments, named `name`.
+fn ai_program(path: &str, game: &str, args: &[String], name: &str) -> ProgramSpec {
+    let mut spec = ProgramSpec::new(
+        path,
+        ["--game", game, "--seed", "{seed}"]
             .into_iter()
             .map(String::from)
-            .chain(ai_args),
+            .chain(args.iter().cloned()),
     );
-    ai.name = Some("ai".into());
-    // As many copies of the opponent as fill the table.
-    let mut specs = vec![ai];
-    for i in 1..g.seats {
-        let mut opp = ProgramSpec::new(
-            &player,
-            [
-                "--game",
-                &g.name,
-                "--strategy",
-                opponent,
-                "--seed",
-                "{seed}",
-            ],
-        );
-        if let Some(dir) = &cli.sparring {
-            opp = agent(dir, opponent, &cli.python2)?;
-        }
-        opp.name = Some(if g.seats == 2 {
-            opponent.to_owned()
-        } else {
-            format!("{opponent}{i}")
-        });
-        specs.push(opp);
-    }
-    let mut programs = spec::resolve(&specs, std::env::var_os("PATH").as_deref())?;
-    for opp in &mut programs[1..] {
-        if cli.sparring.is_some() {
-            opp.protocol = Some("ucc".into());
-        }
-        opp.time_limit_ms = cli.opponent_time_limit_ms;
-    }
-    let log_dir = cli.log_dir.join(opponent);
-    let config = Config {
-        name: format!("strength-{opponent}"),
-        programs,
-        mode: Mode::Gauntlet,
-        games: cli.games,
-        seats: g.seats,
-        settings: settings.clone(),
-        referee: cli.referee.clone(),
-        log_dir: log_dir.clone(),
-        concurrency: cli.jobs.max(1),
-        game_timeout: Some(
-            Duration::from_millis(
-                2u64.saturating_mul(settings.max_turns.saturating_add(2))
-                    .saturating_mul(
-                        settings
-                            .time_limit_ms
-                            .max(cli.opponent_time_limit_ms.unwrap_or(0)),
-                    ),
-            )
-            .saturating_add(Duration::from_secs(60)),
-        ),
-        sprt: None,
-        quiet: false,
+    spec.name = Some(name.to_owned());
+    spec
+}
+
+/// The pool: the --opponents (strategies, agents of --sparring), the
+/// --previous builds, the --pool programs, each name once.
+fn members(cli: &Cli, g: &game::GameInfo) -> Result<Vec<Member>> {
+    let found = |name: &str| {
+        cli.sparring
+            .as_deref()
+            .and_then(|dir| agent(dir, name, &cli.python2).ok())
     };
-    let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
-    let games = scheduled(&names, config.mode, cli.skip, cli.games, config.seats)?;
-    let results_path = log_dir.join("results.jsonl");
+    let opponents: Vec<String> = match &cli.opponents {
+        Some(o) => o.clone(),
+        None => {
+            let mut o = vec!["random".to_owned(), "greedy".to_owned()];
+            if let Some(dir) = &cli.sparring {
+                let agents: Vec<String> = SPARRING
+                    .iter()
+                    .filter(|a| found(a).is_some())
+                    .map(|a| (*a).to_owned())
+                    .collect();
+                if agents.is_empty() {
+                    bail!(
+                        "--sparring {}: none of the agents {} is there (docs/ucc.md says how to build them)",
+                        dir.display(),
+                        SPARRING.join(", ")
+                    );
+                }
+                o.extend(agents);
+            }
+            o
+        }
+    };
+    let player = cli.player.to_string_lossy().into_owned();
+    let mut pool = Vec::new();
+    for name in opponents {
+        let member = match (&cli.sparring, found(&name)) {
+            (Some(_), Some(spec)) => Member {
+                name,
+                spec,
+                ucc: true,
+            },
+            // One of the competition's agents must be there: its absence
+            // is a mistake to report, not a strategy to try.
+            (Some(dir), None) if SPARRING.contains(&name.as_str()) => {
+                agent(dir, &name, &cli.python2)?;
+                unreachable!("agent() found no agent above");
+            }
+            _ => Member {
+                spec: ProgramSpec::new(
+                    &player,
+                    ["--game", &g.name, "--strategy", &name, "--seed", "{seed}"],
+                ),
+                name,
+                ucc: false,
+            },
+        };
+        pool.push(member);
+    }
+    let args = ai_args(cli)?;
+    for (i, path) in cli.previous.iter().enumerate() {
+        if !path.is_file() {
+            bail!("--previous {}: no such program", path.display());
+        }
+        let name = previous_name(i);
+        let spec = ai_program(&path.to_string_lossy(), &g.name, &args, &name);
+        pool.push(Member {
+            name,
+            spec,
+            ucc: false,
+        });
+    }
+    for text in &cli.pool {
+        let spec = parse_member(text)?;
+        let name = spec.name.clone().expect("parse_member names it");
+        pool.push(Member {
+            name,
+            spec,
+            ucc: false,
+        });
+    }
+    let mut seen = std::collections::HashSet::new();
+    for m in &pool {
+        if m.name == AI || !seen.insert(m.name.as_str()) {
+            bail!(
+                "two members of the pool (or the AI) are named `{}`: name them apart",
+                m.name
+            );
+        }
+    }
+    Ok(pool)
+}
+
+/// The name of the `i`th --previous build.
+fn previous_name(i: usize) -> String {
+    match i {
+        0 => "previous".to_owned(),
+        _ => format!("previous{}", i + 1),
+    }
+}
+
+/// One match of the AI, played (or resumed) through the tournament
+/// library into `log_dir`; returns the SPRT's state after it, if one runs.
+fn play_match(
+    config: &Config,
+    games: &[schedule::Game],
+    opponent: &str,
+) -> Result<Option<SprtStatus>> {
+    let results_path = config.log_dir.join("results.jsonl");
     let (mut results, contents) = ResultsFile::open(&results_path)?;
     let plan = resume::plan(
-        &games,
+        games,
         &config.programs,
         &config.settings,
         &contents.records,
@@ -267,8 +372,8 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     .with_context(|| format!("{} holds other games", results_path.display()))?;
     let played = play::play(
         &Executor::local(),
-        &config,
-        &games,
+        config,
+        games,
         &plan,
         &contents.records,
         &mut results,
@@ -282,14 +387,22 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
     if let Some(fatal) = &played.fatal {
         bail!("{}", game_core::error_chain(fatal));
     }
-    if played.unfinished > 0 {
+    let decided = played
+        .sprt
+        .as_ref()
+        .is_some_and(|s| s.decision != Decision::Continue);
+    if played.unfinished > 0 && !decided {
         bail!(
             "{} game(s) against {opponent} without a verdict (rerun to resume)",
             played.unfinished
         );
     }
-    // Everything the results file holds for this gauntlet, old and new.
-    let (file, contents) = ResultsFile::open(&results_path)?;
+    Ok(played.sprt)
+}
+
+/// The AI's games among `games` in the results file `path`, from its side.
+fn tally_file(path: &std::path::Path, games: &[schedule::Game]) -> Result<Tally> {
+    let (file, contents) = ResultsFile::open(path)?;
     file.close()?;
     let ids: std::collections::HashSet<&str> = games.iter().map(|g| g.id.as_str()).collect();
     let mut tally = Tally::default();
@@ -302,12 +415,134 @@ fn gauntlet(cli: &Cli, g: &game::GameInfo, settings: &Settings, opponent: &str) 
             .record
             .players
             .iter()
-            .position(|p| p.name == "ai")
-            .context("a game without the AI")?;
+            .position(|p| p.name == AI)
+            .with_context(|| format!("{}: a game without the AI", path.display()))?;
         let game = Played::read(&loaded.record.log_dir, loaded.verdict.summary.clone())?;
         tally.add(&game, me);
     }
     Ok(tally)
+}
+
+/// The limit on one game's wall time: every move at the slowest limit.
+fn game_timeout(cli: &Cli, settings: &Settings) -> Duration {
+    Duration::from_millis(
+        2u64.saturating_mul(settings.max_turns.saturating_add(2))
+            .saturating_mul(
+                settings
+                    .time_limit_ms
+                    .max(cli.opponent_time_limit_ms.unwrap_or(0)),
+            ),
+    )
+    .saturating_add(Duration::from_secs(60))
+}
+
+/// Plays (or resumes) the gauntlet of the AI against `member` and tallies
+/// it from the AI's side, with the games it counts.
+fn gauntlet(
+    cli: &Cli,
+    g: &game::GameInfo,
+    settings: &Settings,
+    member: &Member,
+) -> Result<(Tally, Vec<schedule::Game>)> {
+    let player = cli.player.to_string_lossy().into_owned();
+    let ai = ai_program(&player, &g.name, &ai_args(cli)?, AI);
+    // As many copies of the opponent as fill the table.
+    let mut specs = vec![ai];
+    for i in 1..g.seats {
+        let mut opp = member.spec.clone();
+        opp.name = Some(if g.seats == 2 {
+            member.name.clone()
+        } else {
+            format!("{}{i}", member.name)
+        });
+        specs.push(opp);
+    }
+    let mut programs = spec::resolve(&specs, std::env::var_os("PATH").as_deref())?;
+    for opp in &mut programs[1..] {
+        if member.ucc {
+            opp.protocol = Some("ucc".into());
+        }
+        opp.time_limit_ms = cli.opponent_time_limit_ms;
+    }
+    let config = Config {
+        name: format!("strength-{}", member.name),
+        programs,
+        mode: Mode::Gauntlet,
+        games: cli.games,
+        seats: g.seats,
+        settings: settings.clone(),
+        referee: cli.referee.clone(),
+        log_dir: cli.log_dir.join(&member.name),
+        concurrency: cli.jobs.max(1),
+        game_timeout: Some(game_timeout(cli, settings)),
+        sprt: None,
+        quiet: false,
+    };
+    let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
+    let games = scheduled(&names, config.mode, cli.skip, cli.games, config.seats)?;
+    play_match(&config, &games, &member.name)?;
+    // Everything the results file holds for this gauntlet, old and new.
+    let tally = tally_file(&config.log_dir.join("results.jsonl"), &games)?;
+    Ok((tally, games))
+}
+
+/// Plays (or resumes) the SPRT of the AI against the first --previous
+/// build, in paired games, until it decides or --sprt-games are played.
+fn sprt_match(
+    cli: &Cli,
+    g: &game::GameInfo,
+    settings: &Settings,
+    sprt: Sprt,
+) -> Result<SprtStatus> {
+    if g.seats != 2 {
+        bail!(
+            "--sprt needs a game of two seats, {} has {}",
+            g.name,
+            g.seats
+        );
+    }
+    if cli.sprt_games == 0 || cli.sprt_games % 2 != 0 {
+        bail!(
+            "--sprt-games {}: an even number of games is needed (they are played in pairs)",
+            cli.sprt_games
+        );
+    }
+    let previous = cli.previous.first().context("--sprt needs --previous")?;
+    let args = ai_args(cli)?;
+    let player = cli.player.to_string_lossy().into_owned();
+    let specs = [
+        ai_program(&player, &g.name, &args, AI),
+        ai_program(
+            &previous.to_string_lossy(),
+            &g.name,
+            &args,
+            &previous_name(0),
+        ),
+    ];
+    let programs = spec::resolve(&specs, std::env::var_os("PATH").as_deref())?;
+    let settings = Settings {
+        pairs: true,
+        ..settings.clone()
+    };
+    let config = Config {
+        name: "strength-sprt".to_owned(),
+        programs,
+        mode: Mode::Gauntlet,
+        games: cli.sprt_games,
+        seats: 2,
+        game_timeout: Some(game_timeout(cli, &settings)),
+        settings,
+        referee: cli.referee.clone(),
+        log_dir: cli.log_dir.join("sprt"),
+        concurrency: cli.jobs.max(1),
+        sprt: Some(sprt),
+        quiet: false,
+    };
+    let names: Vec<String> = config.programs.iter().map(|p| p.name.clone()).collect();
+    let mut games = schedule::schedule(&names, config.mode, config.games, 2);
+    schedule::pair(&mut games);
+    let status = play_match(&config, &games, &previous_name(0))?;
+    status.context("the SPRT ran without a state")
 }
 
 fn run(cli: &Cli) -> Result<bool> {
@@ -333,14 +568,25 @@ fn run(cli: &Cli) -> Result<bool> {
     if cli.sparring.is_some() && g.name != "stratego" {
         bail!("--sparring plays the UCC 2012 Stratego agents: it needs --game stratego");
     }
-    let opponents: Vec<String> = match (&cli.opponents, &cli.sparring) {
-        (Some(o), _) => o.clone(),
-        (None, Some(_)) => SPARRING.map(String::from).to_vec(),
-        (None, None) => vec!["random".into(), "greedy".into()],
+    let mut targets: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+    for t in &cli.target {
+        let (name, score) = parse_target(t)?;
+        targets.insert(name, score);
+    }
+    let pool = members(cli, &g)?;
+    for name in targets.keys() {
+        if !pool.iter().any(|m| &m.name == name) {
+            bail!("--target {name}=..: no member of the pool is named `{name}`");
+        }
+    }
+    // The SPRT first: a change it rejects needs no pool run.
+    let sprt = match cli.sprt {
+        Some(s) => Some(sprt_match(cli, &g, &settings, s)?),
+        None => None,
     };
     let mut tallies = Vec::new();
-    for opponent in &opponents {
-        tallies.push(gauntlet(cli, &g, &settings, opponent)?);
+    for member in &pool {
+        tallies.push(gauntlet(cli, &g, &settings, member)?);
     }
     println!(
         "strength: our {} AI ({}) through {} (--time-limit-ms {}{}{}), {} seats, {} jobs",
@@ -360,10 +606,16 @@ fn run(cli: &Cli) -> Result<bool> {
     );
     let reply_limit = TARGET_REPLY_SHARE * settings.time_limit_ms as f64;
     let mut met = true;
-    for (name, t) in opponents.iter().zip(&tallies) {
+    let mut drops = Vec::new();
+    for (member, (t, games)) in pool.iter().zip(&tallies) {
+        let name = &member.name;
         println!("against {name}:");
         print!("{t}");
-        if let Some(target) = target_score(&g.name, name, g.seats) {
+        let target = targets
+            .get(name)
+            .copied()
+            .or_else(|| target_score(&g.name, name, g.seats));
+        if let Some(target) = target {
             // Wins through the opponent's fault (an agent that cannot
             // start, a timeout) are not counted towards the target.
             let ok = t.judged_score().is_some_and(|s| s >= target);
@@ -397,9 +649,75 @@ fn run(cli: &Cli) -> Result<bool> {
                 MAX_LOADED_SHARE * 100.0
             );
         }
+        if let Some(dir) = &cli.baseline {
+            let path = dir.join(name).join("results.jsonl");
+            let base = if path.is_file() {
+                Some(tally_file(&path, games)?)
+            } else {
+                None
+            };
+            let (lo, hi) = t.interval();
+            let against = Against::judge(t, base.as_ref());
+            match against {
+                Against::NoBaseline => {
+                    println!("  baseline: no game against {name} in {}", dir.display());
+                }
+                Against::Held { baseline } | Against::Dropped { baseline } => {
+                    let games = base.as_ref().map_or(0, |b| b.total.games);
+                    println!(
+                        "  baseline {:.1}% over {games} games, this run's interval {:.1}-{:.1}%: {}",
+                        baseline * 100.0,
+                        lo * 100.0,
+                        hi * 100.0,
+                        if against.dropped() { "DROPPED" } else { "held" }
+                    );
+                }
+            }
+            if against.dropped() {
+                drops.push(name.clone());
+            }
+        }
     }
     println!("all targets {}", if met { "met" } else { "NOT met" });
-    Ok(met)
+    if cli.sprt.is_none() && cli.baseline.is_none() {
+        return Ok(met);
+    }
+    let mut accepted = true;
+    if let Some(s) = &sprt {
+        let games = s.wdl.wins + s.wdl.draws + s.wdl.losses;
+        let verdict = match s.decision {
+            Decision::H1 => "passed (H1)",
+            Decision::H0 => "FAILED (H0)",
+            Decision::Continue => "UNDECIDED",
+        };
+        println!(
+            "SPRT against {} over {games} games ({} pairs): +{} ={} -{}, {}: {verdict}",
+            cli.previous[0].display(),
+            s.pairs.map_or(0, |p| p.pairs()),
+            s.wdl.wins,
+            s.wdl.draws,
+            s.wdl.losses,
+            s.short()
+        );
+        accepted &= s.decision == Decision::H1;
+    }
+    if cli.baseline.is_some() {
+        if drops.is_empty() {
+            println!("no pool member dropped against the baseline");
+        } else {
+            println!("DROPPED against the baseline: {}", drops.join(", "));
+        }
+        accepted &= drops.is_empty();
+    }
+    println!(
+        "change {}",
+        if accepted && met {
+            "accepted"
+        } else {
+            "NOT accepted"
+        }
+    );
+    Ok(met && accepted)
 }
 
 fn main() -> ExitCode {
@@ -417,6 +735,74 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `strength` run with `args` (after the program name).
+    fn cli(args: &[&str]) -> Cli {
+        Cli::try_parse_from(std::iter::once("strength").chain(args.iter().copied())).unwrap()
+    }
+
+    #[test]
+    fn the_pool_holds_strategies_agents_previous_builds_and_programs() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let agent = dir.path().join("peternlewis");
+        std::fs::write(&agent, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let old = dir.path().join("old-player");
+        std::fs::write(&old, "").unwrap();
+        let g = game::describe::<games::All>("stratego", &[]).unwrap();
+        let sparring = dir.path().to_str().unwrap();
+        let c = cli(&[
+            "--sparring",
+            sparring,
+            "--previous",
+            old.to_str().unwrap(),
+            "--pool",
+            "ismcts=./p --strategy ismcts;other=./q",
+            "--ai-args",
+            "--max-nodes 100",
+        ]);
+        let pool = members(&c, &g).unwrap();
+        let names: Vec<&str> = pool.iter().map(|m| m.name.as_str()).collect();
+        // Of the five agents only the one built is in the default pool.
+        assert_eq!(
+            names,
+            [
+                "random",
+                "greedy",
+                "peternlewis",
+                "previous",
+                "ismcts",
+                "other"
+            ]
+        );
+        let ucc: Vec<bool> = pool.iter().map(|m| m.ucc).collect();
+        assert_eq!(ucc, [false, false, true, false, false, false]);
+        // The previous build plays with the AI's own arguments.
+        assert_eq!(
+            pool[3].spec.args,
+            [
+                "--game",
+                "stratego",
+                "--seed",
+                "{seed}",
+                "--max-nodes",
+                "100"
+            ]
+        );
+        assert_eq!(pool[4].spec.args, ["--strategy", "ismcts"]);
+        // A competition agent asked for but not built is an error, not a
+        // strategy.
+        let c = cli(&["--sparring", sparring, "--opponents", "random,celsius"]);
+        let e = members(&c, &g).err().unwrap().to_string();
+        assert!(e.contains("no agent celsius"), "{e}");
+        // Two members of one name are refused.
+        let c = cli(&["--opponents", "random", "--pool", "random=./x"]);
+        let e = members(&c, &g).err().unwrap().to_string();
+        assert!(e.contains("named `random`"), "{e}");
+        // --sprt needs the build to test against.
+        assert!(Cli::try_parse_from(["strength", "--sprt", "0,20,0.05,0.1"]).is_err());
+    }
 
     #[test]
     fn skipped_games_keep_their_ids_and_seats() {

@@ -12,7 +12,7 @@ use game_core::{finish_session, parse_args};
 
 use crate::rng::Rng;
 use crate::session;
-use crate::strategy::{AiConfig, StrategyName};
+use crate::strategy::{AiConfig, MOVE_TIME, StrategyName};
 
 /// A Stratego player speaking the referee protocol on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -30,9 +30,11 @@ struct Cli {
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Time budget for choosing one move, in milliseconds (the referee
-    /// allows 500).
-    #[arg(long, default_value_t = 350)]
+    /// Time budget for choosing one move, in milliseconds, from the moment
+    /// the request was read (the referee allows 500). Whatever margins the
+    /// AI keeps for the load, its reply is out 420 ms after the read at
+    /// the latest, or at the end of a longer budget.
+    #[arg(long, default_value_t = MOVE_TIME.as_millis() as u64)]
     move_time_ms: u64,
 
     /// Stop each AI search after this many nodes, for reproducible games;
@@ -55,9 +57,10 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         Err(code) => return code,
     };
     let seed = cli.seed.unwrap_or_else(Rng::entropy_seed);
+    let move_time = Duration::from_millis(cli.move_time_ms);
     let mut ai = AiConfig {
         max_nodes: cli.max_nodes,
-        ..AiConfig::default()
+        ..AiConfig::for_move_time(move_time)
     };
     for t in &cli.tune {
         if let Err(e) = ai.tuning.set(t) {
@@ -75,7 +78,7 @@ pub fn player_main(args: Vec<OsString>) -> ExitCode {
         io::stdin().lock(),
         io::stdout().lock(),
         strategy.as_mut(),
-        Duration::from_millis(cli.move_time_ms),
+        move_time,
         &mut log,
     );
     finish_session(result, &mut log)

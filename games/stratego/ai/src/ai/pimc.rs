@@ -403,9 +403,15 @@ pub fn choose(
         return finish(&[0.0], 0, 0, 0, false, false);
     }
 
-    let mut boards: Vec<Board> = (0..config.samples.max(1))
-        .map(|_| draw_board(input, config, rng))
-        .collect();
+    // Drawing boards takes time too: a thread descheduled here, or a large
+    // `samples`, must not carry the reply past its deadline. The first
+    // board is always drawn; the rest only while the clock allows.
+    let mut boards: Vec<Board> = Vec::with_capacity(config.samples.max(1));
+    while boards.len() < config.samples.max(1)
+        && (boards.is_empty() || !budget.over(searcher.nodes()))
+    {
+        boards.push(draw_board(input, config, rng));
+    }
     let settled = config.cautious_opponent && settled(&boards, config.settled_boards);
     let max_depth = if config.cautious_opponent && !settled {
         config.max_depth.min(config.cautious_depth)
@@ -753,6 +759,46 @@ mod tests {
         ];
         pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
         position(&pieces, &[], &["A9"])
+    }
+
+    #[test]
+    fn regression_a_move_past_its_deadline_drew_every_board_first() {
+        // The boards were drawn before any look at the clock: a move whose
+        // thread was held up drew all of them, and replied late. Past its
+        // deadline it now draws one and answers.
+        let p = marshal_among_unknowns();
+        let knowledge = Knowledge::new(&p.view);
+        let exposure = Exposure::new();
+        let inputs = Inputs {
+            view: &p.view,
+            knowledge: &knowledge,
+            exposure: &exposure,
+            adjust: &|_| 0.0,
+            forbidden: &|_| false,
+        };
+        let tuning = Tuning {
+            samples: 2000,
+            ..Tuning::default()
+        };
+        let mut rng = Rng::new(1);
+        let t = Instant::now();
+        for _ in 0..tuning.samples {
+            draw_board(&inputs, &tuning, &mut rng);
+        }
+        let drawing = t.elapsed();
+        let now = Instant::now();
+        let late = Budget::new(now, now, Duration::ZERO, None);
+        let mut searcher = Searcher::new(1 << 14);
+        let t = Instant::now();
+        let d = choose(&inputs, &mut searcher, &mut rng, &late, &tuning);
+        let took = t.elapsed();
+        assert!(
+            took * 10 < drawing,
+            "{took:?} past the deadline, drawing every board takes {drawing:?}"
+        );
+        let mut legal = MoveList::new();
+        p.view.legal_moves(&mut legal);
+        assert!(legal.contains(&d.mv), "{:?}", d.mv);
     }
 
     #[test]

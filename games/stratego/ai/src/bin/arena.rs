@@ -76,7 +76,7 @@ fn main() -> ExitCode {
     let config = |nodes: Option<u64>, tune: &[String]| -> Result<AiConfig, String> {
         let mut c = AiConfig {
             max_nodes: nodes.or(cli.max_nodes),
-            ..AiConfig::default()
+            ..AiConfig::for_move_time(Duration::from_millis(cli.move_time_ms))
         };
         for t in tune {
             c.tuning.set(t).map_err(|e| e.to_string())?;

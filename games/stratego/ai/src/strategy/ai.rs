@@ -21,11 +21,42 @@ use crate::ai::tuning::Tuning;
 use crate::rng::Rng;
 use game_search::Budget;
 
+/// The default time budget of a move (`player --move-time-ms`), from the
+/// moment the request was read.
+pub const MOVE_TIME: Duration = Duration::from_millis(350);
+
+/// The latest a reply goes out, counted from the moment the request was
+/// read, whatever the budget and the margins made of it: the referee
+/// allows 500 ms, and the 80 ms left cover the pipe, the referee's own
+/// read, and a thread descheduled after its last look at the clock. The
+/// search stops [`REPLY_FINISH`] before it, between boards and between
+/// passes as well as inside them. A budget set beyond it (node-budget runs
+/// under a generous referee limit) is its own hard deadline.
+pub const REPLY_CAP: Duration = Duration::from_millis(420);
+
+/// Kept back from the hard deadline for what follows the search: the
+/// averaging of the boards' values and the reply itself.
+pub const REPLY_FINISH: Duration = Duration::from_millis(20);
+
+/// How long after the request was read the reply to a move with a time
+/// budget of `move_time` is due at the latest: [`REPLY_CAP`], or the
+/// budget itself when longer.
+pub fn reply_due(move_time: Duration) -> Duration {
+    move_time.max(REPLY_CAP)
+}
+
 /// How the AI spends its time.
 #[derive(Clone, Copy, Debug)]
 pub struct AiConfig {
     /// Time kept back from the deadline for aggregation and the reply.
     pub margin: Duration,
+    /// How long after the deadline it is given the reply may still go out:
+    /// the hard deadline is that deadline plus this. A caller whose
+    /// deadline is the request's read plus a budget `b` sets it to
+    /// `reply_due(b) - b` (see [`AiConfig::for_move_time`]), so that the
+    /// reply is out [`REPLY_CAP`] after the read whatever the margins
+    /// computed from the load.
+    pub grace: Duration,
     /// Stop each search after this many nodes (reproducible games); the
     /// deadline still applies.
     pub max_nodes: Option<u64>,
@@ -35,11 +66,33 @@ pub struct AiConfig {
 
 impl Default for AiConfig {
     fn default() -> AiConfig {
+        AiConfig::for_move_time(MOVE_TIME)
+    }
+}
+
+impl AiConfig {
+    /// The default configuration for moves whose deadline is the request's
+    /// read plus `move_time`.
+    pub fn for_move_time(move_time: Duration) -> AiConfig {
         AiConfig {
             margin: Duration::from_millis(40),
+            grace: reply_due(move_time) - move_time,
             max_nodes: None,
             tuning: Tuning::default(),
         }
+    }
+
+    /// The hard deadline of a reply whose budget ends at `deadline`.
+    pub fn hard_deadline(&self, deadline: Instant) -> Instant {
+        deadline + self.grace
+    }
+
+    /// When the search of a reply whose budget ends at `deadline` stops:
+    /// at `soft_stop` (the deadline less the margins), or [`REPLY_FINISH`]
+    /// before the hard deadline if earlier.
+    fn stop_time(&self, deadline: Instant, soft_stop: Instant) -> Instant {
+        let hard = self.hard_deadline(deadline);
+        soft_stop.min(hard.checked_sub(REPLY_FINISH).unwrap_or(hard))
     }
 }
 
@@ -161,7 +214,9 @@ impl Strategy for AiStrategy {
         let total = deadline.saturating_duration_since(start);
         let crowded = total.mul_f64((self.contention * CONTENTION_MARGIN).min(1.0));
         let margin = self.config.margin + self.lateness.max(crowded).min(MAX_EXTRA_MARGIN);
-        let budget = Budget::new(start, deadline, margin, self.config.max_nodes);
+        let soft = deadline.checked_sub(margin).unwrap_or(start);
+        let stop = self.config.stop_time(deadline, soft);
+        let budget = Budget::new(start, stop, Duration::ZERO, self.config.max_nodes);
         self.knowledge(view).refresh(view);
         let knowledge = self.knowledge.as_ref().expect("created above");
         let history = &self.history;
@@ -188,8 +243,7 @@ impl Strategy for AiStrategy {
             forbidden: &forbidden,
         };
         let d = pimc::choose(&inputs, &mut self.searcher, &mut self.rng, &budget, tuning);
-        let planned = deadline.checked_sub(margin).unwrap_or(start);
-        let late = Instant::now().saturating_duration_since(planned);
+        let late = Instant::now().saturating_duration_since(stop);
         self.lateness = late.max(self.lateness.mul_f64(LATENESS_DECAY));
         if let (Some((run0, wait0)), Some((run1, wait1))) = (sched, schedstat()) {
             let (run, wait) = (run1.saturating_sub(run0), wait1.saturating_sub(wait0));
@@ -233,5 +287,36 @@ impl Strategy for AiStrategy {
             settled: d.settled,
             hoping: d.hoping,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reply_is_due_by_the_cap_whatever_the_budget() {
+        let read = Instant::now();
+        // The default budget: due at the cap, the search stopping before.
+        let config = AiConfig::for_move_time(MOVE_TIME);
+        let deadline = read + MOVE_TIME;
+        assert_eq!(config.hard_deadline(deadline), read + REPLY_CAP);
+        // Margins that would let the search run past the cap are cut.
+        let late = read + Duration::from_secs(3600);
+        assert_eq!(
+            config.stop_time(deadline, late),
+            read + REPLY_CAP - REPLY_FINISH
+        );
+        let early = read + Duration::from_millis(100);
+        assert_eq!(config.stop_time(deadline, early), early);
+        // A budget under the cap is still due at the cap.
+        let short = Duration::from_millis(100);
+        let config = AiConfig::for_move_time(short);
+        assert_eq!(config.hard_deadline(read + short), read + REPLY_CAP);
+        // A budget over it is its own deadline.
+        let long = Duration::from_secs(5);
+        let config = AiConfig::for_move_time(long);
+        assert_eq!(config.hard_deadline(read + long), read + long);
+        assert_eq!(reply_due(long), long);
     }
 }

@@ -4,7 +4,7 @@ mod ai;
 mod greedy;
 mod random;
 
-pub use ai::{AiConfig, AiStrategy};
+pub use ai::{AiConfig, AiStrategy, MOVE_TIME, REPLY_CAP, REPLY_FINISH, reply_due};
 pub use greedy::GreedyStrategy;
 pub use random::{RandomStrategy, full_army};
 
