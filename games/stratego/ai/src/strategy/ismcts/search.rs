@@ -90,30 +90,22 @@ fn worth(rank: Rank) -> f64 {
 /// be taken.
 const FLAG_PULL: f64 = 0.6;
 
-/// Evaluation units for each Miner of a player within two squares of the
-/// enemy Flag: the Bombs round a Flag on the back row hold against every
-/// piece but a Miner, so a Miner at the gate is the threat to answer.
-const MINER_AT_GATE: f64 = 20.0;
-
 /// How far `player`'s nearest mobile piece is from the opponent's Flag
-/// (Manhattan distance; 20 without a Flag or a mover), and how many of
-/// its Miners stand within two squares of it.
-fn flag_approach(board: &Board, player: Player) -> (u32, u32) {
+/// (Manhattan distance; 20 without a Flag or a mover).
+fn flag_distance(board: &Board, player: Player) -> u32 {
     let Some(flag) = board
         .pieces(player.opponent())
         .find(|&(_, r)| r == Rank::Flag)
         .map(|(s, _)| s)
     else {
-        return (20, 0);
+        return 20;
     };
-    let mut nearest = 20;
-    let mut miners = 0;
-    for (s, r) in board.pieces(player).filter(|&(_, r)| r.can_move()) {
-        let d = u32::from(s.row().abs_diff(flag.row()) + s.col().abs_diff(flag.col()));
-        nearest = nearest.min(d);
-        miners += u32::from(r == Rank::Miner && d <= 2);
-    }
-    (nearest, miners)
+    board
+        .pieces(player)
+        .filter(|&(_, r)| r.can_move())
+        .map(|(s, _)| u32::from(s.row().abs_diff(flag.row()) + s.col().abs_diff(flag.col())))
+        .min()
+        .unwrap_or(20)
 }
 
 /// The evaluation of `board` for `me`, as a win chance in 0..=1: material
@@ -126,11 +118,8 @@ pub fn evaluate(board: &Board, me: Player, scale: f64) -> f64 {
             .sum()
     };
     let them = me.opponent();
-    let approach = |p: Player| {
-        let (nearest, miners) = flag_approach(board, p);
-        MINER_AT_GATE * f64::from(miners) - FLAG_PULL * f64::from(nearest)
-    };
-    let diff = material(me) - material(them) + approach(me) - approach(them);
+    let diff = material(me) - material(them)
+        + FLAG_PULL * (f64::from(flag_distance(board, them)) - f64::from(flag_distance(board, me)));
     1.0 / (1.0 + (-diff / scale).exp())
 }
 
@@ -399,12 +388,12 @@ mod tests {
     }
 
     #[test]
-    fn the_flag_approach_counts_the_nearest_mover_and_the_miners_at_the_gate() {
+    fn flag_distance_is_from_the_nearest_mover() {
         let b = armies(
             &[("A0", Rank::Flag), ("E0", Rank::Scout), ("J5", Rank::Bomb)],
-            &[("J9", Rank::Flag), ("A9", Rank::Miner), ("B1", Rank::Miner)],
+            &[("J9", Rank::Flag), ("A9", Rank::Miner)],
         );
-        assert_eq!(flag_approach(&b, Player::Zero), (5 + 9, 0));
-        assert_eq!(flag_approach(&b, Player::One), (2, 1));
+        assert_eq!(flag_distance(&b, Player::Zero), 5 + 9);
+        assert_eq!(flag_distance(&b, Player::One), 9);
     }
 }
