@@ -37,8 +37,8 @@ struct Cli {
     #[arg(long, default_value_t = MOVE_TIME.as_millis() as u64)]
     move_time_ms: u64,
 
-    /// Stop each AI search after this many nodes, for reproducible games;
-    /// the time budget still applies.
+    /// Stop each search after this many nodes (`ismcts`: iterations), for
+    /// reproducible games; the time budget still applies.
     #[arg(long)]
     max_nodes: Option<u64>,
 

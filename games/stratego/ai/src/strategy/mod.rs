@@ -2,10 +2,12 @@
 
 mod ai;
 mod greedy;
+pub mod ismcts;
 mod random;
 
 pub use ai::{AiConfig, AiStrategy, MOVE_TIME, REPLY_CAP, REPLY_FINISH, reply_due};
 pub use greedy::GreedyStrategy;
+pub use ismcts::IsmctsStrategy;
 pub use random::{RandomStrategy, full_army};
 
 use std::time::Instant;
@@ -92,16 +94,21 @@ pub enum StrategyName {
     /// The heuristic baseline: takes known weaker pieces, avoids known
     /// stronger ones, advances otherwise.
     Greedy,
+    /// The independent player: information-set Monte Carlo tree search
+    /// with an evaluation of its own (`--max-nodes` counts its iterations).
+    Ismcts,
     /// A random valid setup and uniformly random legal moves.
     Random,
 }
 
 impl StrategyName {
-    /// A strategy of this kind seeded with `seed` (`ai` is used by the AI only).
+    /// A strategy of this kind seeded with `seed` (`ai` is used by the AI
+    /// only, but for its node budget, which `ismcts` reads too).
     pub fn build(self, seed: u64, ai: AiConfig) -> Box<dyn Strategy> {
         match self {
             StrategyName::Ai => Box::new(AiStrategy::new(seed, ai)),
             StrategyName::Greedy => Box::new(GreedyStrategy::new(seed)),
+            StrategyName::Ismcts => Box::new(IsmctsStrategy::new(seed, ai.max_nodes)),
             StrategyName::Random => Box::new(RandomStrategy::new(seed)),
         }
     }
