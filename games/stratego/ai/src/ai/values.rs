@@ -189,7 +189,9 @@ mod tests {
 
     #[test]
     fn against_a_full_army_every_piece_is_worth_its_rank() {
-        for r in [General, Colonel, Major, Captain, Lieutenant, Sergeant, Scout] {
+        for r in [
+            General, Colonel, Major, Captain, Lieutenant, Sergeant, Scout,
+        ] {
             assert_eq!(value(r, &[], &[]), base(r), "{r}");
         }
     }
