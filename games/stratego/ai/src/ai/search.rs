@@ -34,6 +34,19 @@ struct Entry {
     score: i32,
 }
 
+/// A move that was best, or refuted, at a position's shape
+/// ([`Pos::shape`]) on some determinization: tried early at that shape on
+/// the others.
+#[derive(Clone, Copy, Default)]
+struct Hint {
+    key: u64,
+    from: u8,
+    to: u8,
+}
+
+/// Entries of the hint table.
+const HINTS: usize = 1 << 16;
+
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -52,9 +65,17 @@ pub struct RootJob<'a> {
 }
 
 /// Search state kept across the determinizations and moves of a game.
+#[derive(Clone)]
 pub struct Searcher {
     tt: Vec<Entry>,
     mask: usize,
+    /// Best moves by shape, across the determinizations of a decision
+    /// and its passes: the table above is keyed by the whole board, which
+    /// differs from one determinization to the next wherever a hidden
+    /// rank does, so it passes nothing on between them.
+    hints: Vec<Hint>,
+    /// Whether the hint table is used.
+    use_hints: bool,
     killers: [[(u8, u8); 2]; MAX_PLY],
     history: Vec<i32>,
     nodes: u64,
@@ -114,12 +135,21 @@ impl Searcher {
         Searcher {
             tt: vec![Entry::default(); n],
             mask: n - 1,
+            hints: vec![Hint::default(); HINTS],
+            use_hints: true,
             killers: [[(0, 0); 2]; MAX_PLY],
             history: vec![0; 100 * 100],
             nodes: 0,
             aborted: false,
             hoping: false,
         }
+    }
+
+    /// Whether moves found best at the same shape on other
+    /// determinizations are tried early (on by default; off, the search
+    /// is as it was without, for measurements).
+    pub fn set_hints(&mut self, on: bool) {
+        self.use_hints = on;
     }
 
     /// Nodes searched since the last [`Searcher::new_move`].
@@ -207,6 +237,10 @@ impl Searcher {
         let slot = (key as usize) & self.mask;
         let entry = self.tt[slot];
         let mut tt_move = None;
+        let shape = pos.shape();
+        let hint_slot = (shape as usize) & (HINTS - 1);
+        let hint = self.hints[hint_slot];
+        let hint_move = (self.use_hints && hint.key == shape).then_some((hint.from, hint.to));
         if entry.key == key && entry.bound != 0 {
             tt_move = Some((entry.from, entry.to));
             if i32::from(entry.depth) >= depth {
@@ -237,7 +271,7 @@ impl Searcher {
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
         for (k, &m) in moves.iter().enumerate() {
-            let s = self.order_score(pos, me, m, tt_move, ply);
+            let s = self.order_score(pos, me, m, (tt_move, hint_move), ply);
             scores[k] = s;
             if s > LOSING_ATTACK {
                 playable += 1;
@@ -301,6 +335,13 @@ impl Searcher {
             UPPER
         };
         let (from, to) = best_move.map_or((0, 0), key_of);
+        if self.use_hints && bound != UPPER && best_move.is_some() {
+            self.hints[hint_slot] = Hint {
+                key: shape,
+                from,
+                to,
+            };
+        }
         self.tt[slot] = Entry {
             key,
             from,
@@ -317,7 +358,7 @@ impl Searcher {
         pos: &Pos,
         me: Player,
         m: Move,
-        tt_move: Option<(u8, u8)>,
+        (tt_move, hint_move): (Option<(u8, u8)>, Option<(u8, u8)>),
         ply: usize,
     ) -> i32 {
         let km = key_of(m);
@@ -328,7 +369,16 @@ impl Searcher {
         if let Some(target) = board.get(m.to()) {
             let attacker = board.get(m.from()).map_or(Rank::Scout, |p| p.rank);
             debug_assert!(target.owner != me);
-            return attack_score(attacker, target.rank);
+            let score = attack_score(attacker, target.rank);
+            // An attack that won on another board may lose on this one:
+            // it stays pruned.
+            if hint_move == Some(km) && score > LOSING_ATTACK {
+                return 1_900_000;
+            }
+            return score;
+        }
+        if hint_move == Some(km) {
+            return 1_900_000;
         }
         if self.killers[ply][0] == km {
             return 900_000;
