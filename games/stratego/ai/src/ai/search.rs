@@ -101,7 +101,10 @@ impl Default for Searcher {
     }
 }
 
-fn key_of(m: Move) -> (u8, u8) {
+/// A move by its squares' indices, as the tables keep it.
+type MoveKey = (u8, u8);
+
+fn key_of(m: Move) -> MoveKey {
     (m.from().index() as u8, m.to().index() as u8)
 }
 
@@ -358,7 +361,7 @@ impl Searcher {
         pos: &Pos,
         me: Player,
         m: Move,
-        (tt_move, hint_move): (Option<(u8, u8)>, Option<(u8, u8)>),
+        (tt_move, hint_move): (Option<MoveKey>, Option<MoveKey>),
         ply: usize,
     ) -> i32 {
         let km = key_of(m);
@@ -677,6 +680,94 @@ mod tests {
         b.set(sq("E5"), Some(Piece::new(Player::Zero, Sergeant)));
         let free = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
         assert_eq!(attacks(&free), 0);
+    }
+
+    /// The root values of every move of `pos` at `depth`, passes 1 to
+    /// `depth` on each of `boards` in turn, with the hint table on or off.
+    fn values_over(boards: &[Board], depth: i32, hints: bool) -> (Vec<Vec<i32>>, u64) {
+        let tuning = super::super::tuning::Tuning::default();
+        let mut searcher = Searcher::new(1 << 14);
+        searcher.set_hints(hints);
+        searcher.new_move();
+        let budget = Budget::new(
+            std::time::Instant::now(),
+            std::time::Instant::now() + std::time::Duration::from_secs(600),
+            std::time::Duration::ZERO,
+            None,
+        );
+        let mut out = Vec::new();
+        for d in 1..=depth {
+            out.clear();
+            for b in boards {
+                // Their pieces unknown to us, ours known to them: one shape.
+                let mut pos = Pos::new(b.clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+                let ctx = EvalContext::new(b, Player::Zero, &tuning);
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                let order: Vec<usize> = (0..moves.len()).collect();
+                let job = RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth: d,
+                    margin: 600,
+                };
+                out.push(searcher.root_values(&mut pos, &ctx, &job, &budget).unwrap());
+            }
+        }
+        (out, searcher.nodes())
+    }
+
+    #[test]
+    fn hints_from_other_determinizations_save_nodes_and_change_no_value() {
+        use Rank::*;
+        // Three determinizations of one position: their four pieces near
+        // ours drawn as different ranks.
+        let ours = [
+            ("A0", Flag),
+            ("E3", General),
+            ("F3", Major),
+            ("D3", Captain),
+            ("C2", Sergeant),
+            ("G2", Scout),
+        ];
+        let draws = [
+            [Colonel, Captain, Sergeant, Scout],
+            [Captain, Colonel, Scout, Sergeant],
+            [Sergeant, Scout, Colonel, Captain],
+        ];
+        let boards: Vec<Board> = draws
+            .iter()
+            .map(|d| {
+                let theirs = [
+                    ("J9", Flag),
+                    ("E6", d[0]),
+                    ("F6", d[1]),
+                    ("D6", d[2]),
+                    ("G7", d[3]),
+                ];
+                armies(&ours, &theirs)
+            })
+            .collect();
+        let a = Pos::new(boards[0].clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+        let b = Pos::new(boards[1].clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+        assert_eq!(a.shape(), b.shape());
+        let (with, n_with) = values_over(&boards, 4, true);
+        let (without, n_without) = values_over(&boards, 4, false);
+        assert!(
+            n_with < n_without,
+            "{n_with} nodes with hints, {n_without} without"
+        );
+        // Values within the window (the best less the margin) are exact,
+        // whatever the order; below it they are bounds.
+        for (w, o) in with.iter().zip(&without) {
+            let best = *o.iter().max().unwrap();
+            assert_eq!(*w.iter().max().unwrap(), best);
+            for (x, y) in w.iter().zip(o) {
+                if *y >= best - 600 {
+                    assert_eq!(x, y);
+                }
+            }
+        }
     }
 
     #[test]
