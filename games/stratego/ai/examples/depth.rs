@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use stratego::{Game, MoveResult, Player, Rules, View};
+use stratego::{MoveResult, Rules};
 use stratego_ai::strategy::{AiConfig, AiStrategy, SearchReport, Strategy};
 
 struct Options {
@@ -133,12 +133,8 @@ fn main() -> Result<()> {
             AiStrategy::new(seed * 2 + 1, play),
             AiStrategy::new(seed * 2 + 2, play),
         ];
-        let setups = [
-            players[0].setup(Player::Zero),
-            players[1].setup(Player::One),
-        ];
-        let mut game = Game::new(&setups[0], &setups[1], Rules::default());
-        let mut views = [View::new(&setups[0]), View::new(&setups[1])];
+        let [a, b] = &mut players;
+        let (mut game, mut views) = stratego_ai::arena::start([a, b], Rules::default());
         while game.end().is_none() && game.plies() <= o.to {
             let side = game.to_move();
             let (i, k) = (side.index(), side.opponent().index());
