@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use stratego::{Game, MoveResult, Player, Rank, Rules, View};
+use stratego::{MoveResult, Rank, Rules};
 use stratego_ai::ai::exposure::Exposure;
 use stratego_ai::ai::knowledge::Knowledge;
 use stratego_ai::strategy::{AiConfig, AiStrategy, Strategy};
@@ -28,12 +28,8 @@ fn play(seed: u64, config: AiConfig, records: &mut Vec<Record>) -> u32 {
         AiStrategy::new(seed * 2 + 1, config),
         AiStrategy::new(seed * 2 + 2, config),
     ];
-    let setups = [
-        players[0].setup(Player::Zero),
-        players[1].setup(Player::One),
-    ];
-    let mut game = Game::new(&setups[0], &setups[1], Rules::default());
-    let mut views = [View::new(&setups[0]), View::new(&setups[1])];
+    let [a, b] = &mut players;
+    let (mut game, mut views) = stratego_ai::arena::start([a, b], Rules::default());
     // A copy of each side's belief, kept by the same calls the AI makes.
     let mut exposure = [Exposure::new(), Exposure::new()];
     let mut beliefs = [Knowledge::new(&views[0]), Knowledge::new(&views[1])];

@@ -43,6 +43,17 @@ pub struct Record {
     pub board: Board,
 }
 
+/// A new game: `players[0]` (player 0) and `players[1]` set up, and each
+/// one's view of the start.
+pub fn start(players: [&mut dyn Strategy; 2], rules: Rules) -> (Game, [View; 2]) {
+    let setups = [
+        players[0].setup(Player::Zero),
+        players[1].setup(Player::One),
+    ];
+    let game = Game::new(&setups[0], &setups[1], rules);
+    (game, [View::new(&setups[0]), View::new(&setups[1])])
+}
+
 /// Plays one game: `players[0]` is player 0. Each move gets `move_time`.
 ///
 /// # Panics
@@ -68,17 +79,13 @@ pub struct Step<'a> {
 
 /// [`play`], calling `trace` after every move with the move number.
 pub fn play_traced(
-    players: [&mut dyn Strategy; 2],
+    mut players: [&mut dyn Strategy; 2],
     rules: Rules,
     move_time: Duration,
     trace: &mut dyn FnMut(u32, Step<'_>),
 ) -> Record {
-    let setups = [
-        players[0].setup(Player::Zero),
-        players[1].setup(Player::One),
-    ];
-    let mut game = Game::new(&setups[0], &setups[1], rules);
-    let mut views = [View::new(&setups[0]), View::new(&setups[1])];
+    let [p0, p1] = &mut players;
+    let (mut game, mut views) = start([&mut **p0, &mut **p1], rules);
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut reports: [Vec<SearchReport>; 2] = [Vec::new(), Vec::new()];
     while game.end().is_none() {

@@ -375,6 +375,7 @@ pub fn choose(
     }
     assert!(!moves.is_empty(), "choose is called only with a legal move");
     searcher.new_move();
+    searcher.set_hints(config.order_hints);
     // A tiny seeded jitter breaks exact ties differently from game to game
     // while keeping a seeded game reproducible.
     let jitter: Vec<f64> = moves.iter().map(|_| rng.unit() * 0.01).collect();

@@ -7,9 +7,9 @@ use stratego::{Board, Fight, Move, MoveList, Piece, Player, Square, Undo};
 
 /// Zobrist keys: one per (owner, rank, square), built at compile time from
 /// a fixed SplitMix64 sequence so hashes are the same in every run.
-const fn zobrist_keys() -> [[[u64; Square::COUNT]; 12]; 2] {
+const fn zobrist_keys(seed: u64) -> [[[u64; Square::COUNT]; 12]; 2] {
     let mut keys = [[[0u64; Square::COUNT]; 12]; 2];
-    let mut x: u64 = 0x5eed_5eed_1234_5678;
+    let mut x: u64 = seed;
     let mut p = 0;
     while p < 2 {
         let mut r = 0;
@@ -30,7 +30,12 @@ const fn zobrist_keys() -> [[[u64; Square::COUNT]; 12]; 2] {
     keys
 }
 
-static ZOBRIST: [[[u64; Square::COUNT]; 12]; 2] = zobrist_keys();
+static ZOBRIST: [[[u64; Square::COUNT]; 12]; 2] = zobrist_keys(0x5eed_5eed_1234_5678);
+
+/// Keys of the shape ([`Pos::shape`]): by (owner, rank, square) for a piece
+/// the other side knows, and for a piece it does not know the slot of the
+/// Flag's index (no piece is known to be a Flag until it is taken).
+static SHAPE: [[[u64; Square::COUNT]; 12]; 2] = zobrist_keys(0x0b5e_7ab1_e5a4_e123);
 
 /// Key of the side to move being player 1.
 const SIDE_KEY: u64 = 0x2d35_8dcc_aa6c_78a5;
@@ -39,6 +44,17 @@ const SIDE_KEY: u64 = 0x2d35_8dcc_aa6c_78a5;
 #[inline]
 pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     ZOBRIST[piece.owner.index()][piece.rank.index()][sq.index()]
+}
+
+/// The shape key of `piece` on `sq`, known to the other side or not.
+#[inline]
+fn shape_key(piece: Piece, sq: Square, known: bool) -> u64 {
+    let rank = if known {
+        piece.rank
+    } else {
+        stratego::Rank::Flag
+    };
+    SHAPE[piece.owner.index()][rank.index()][sq.index()]
 }
 
 /// A determinized position under search.
@@ -54,6 +70,7 @@ pub struct Pos {
     ranks: [[Bits; 12]; 2],
     to_move: Player,
     hash: u64,
+    shape: u64,
 }
 
 /// What [`Pos::make`] needs to take a move back.
@@ -63,6 +80,7 @@ pub struct PosUndo {
     known: [Bits; 2],
     moved: [Bits; 2],
     hash: u64,
+    shape: u64,
 }
 
 impl PosUndo {
@@ -78,10 +96,13 @@ impl Pos {
     /// those that have moved.
     pub fn new(board: Board, to_move: Player, known: [Bits; 2], moved: [Bits; 2]) -> Pos {
         let mut hash = if to_move == Player::One { SIDE_KEY } else { 0 };
+        let mut shape = hash;
         let mut ranks = [[0; 12]; 2];
         for p in Player::BOTH {
             for (sq, rank) in board.pieces(p) {
-                hash ^= piece_key(Piece::new(p, rank), sq);
+                let piece = Piece::new(p, rank);
+                hash ^= piece_key(piece, sq);
+                shape ^= shape_key(piece, sq, known[p.index()] & sq.bit() != 0);
                 ranks[p.index()][rank.index()] |= sq.bit();
             }
         }
@@ -92,6 +113,7 @@ impl Pos {
             ranks,
             to_move,
             hash,
+            shape,
         }
     }
 
@@ -111,6 +133,18 @@ impl Pos {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// A Zobrist hash of what both sides see: the side to move, and each
+    /// piece by its owner and square, with its rank only if the other side
+    /// knows it. The determinizations of one decision differ only in the
+    /// ranks of pieces we do not know, so a position reached on several of
+    /// them has one shape: the search keys what it learns about move order
+    /// on it ([`super::search::Searcher`]), never values, which depend on
+    /// the hidden ranks.
+    #[inline]
+    pub fn shape(&self) -> u64 {
+        self.shape
     }
 
     /// Squares of `player`'s pieces whose rank the opponent knows.
@@ -151,6 +185,7 @@ impl Pos {
             known: self.known,
             moved: self.moved,
             hash: self.hash,
+            shape: self.shape,
         };
         let u = &saved.undo;
         let me = self.to_move.index();
@@ -159,11 +194,14 @@ impl Pos {
         let mover = u.mover();
         let mut h = self.hash ^ SIDE_KEY ^ piece_key(mover, mv.from());
         let was_known = self.known[me] & from != 0;
+        let def_known = self.known[them] & to != 0;
+        let mut shape = self.shape ^ SIDE_KEY ^ shape_key(mover, mv.from(), was_known);
         self.known[me] &= !from;
         self.moved[me] &= !from;
         match (u.target(), u.fight()) {
             (None, _) => {
                 h ^= piece_key(mover, mv.to());
+                shape ^= shape_key(mover, mv.to(), was_known);
                 self.moved[me] |= to;
                 if was_known {
                     self.known[me] |= to;
@@ -171,19 +209,25 @@ impl Pos {
             }
             (Some(def), Some(Fight::AttackerWins)) => {
                 h ^= piece_key(def, mv.to()) ^ piece_key(mover, mv.to());
+                shape ^= shape_key(def, mv.to(), def_known) ^ shape_key(mover, mv.to(), true);
                 self.known[them] &= !to;
                 self.moved[them] &= !to;
                 self.known[me] |= to;
                 self.moved[me] |= to;
             }
-            (Some(_), Some(Fight::DefenderWins)) => self.known[them] |= to,
+            (Some(def), Some(Fight::DefenderWins)) => {
+                shape ^= shape_key(def, mv.to(), def_known) ^ shape_key(def, mv.to(), true);
+                self.known[them] |= to;
+            }
             (Some(def), _) => {
                 h ^= piece_key(def, mv.to());
+                shape ^= shape_key(def, mv.to(), def_known);
                 self.known[them] &= !to;
                 self.moved[them] &= !to;
             }
         }
         self.hash = h;
+        self.shape = shape;
         self.toggle_ranks(u);
         self.to_move = self.to_move.opponent();
         saved
@@ -213,6 +257,7 @@ impl Pos {
         self.known = u.known;
         self.moved = u.moved;
         self.hash = u.hash;
+        self.shape = u.shape;
         self.to_move = self.to_move.opponent();
     }
 }
@@ -247,20 +292,51 @@ mod tests {
             if pos.board().count(Player::One, Rank::Flag) == 0 {
                 break;
             }
-            snapshots.push((pos.board().clone(), pos.known, pos.moved, pos.hash));
+            snapshots.push((
+                pos.board().clone(),
+                pos.known,
+                pos.moved,
+                (pos.hash, pos.shape),
+            ));
             stack.push(pos.make(mv));
             let fresh = Pos::new(pos.board().clone(), pos.to_move(), pos.known, pos.moved);
             assert_eq!(fresh.hash(), pos.hash(), "incremental hash after {mv:?}");
+            assert_eq!(fresh.shape(), pos.shape(), "incremental shape after {mv:?}");
             assert_eq!(fresh.ranks, pos.ranks, "rank sets after {mv:?}");
         }
         while let Some(u) = stack.pop() {
             pos.unmake(u);
             let (b, k, m, h) = snapshots.pop().unwrap();
             assert_eq!(pos.board(), &b);
-            assert_eq!((pos.known, pos.moved, pos.hash), (k, m, h));
+            assert_eq!((pos.known, pos.moved, (pos.hash, pos.shape)), (k, m, h));
             let fresh = Pos::new(b, pos.to_move(), k, m);
             assert_eq!(fresh.ranks, pos.ranks);
         }
+    }
+
+    #[test]
+    fn the_shape_is_blind_to_the_ranks_the_other_side_does_not_know() {
+        let at = |ours: Rank, theirs: Rank, known: [Bits; 2]| {
+            let mut board = Board::empty();
+            board.set("E3".parse().unwrap(), Some(Piece::new(Player::Zero, ours)));
+            board.set("E6".parse().unwrap(), Some(Piece::new(Player::One, theirs)));
+            Pos::new(board, Player::Zero, known, [0, 0])
+        };
+        let e6: Square = "E6".parse().unwrap();
+        let (a, b) = (
+            at(Rank::General, Rank::Captain, [0, 0]),
+            at(Rank::General, Rank::Bomb, [0, 0]),
+        );
+        assert_ne!(a.hash(), b.hash());
+        assert_eq!(a.shape(), b.shape());
+        // Known, the rank counts.
+        let (a, b) = (
+            at(Rank::General, Rank::Captain, [0, e6.bit()]),
+            at(Rank::General, Rank::Bomb, [0, e6.bit()]),
+        );
+        assert_ne!(a.shape(), b.shape());
+        // Whether a piece is known counts as well.
+        assert_ne!(a.shape(), at(Rank::General, Rank::Captain, [0, 0]).shape());
     }
 
     #[test]

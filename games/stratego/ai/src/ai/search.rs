@@ -34,6 +34,19 @@ struct Entry {
     score: i32,
 }
 
+/// A move that was best, or refuted, at a position's shape
+/// ([`Pos::shape`]) on some determinization: tried early at that shape on
+/// the others.
+#[derive(Clone, Copy, Default)]
+struct Hint {
+    key: u64,
+    from: u8,
+    to: u8,
+}
+
+/// Entries of the hint table.
+const HINTS: usize = 1 << 16;
+
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -52,9 +65,17 @@ pub struct RootJob<'a> {
 }
 
 /// Search state kept across the determinizations and moves of a game.
+#[derive(Clone)]
 pub struct Searcher {
     tt: Vec<Entry>,
     mask: usize,
+    /// Best moves by shape, across the determinizations of a decision
+    /// and its passes: the table above is keyed by the whole board, which
+    /// differs from one determinization to the next wherever a hidden
+    /// rank does, so it passes nothing on between them.
+    hints: Vec<Hint>,
+    /// Whether the hint table is used.
+    use_hints: bool,
     killers: [[(u8, u8); 2]; MAX_PLY],
     history: Vec<i32>,
     nodes: u64,
@@ -80,7 +101,10 @@ impl Default for Searcher {
     }
 }
 
-fn key_of(m: Move) -> (u8, u8) {
+/// A move by its squares' indices, as the tables keep it.
+type MoveKey = (u8, u8);
+
+fn key_of(m: Move) -> MoveKey {
     (m.from().index() as u8, m.to().index() as u8)
 }
 
@@ -114,12 +138,21 @@ impl Searcher {
         Searcher {
             tt: vec![Entry::default(); n],
             mask: n - 1,
+            hints: vec![Hint::default(); HINTS],
+            use_hints: true,
             killers: [[(0, 0); 2]; MAX_PLY],
             history: vec![0; 100 * 100],
             nodes: 0,
             aborted: false,
             hoping: false,
         }
+    }
+
+    /// Whether moves found best at the same shape on other
+    /// determinizations are tried early (on by default; off, the search
+    /// is as it was without, for measurements).
+    pub fn set_hints(&mut self, on: bool) {
+        self.use_hints = on;
     }
 
     /// Nodes searched since the last [`Searcher::new_move`].
@@ -207,6 +240,10 @@ impl Searcher {
         let slot = (key as usize) & self.mask;
         let entry = self.tt[slot];
         let mut tt_move = None;
+        let shape = pos.shape();
+        let hint_slot = (shape as usize) & (HINTS - 1);
+        let hint = self.hints[hint_slot];
+        let hint_move = (self.use_hints && hint.key == shape).then_some((hint.from, hint.to));
         if entry.key == key && entry.bound != 0 {
             tt_move = Some((entry.from, entry.to));
             if i32::from(entry.depth) >= depth {
@@ -237,7 +274,7 @@ impl Searcher {
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut playable = 0;
         for (k, &m) in moves.iter().enumerate() {
-            let s = self.order_score(pos, me, m, tt_move, ply);
+            let s = self.order_score(pos, me, m, (tt_move, hint_move), ply);
             scores[k] = s;
             if s > LOSING_ATTACK {
                 playable += 1;
@@ -301,6 +338,13 @@ impl Searcher {
             UPPER
         };
         let (from, to) = best_move.map_or((0, 0), key_of);
+        if self.use_hints && bound != UPPER && best_move.is_some() {
+            self.hints[hint_slot] = Hint {
+                key: shape,
+                from,
+                to,
+            };
+        }
         self.tt[slot] = Entry {
             key,
             from,
@@ -317,7 +361,7 @@ impl Searcher {
         pos: &Pos,
         me: Player,
         m: Move,
-        tt_move: Option<(u8, u8)>,
+        (tt_move, hint_move): (Option<MoveKey>, Option<MoveKey>),
         ply: usize,
     ) -> i32 {
         let km = key_of(m);
@@ -328,7 +372,16 @@ impl Searcher {
         if let Some(target) = board.get(m.to()) {
             let attacker = board.get(m.from()).map_or(Rank::Scout, |p| p.rank);
             debug_assert!(target.owner != me);
-            return attack_score(attacker, target.rank);
+            let score = attack_score(attacker, target.rank);
+            // An attack that won on another board may lose on this one:
+            // it stays pruned.
+            if hint_move == Some(km) && score > LOSING_ATTACK {
+                return 1_900_000;
+            }
+            return score;
+        }
+        if hint_move == Some(km) {
+            return 1_900_000;
         }
         if self.killers[ply][0] == km {
             return 900_000;
@@ -627,6 +680,94 @@ mod tests {
         b.set(sq("E5"), Some(Piece::new(Player::Zero, Sergeant)));
         let free = Pos::new(b, Player::Zero, [0, 0], [0, 0]);
         assert_eq!(attacks(&free), 0);
+    }
+
+    /// The root values of every move of `pos` at `depth`, passes 1 to
+    /// `depth` on each of `boards` in turn, with the hint table on or off.
+    fn values_over(boards: &[Board], depth: i32, hints: bool) -> (Vec<Vec<i32>>, u64) {
+        let tuning = super::super::tuning::Tuning::default();
+        let mut searcher = Searcher::new(1 << 14);
+        searcher.set_hints(hints);
+        searcher.new_move();
+        let budget = Budget::new(
+            std::time::Instant::now(),
+            std::time::Instant::now() + std::time::Duration::from_secs(600),
+            std::time::Duration::ZERO,
+            None,
+        );
+        let mut out = Vec::new();
+        for d in 1..=depth {
+            out.clear();
+            for b in boards {
+                // Their pieces unknown to us, ours known to them: one shape.
+                let mut pos = Pos::new(b.clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+                let ctx = EvalContext::new(b, Player::Zero, &tuning);
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                let order: Vec<usize> = (0..moves.len()).collect();
+                let job = RootJob {
+                    moves: &moves,
+                    order: &order,
+                    depth: d,
+                    margin: 600,
+                };
+                out.push(searcher.root_values(&mut pos, &ctx, &job, &budget).unwrap());
+            }
+        }
+        (out, searcher.nodes())
+    }
+
+    #[test]
+    fn hints_from_other_determinizations_save_nodes_and_change_no_value() {
+        use Rank::*;
+        // Three determinizations of one position: their four pieces near
+        // ours drawn as different ranks.
+        let ours = [
+            ("A0", Flag),
+            ("E3", General),
+            ("F3", Major),
+            ("D3", Captain),
+            ("C2", Sergeant),
+            ("G2", Scout),
+        ];
+        let draws = [
+            [Colonel, Captain, Sergeant, Scout],
+            [Captain, Colonel, Scout, Sergeant],
+            [Sergeant, Scout, Colonel, Captain],
+        ];
+        let boards: Vec<Board> = draws
+            .iter()
+            .map(|d| {
+                let theirs = [
+                    ("J9", Flag),
+                    ("E6", d[0]),
+                    ("F6", d[1]),
+                    ("D6", d[2]),
+                    ("G7", d[3]),
+                ];
+                armies(&ours, &theirs)
+            })
+            .collect();
+        let a = Pos::new(boards[0].clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+        let b = Pos::new(boards[1].clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
+        assert_eq!(a.shape(), b.shape());
+        let (with, n_with) = values_over(&boards, 4, true);
+        let (without, n_without) = values_over(&boards, 4, false);
+        assert!(
+            n_with < n_without,
+            "{n_with} nodes with hints, {n_without} without"
+        );
+        // Values within the window (the best less the margin) are exact,
+        // whatever the order; below it they are bounds.
+        for (w, o) in with.iter().zip(&without) {
+            let best = *o.iter().max().unwrap();
+            assert_eq!(*w.iter().max().unwrap(), best);
+            for (x, y) in w.iter().zip(o) {
+                if *y >= best - 600 {
+                    assert_eq!(x, y);
+                }
+            }
+        }
     }
 
     #[test]

@@ -133,6 +133,11 @@ pub struct Tuning {
     /// A precious piece attacking an unmoved piece is not credited with the
     /// Flag while a cheap probe is left (`pimc`).
     pub probe_flag: bool,
+    /// The search tries first, at each position, the move found best at
+    /// the same shape on the other determinizations
+    /// ([`super::position::Pos::shape`], `search`): fewer nodes, the same
+    /// values.
+    pub order_hints: bool,
     /// How near the target (squares, as the crow walks) a cheap probe must
     /// stand for `probe_flag`; beyond [`super::geometry::MAX_RING`]: anywhere.
     pub probe_reach: usize,
@@ -192,6 +197,7 @@ impl Default for Tuning {
             cautious_depth: 3,
             settled_boards: 6,
             probe_flag: true,
+            order_hints: true,
             probe_reach: 4,
             stall_start: 60,
             stall_ramp: 3.0,
@@ -204,7 +210,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 40] = [
+    pub const NAMES: [&'static str; 41] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -239,6 +245,7 @@ impl Tuning {
         "cautious_depth",
         "settled_boards",
         "probe_flag",
+        "order_hints",
         "probe_reach",
         "stall_start",
         "stall_ramp",
@@ -299,6 +306,7 @@ impl Tuning {
             "cautious_depth" => self.cautious_depth = int()?,
             "settled_boards" => self.settled_boards = value.parse().map_err(|_| bad())?,
             "probe_flag" => self.probe_flag = flag()?,
+            "order_hints" => self.order_hints = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
             "stall_ramp" => self.stall_ramp = float()?,

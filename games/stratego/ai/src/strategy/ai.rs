@@ -97,6 +97,7 @@ impl AiConfig {
 }
 
 /// The AI player.
+#[derive(Clone)]
 pub struct AiStrategy {
     rng: Rng,
     config: AiConfig,
@@ -182,6 +183,19 @@ impl AiStrategy {
             last_cautious: false,
             lateness: Duration::ZERO,
             contention: 0.0,
+        }
+    }
+
+    /// This player as it stands (its beliefs, its tables, its random
+    /// state), with another `config` and no memory of late or crowded
+    /// searches: to search one position of a game again under other
+    /// budgets (`examples/depth.rs`).
+    pub fn with_config(&self, config: AiConfig) -> AiStrategy {
+        AiStrategy {
+            config,
+            lateness: Duration::ZERO,
+            contention: 0.0,
+            ..self.clone()
         }
     }
 
