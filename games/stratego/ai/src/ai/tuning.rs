@@ -136,7 +136,8 @@ pub struct Tuning {
     /// The search tries first, at each position, the move found best at
     /// the same shape on the other determinizations
     /// ([`super::position::Pos::shape`], `search`): fewer nodes, the same
-    /// values.
+    /// values. Off until an SPRT against the AI without it accepts it (the
+    /// rule every change to the AI passes: docs/player.md, "Strength").
     pub order_hints: bool,
     /// How near the target (squares, as the crow walks) a cheap probe must
     /// stand for `probe_flag`; beyond [`super::geometry::MAX_RING`]: anywhere.
@@ -197,7 +198,7 @@ impl Default for Tuning {
             cautious_depth: 3,
             settled_boards: 6,
             probe_flag: true,
-            order_hints: true,
+            order_hints: false,
             probe_reach: 4,
             stall_start: 60,
             stall_ramp: 3.0,
