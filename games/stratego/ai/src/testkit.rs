@@ -1,5 +1,5 @@
 //! What the unit tests build their positions from: squares and sets of
-//! squares by their names, boards from lists of pieces.
+//! squares by their names, boards written as text, moves.
 
 use stratego::bits::Bits;
 use stratego::{Board, MoveResult, Piece, Player, Rank, Square, UncheckedMove, View};
@@ -14,21 +14,22 @@ pub fn bits(squares: &[&str]) -> Bits {
     squares.iter().fold(0, |acc, s| acc | sq(s).bit())
 }
 
-/// A board with `pieces` on it, and nothing else.
-pub fn board(pieces: &[(&str, Player, Rank)]) -> Board {
+/// A board from its two armies written as text: player 0's pieces, a `/`,
+/// player 1's; each piece its rank's name and its square, the pieces of an
+/// army separated by commas: `"Flag J0, Scout E1 / Flag E9, Bomb E8"`.
+pub fn position(text: &str) -> Board {
+    let (ours, theirs) = text
+        .split_once('/')
+        .unwrap_or_else(|| panic!("{text:?} is not `OURS / THEIRS`"));
     let mut b = Board::empty();
-    for &(s, p, r) in pieces {
-        b.set(sq(s), Some(Piece::new(p, r)));
-    }
-    b
-}
-
-/// A board with player 0's pieces `ours` and player 1's `theirs`.
-pub fn armies(ours: &[(&str, Rank)], theirs: &[(&str, Rank)]) -> Board {
-    let mut b = Board::empty();
-    for (pieces, p) in [(ours, Player::Zero), (theirs, Player::One)] {
-        for &(s, r) in pieces {
-            b.set(sq(s), Some(Piece::new(p, r)));
+    for (army, owner) in [(ours, Player::Zero), (theirs, Player::One)] {
+        for piece in army.split(',').filter(|p| !p.trim().is_empty()) {
+            let [rank, square] = piece.split_whitespace().collect::<Vec<_>>()[..] else {
+                panic!("{piece:?} is not `RANK SQUARE`");
+            };
+            let rank = Rank::from_name(rank).unwrap_or_else(|| panic!("no rank {rank:?}"));
+            assert!(b.get(sq(square)).is_none(), "two pieces on {square}");
+            b.set(sq(square), Some(Piece::new(owner, rank)));
         }
     }
     b

@@ -740,14 +740,16 @@ fn flag_approach(board: &Board, ours: &[Bits; 12], ctx: &EvalContext) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{board, sq};
+    use crate::testkit::{position, sq};
 
-    fn pos(pieces: &[(&str, Player, Rank)], known: [Bits; 2]) -> Pos {
+    /// The board of `pieces` (as [`position`] reads them), player 0 to
+    /// move, the `known` pieces of each side identified and seen to move.
+    fn pos(pieces: &str, known: [Bits; 2]) -> Pos {
         pos_moving(pieces, known, Player::Zero)
     }
 
     /// [`pos`] with `to_move` to move.
-    fn pos_moving(pieces: &[(&str, Player, Rank)], known: [Bits; 2], to_move: Player) -> Pos {
+    fn pos_moving(pieces: &str, known: [Bits; 2], to_move: Player) -> Pos {
         pos_seen(pieces, known, known, to_move)
     }
 
@@ -759,31 +761,16 @@ mod tests {
     }
 
     /// [`pos_moving`] with the pieces seen to move apart from the known ones.
-    fn pos_seen(
-        pieces: &[(&str, Player, Rank)],
-        known: [Bits; 2],
-        moved: [Bits; 2],
-        to_move: Player,
-    ) -> Pos {
-        Pos::new(board(pieces), to_move, known, moved)
+    fn pos_seen(pieces: &str, known: [Bits; 2], moved: [Bits; 2], to_move: Player) -> Pos {
+        Pos::new(position(pieces), to_move, known, moved)
     }
 
     #[test]
     fn more_material_is_better() {
         use Player::*;
-        let base = [
-            ("A0", Zero, Rank::Flag),
-            ("J9", One, Rank::Flag),
-            ("E2", Zero, Rank::Major),
-        ];
-        let even = pos(
-            &[base[0], base[1], base[2], ("E7", One, Rank::Major)],
-            [0, 0],
-        );
-        let ahead = pos(
-            &[base[0], base[1], base[2], ("E7", One, Rank::Captain)],
-            [0, 0],
-        );
+        let theirs = |rank: Rank| pos(&format!("Flag A0, Major E2 / Flag J9, {rank} E7"), [0, 0]);
+        let even = theirs(Rank::Major);
+        let ahead = theirs(Rank::Captain);
         let ctx = EvalContext::new(even.board(), Zero, &Tuning::default());
         assert!(evaluate(&ahead, &ctx) > evaluate(&even, &ctx));
     }
@@ -791,15 +778,10 @@ mod tests {
     #[test]
     fn revealing_our_marshal_costs_and_revealing_theirs_gains() {
         use Player::*;
-        let pieces = [
-            ("A0", Zero, Rank::Flag),
-            ("J9", One, Rank::Flag),
-            ("E2", Zero, Rank::Marshal),
-            ("E7", One, Rank::Marshal),
-        ];
-        let hidden = pos(&pieces, [0, 0]);
-        let ours_known = pos(&pieces, [sq("E2").bit(), 0]);
-        let theirs_known = pos(&pieces, [0, sq("E7").bit()]);
+        let pieces = "Flag A0, Marshal E2 / Flag J9, Marshal E7";
+        let hidden = pos(pieces, [0, 0]);
+        let ours_known = pos(pieces, [sq("E2").bit(), 0]);
+        let theirs_known = pos(pieces, [0, sq("E7").bit()]);
         let ctx = EvalContext::new(hidden.board(), Zero, &Tuning::default());
         assert!(evaluate(&ours_known, &ctx) < evaluate(&hidden, &ctx));
         assert!(evaluate(&theirs_known, &ctx) > evaluate(&hidden, &ctx));
@@ -808,34 +790,14 @@ mod tests {
     #[test]
     fn enemies_near_our_flag_are_a_threat_and_miners_near_theirs_a_plus() {
         use Player::*;
-        let far = pos(
-            &[
-                ("A0", Zero, Rank::Flag),
-                ("J9", One, Rank::Flag),
-                ("J5", One, Rank::Scout),
-            ],
-            [0, 0],
-        );
-        let near = pos(
-            &[
-                ("A0", Zero, Rank::Flag),
-                ("J9", One, Rank::Flag),
-                ("B1", One, Rank::Scout),
-            ],
-            [0, 0],
-        );
+        let far = pos("Flag A0 / Flag J9, Scout J5", [0, 0]);
+        let near = pos("Flag A0 / Flag J9, Scout B1", [0, 0]);
         let ctx = EvalContext::new(far.board(), Zero, &Tuning::default());
         assert!(evaluate(&near, &ctx) < evaluate(&far, &ctx));
 
         let guarded = |miner: &str| {
             pos(
-                &[
-                    ("A0", Zero, Rank::Flag),
-                    ("J9", One, Rank::Flag),
-                    ("J8", One, Rank::Bomb),
-                    ("I9", One, Rank::Bomb),
-                    (miner, Zero, Rank::Miner),
-                ],
+                &format!("Flag A0, Miner {miner} / Flag J9, Bomb J8, Bomb I9"),
                 [0, 0],
             )
         };
@@ -851,13 +813,7 @@ mod tests {
         use Player::*;
         let at = |square: &str, rank: Rank, known: bool| {
             pos(
-                &[
-                    ("J0", Zero, Rank::Flag),
-                    ("I0", Zero, Rank::Bomb),
-                    ("J1", Zero, Rank::Bomb),
-                    ("A9", One, Rank::Flag),
-                    (square, One, rank),
-                ],
+                &format!("Flag J0, Bomb I0, Bomb J1 / Flag A9, {rank} {square}"),
                 [0, if known { sq(square).bit() } else { 0 }],
             )
         };
@@ -883,14 +839,7 @@ mod tests {
         // With them to move.
         let with = |intruder: Rank, known: bool, sergeant: &str| {
             pos_moving(
-                &[
-                    ("J0", Zero, Rank::Flag),
-                    ("I0", Zero, Rank::Bomb),
-                    ("J1", Zero, Rank::Bomb),
-                    ("A9", One, Rank::Flag),
-                    ("J4", One, intruder),
-                    (sergeant, Zero, Rank::Sergeant),
-                ],
+                &format!("Flag J0, Bomb I0, Bomb J1, Sergeant {sergeant} / Flag A9, {intruder} J4"),
                 [0, if known { sq("J4").bit() } else { 0 }],
                 One,
             )
@@ -944,16 +893,7 @@ mod tests {
         // lost race at every leaf, the AI gave the Flag up and lost it.
         let at = |to_move: Player| {
             pos_moving(
-                &[
-                    ("F0", Zero, Rank::Flag),
-                    ("E0", Zero, Rank::Bomb),
-                    ("G0", Zero, Rank::Bomb),
-                    ("H0", Zero, Rank::Bomb),
-                    ("F1", Zero, Rank::Bomb),
-                    ("F3", Zero, Rank::Lieutenant),
-                    ("A9", One, Rank::Flag),
-                    ("H2", One, Rank::Miner),
-                ],
+                "Flag F0, Bomb E0, Bomb G0, Bomb H0, Bomb F1, Lieutenant F3 / Flag A9, Miner H2",
                 [0, sq("H2").bit()],
                 to_move,
             )
@@ -975,16 +915,10 @@ mod tests {
         // I1; their Miner on H1.
         let at = |blocker: Rank| {
             pos_moving(
-                &[
-                    ("J0", Zero, Rank::Flag),
-                    ("I0", Zero, Rank::Bomb),
-                    ("J1", Zero, Rank::Bomb),
-                    ("H0", Zero, Rank::Miner),
-                    ("J2", Zero, Rank::Miner),
-                    ("I1", Zero, blocker),
-                    ("A9", One, Rank::Flag),
-                    ("H1", One, Rank::Miner),
-                ],
+                &format!(
+                    "Flag J0, Bomb I0, Bomb J1, Miner H0, Miner J2, {blocker} I1 \
+                     / Flag A9, Miner H1"
+                ),
                 [0, 0],
                 One,
             )
@@ -1009,15 +943,10 @@ mod tests {
         // With them to move.
         let at = |colonel: &str| {
             pos_moving(
-                &[
-                    ("E9", Zero, Rank::Flag),
-                    ("D9", Zero, Rank::Bomb),
-                    ("E8", Zero, Rank::Bomb),
-                    ("F9", Zero, Rank::Bomb),
-                    ("A0", One, Rank::Flag),
-                    ("B7", One, Rank::Miner),
-                    (colonel, Zero, Rank::Colonel),
-                ],
+                &format!(
+                    "Flag E9, Bomb D9, Bomb E8, Bomb F9, Colonel {colonel} \
+                     / Flag A0, Miner B7"
+                ),
                 [0, 0],
                 One,
             )
@@ -1035,12 +964,7 @@ mod tests {
         // Their known Miner on `miner`; our Sergeant next to it.
         let at = |miner: &str, sergeant: &str| {
             pos(
-                &[
-                    ("J0", Zero, Rank::Flag),
-                    ("A9", One, Rank::Flag),
-                    (miner, One, Rank::Miner),
-                    (sergeant, Zero, Rank::Sergeant),
-                ],
+                &format!("Flag J0, Sergeant {sergeant} / Flag A9, Miner {miner}"),
                 [0, sq(miner).bit()],
             )
         };
@@ -1070,12 +994,7 @@ mod tests {
         use Player::*;
         // J0's Bomb on J1 was taken: I0 alone guards it, J1 is open.
         let board = pos(
-            &[
-                ("J0", Zero, Rank::Flag),
-                ("I0", Zero, Rank::Bomb),
-                ("A9", One, Rank::Flag),
-                ("J3", One, Rank::Colonel),
-            ],
+            "Flag J0, Bomb I0 / Flag A9, Colonel J3",
             [0, sq("J3").bit()],
         );
         let ctx = EvalContext::new(board.board(), Zero, &Tuning::default());
@@ -1085,14 +1004,7 @@ mod tests {
     #[test]
     fn once_the_guard_is_gone_any_piece_by_our_flag_is_a_threat() {
         use Player::*;
-        let board = pos(
-            &[
-                ("J0", Zero, Rank::Flag),
-                ("A9", One, Rank::Flag),
-                ("J2", One, Rank::Major),
-            ],
-            [0, sq("J2").bit()],
-        );
+        let board = pos("Flag J0 / Flag A9, Major J2", [0, sq("J2").bit()]);
         let ctx = EvalContext::new(board.board(), Zero, &Tuning::default());
         assert_eq!(intruders(&board, &ctx), INTRUDER[2]);
     }
@@ -1102,13 +1014,7 @@ mod tests {
         use Player::*;
         let at = |their: &str, ours_known: bool, spy_known: bool| {
             pos(
-                &[
-                    ("A0", Zero, Rank::Flag),
-                    ("J9", One, Rank::Flag),
-                    ("E4", Zero, Rank::Marshal),
-                    (their, One, Rank::Sergeant),
-                    ("A9", One, Rank::Spy),
-                ],
+                &format!("Flag A0, Marshal E4 / Flag J9, Sergeant {their}, Spy A9"),
                 [
                     if ours_known { sq("E4").bit() } else { 0 },
                     if spy_known { sq("A9").bit() } else { 0 },
@@ -1130,13 +1036,7 @@ mod tests {
         // No Marshal on either side: their known General rules, ours ties it.
         let general_at = |square: &str| {
             pos(
-                &[
-                    ("A0", Zero, Rank::Flag),
-                    ("J9", One, Rank::Flag),
-                    (square, Zero, Rank::General),
-                    ("A5", Zero, Rank::Major),
-                    ("E7", One, Rank::General),
-                ],
+                &format!("Flag A0, General {square}, Major A5 / Flag J9, General E7"),
                 [0, sq("E7").bit()],
             )
         };
@@ -1181,53 +1081,26 @@ mod tests {
         // B1 has moved, C0 was identified (a defender that won a battle):
         // of the three Sergeants, only B0 still counts; never the Bomb.
         let p = pos_seen(
-            &[
-                ("A0", Zero, Rank::Flag),
-                ("A1", Zero, Rank::Bomb),
-                ("B0", Zero, Rank::Sergeant),
-                ("B1", Zero, Rank::Sergeant),
-                ("C0", Zero, Rank::Sergeant),
-                ("J9", One, Rank::Flag),
-            ],
+            "Flag A0, Bomb A1, Sergeant B0, Sergeant B1, Sergeant C0 / Flag J9",
             [sq("C0").bit(), 0],
             [sq("B1").bit(), 0],
             Zero,
         );
         assert_eq!(unmoved(&p, Zero), 1);
         assert_eq!(unmoved(&p, One), 0);
-        let off = Tuning {
-            unmoved: 0,
+        let weighed = |unmoved| Tuning {
+            unmoved,
             ..Tuning::default()
         };
-        let t = Tuning {
-            unmoved: 7,
-            ..Tuning::default()
-        };
-        assert_eq!(gain(&p, &t, &off), 7);
+        assert_eq!(gain(&p, &weighed(7), &weighed(0)), 7);
     }
 
     #[test]
     fn boxed_in_pieces_do_not_count_as_mobile() {
         use Player::*;
-        let free = pos(
-            &[
-                ("A0", Zero, Rank::Flag),
-                ("J9", One, Rank::Flag),
-                ("E2", Zero, Rank::Major),
-            ],
-            [0, 0],
-        );
+        let free = pos("Flag A0, Major E2 / Flag J9", [0, 0]);
         assert_eq!(mobile(free.board(), Zero, free_squares(free.board())), 1);
-        let boxed = pos(
-            &[
-                ("A0", Zero, Rank::Flag),
-                ("J9", One, Rank::Flag),
-                ("A1", Zero, Rank::Major),
-                ("A2", Zero, Rank::Bomb),
-                ("B1", Zero, Rank::Bomb),
-            ],
-            [0, 0],
-        );
+        let boxed = pos("Flag A0, Major A1, Bomb A2, Bomb B1 / Flag J9", [0, 0]);
         assert_eq!(mobile(boxed.board(), Zero, free_squares(boxed.board())), 0);
         assert_eq!(mobile(boxed.board(), One, free_squares(boxed.board())), 0);
     }
@@ -1235,17 +1108,10 @@ mod tests {
     #[test]
     fn an_identified_general_near_our_moved_pieces_threatens_them() {
         use Player::*;
-        let pieces = [
-            ("A0", Zero, Rank::Flag),
-            ("J9", One, Rank::Flag),
-            ("E4", Zero, Rank::Major),
-            ("E6", Zero, Rank::Captain),
-            ("E5", One, Rank::General),
-            ("A5", Zero, Rank::Marshal),
-        ];
+        let pieces = "Flag A0, Major E4, Captain E6, Marshal A5 / Flag J9, General E5";
         let (major, captain, general) = (sq("E4").bit(), sq("E6").bit(), sq("E5").bit());
         let marshal = sq("A5").bit();
-        let at = |known: [Bits; 2], moved: [Bits; 2]| pos_seen(&pieces, known, moved, Zero);
+        let at = |known: [Bits; 2], moved: [Bits; 2]| pos_seen(pieces, known, moved, Zero);
         let v = Values::new(
             &at([0, 0], [0, 0]).board().counts(Zero),
             &at([0, 0], [0, 0]).board().counts(One),
@@ -1271,15 +1137,15 @@ mod tests {
             90 * 25 / 100 + 55 * 25 / 100
         );
         // The weight scales it into the evaluation (200 by default).
-        let on = Tuning {
-            threat: 100,
+        let weighed = |threat| Tuning {
+            threat,
             ..Tuning::default()
         };
-        let off = Tuning {
-            threat: 0,
-            ..Tuning::default()
-        };
-        assert_eq!(gain(&seen, &on, &off), -threat(&seen, Zero, &v, false));
+        let on = weighed(100);
+        assert_eq!(
+            gain(&seen, &on, &weighed(0)),
+            -threat(&seen, Zero, &v, false)
+        );
         // `threat_unmoved` counts the unmoved Captain against an opponent
         // searched as attacking freely, not against a cautious one.
         let unmoved_too = Tuning {
@@ -1297,16 +1163,9 @@ mod tests {
     #[test]
     fn showing_our_last_hidden_general_unleashes_their_general() {
         use Player::*;
-        let pieces = [
-            ("A0", Zero, Rank::Flag),
-            ("J9", One, Rank::Flag),
-            ("E2", Zero, Rank::General),
-            ("E3", Zero, Rank::Colonel),
-            ("E7", One, Rank::General),
-            ("E8", One, Rank::Colonel),
-        ];
+        let pieces = "Flag A0, General E2, Colonel E3 / Flag J9, General E7, Colonel E8";
         let (general, colonel) = (sq("E2").bit(), sq("E3").bit());
-        let at = |known: Bits| pos_seen(&pieces, [known, 0], [general | colonel, 0], Zero);
+        let at = |known: Bits| pos_seen(pieces, [known, 0], [general | colonel, 0], Zero);
         let v = Values::new(&at(0).board().counts(One), &at(0).board().counts(Zero));
         // Our General hidden: it may be any of our pieces, theirs is held.
         assert_eq!(unleashed(&at(0), Zero, &v), 0);
@@ -1319,14 +1178,13 @@ mod tests {
             unleashed(&at(general | colonel), Zero, &v),
             v.of(Rank::General) + v.of(Rank::Colonel)
         );
-        let on = Tuning {
-            unleashed: 100,
+        let weighed = |unleashed| Tuning {
+            unleashed,
             ..Tuning::default()
         };
-        let off = Tuning {
-            unleashed: 0,
-            ..Tuning::default()
-        };
-        assert_eq!(gain(&at(general), &on, &off), -v.of(Rank::General));
+        assert_eq!(
+            gain(&at(general), &weighed(100), &weighed(0)),
+            -v.of(Rank::General)
+        );
     }
 }

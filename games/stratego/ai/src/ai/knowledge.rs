@@ -369,7 +369,7 @@ mod tests {
     //! so the Marshal stands on E2 behind a Scout on E3. The opponent is
     //! player 1 on columns 6..9.
     use super::*;
-    use crate::testkit::{armies, sq};
+    use crate::testkit::{position, sq};
     use stratego::Player;
 
     struct Game {
@@ -602,29 +602,15 @@ mod tests {
 
     #[test]
     fn the_flag_is_likelier_beside_a_known_bomb_and_unlikely_when_open() {
-        use Rank::*;
         let us = Player::Zero;
         // Their back column full of unmoved pieces, one a known Bomb (J8's
         // neighbour J9), and a moved piece on G8 beside G9.
-        let theirs = [
-            ("A9", Bomb),
-            ("B9", Bomb),
-            ("C9", Bomb),
-            ("D9", Bomb),
-            ("E9", Sergeant),
-            ("F9", Sergeant),
-            ("G9", Bomb),
-            ("H9", Sergeant),
-            ("I9", Lieutenant),
-            ("J9", Flag),
-            ("J8", Bomb),
-            ("G8", Miner),
-            ("A8", Miner),
-            ("B8", Lieutenant),
-            ("C8", Miner),
-            ("I8", Miner),
-        ];
-        let b = armies(&[("A0", Flag), ("E2", Marshal)], &theirs);
+        let b = position(
+            "Flag A0, Marshal E2 \
+             / Bomb A9, Bomb B9, Bomb C9, Bomb D9, Sergeant E9, Sergeant F9, Bomb G9, \
+               Sergeant H9, Lieutenant I9, Flag J9, \
+               Bomb J8, Miner G8, Miner A8, Lieutenant B8, Miner C8, Miner I8",
+        );
         let view = View::from_board(&b, us, us, sq("J8").bit(), sq("G8").bit());
         let k = Knowledge::new(&view);
         let p = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Flag);

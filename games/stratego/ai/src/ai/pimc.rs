@@ -607,9 +607,10 @@ mod tests {
         view: View,
     }
 
-    /// Player 0 to move; `revealed` and `moved` are enemy squares.
-    fn position(pieces: &[(&str, Player, Rank)], revealed: &[&str], moved: &[&str]) -> Position {
-        let board = crate::testkit::board(pieces);
+    /// The board of `pieces` (as [`crate::testkit::position`] reads them),
+    /// player 0 to move; `revealed` and `moved` are enemy squares.
+    fn position(pieces: &str, revealed: &[&str], moved: &[&str]) -> Position {
+        let board = crate::testkit::position(pieces);
         let view = View::from_board(
             &board,
             Player::Zero,
@@ -629,27 +630,35 @@ mod tests {
     }
 
     fn decision(p: &Position, own_revealed: &[&str], tuning: &Tuning, nodes: u64) -> Decision {
+        with_inputs(p, own_revealed, |inputs| {
+            let start = Instant::now();
+            let budget = Budget::new(
+                start,
+                start + Duration::from_secs(60),
+                Duration::ZERO,
+                Some(nodes),
+            );
+            let mut searcher = Searcher::new(1 << 14);
+            choose(inputs, &mut searcher, &mut Rng::new(1), &budget, tuning)
+        })
+    }
+
+    /// `f` of the inputs of a choice in `p`: the belief of `p`'s view, our
+    /// pieces on `own_revealed` known to the opponent, no root adjustment
+    /// and no forbidden move.
+    fn with_inputs<R>(p: &Position, own_revealed: &[&str], f: impl FnOnce(&Inputs<'_>) -> R) -> R {
         let knowledge = Knowledge::new(&p.view);
         let mut exposure = Exposure::new();
         for s in own_revealed {
             exposure.reveal_for_test(sq(s));
         }
-        let inputs = Inputs {
+        f(&Inputs {
             view: &p.view,
             knowledge: &knowledge,
             exposure: &exposure,
             adjust: &|_| 0.0,
             forbidden: &|_| false,
-        };
-        let start = Instant::now();
-        let budget = Budget::new(
-            start,
-            start + Duration::from_secs(60),
-            Duration::ZERO,
-            Some(nodes),
-        );
-        let mut searcher = Searcher::new(1 << 14);
-        choose(&inputs, &mut searcher, &mut Rng::new(1), &budget, tuning)
+        })
     }
 
     use Player::{One as Them, Zero as Us};
@@ -659,15 +668,7 @@ mod tests {
         // Their only unmoved piece must be the Flag; our Scout on row E has
         // a clear run at it, while our Marshal could take a known Captain.
         let p = position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("E1", Us, Rank::Scout),
-                ("B5", Us, Rank::Marshal),
-                ("B6", Them, Rank::Captain),
-                ("E9", Them, Rank::Flag),
-                ("H8", Them, Rank::Sergeant),
-                ("A9", Them, Rank::Miner),
-            ],
+            "Flag J0, Scout E1, Marshal B5 / Captain B6, Flag E9, Sergeant H8, Miner A9",
             &["B6"],
             &["H8", "A9"],
         );
@@ -678,15 +679,7 @@ mod tests {
     #[test]
     fn does_not_attack_a_known_bomb_with_a_non_miner() {
         let p = position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("E5", Us, Rank::General),
-                ("A0", Us, Rank::Sergeant),
-                ("E6", Them, Rank::Bomb),
-                ("J9", Them, Rank::Flag),
-                ("I9", Them, Rank::Bomb),
-                ("A9", Them, Rank::Scout),
-            ],
+            "Flag J0, General E5, Sergeant A0 / Bomb E6, Flag J9, Bomb I9, Scout A9",
             &["E6"],
             &["A9"],
         );
@@ -705,15 +698,7 @@ mod tests {
         // Their Spy stands next to our Marshal, which they know: left
         // there, the Marshal dies. Our Marshal must take the Spy or leave.
         let p = position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("E4", Us, Rank::Marshal),
-                ("A0", Us, Rank::Sergeant),
-                ("A1", Us, Rank::Scout),
-                ("E5", Them, Rank::Spy),
-                ("J9", Them, Rank::Flag),
-                ("A9", Them, Rank::Sergeant),
-            ],
+            "Flag J0, Marshal E4, Sergeant A0, Scout A1 / Spy E5, Flag J9, Sergeant A9",
             &["E5"],
             &["E5", "A9"],
         );
@@ -739,27 +724,13 @@ mod tests {
     /// A Marshal next to unmoved enemy pieces it cannot identify, in the
     /// middle of the enemy's back rows.
     fn marshal_among_unknowns() -> Position {
-        let mut pieces = vec![
-            ("J0", Us, Rank::Flag),
-            ("E7", Us, Rank::Marshal),
-            ("A0", Us, Rank::Sergeant),
-            ("B0", Us, Rank::Scout),
-        ];
-        let theirs = [
-            ("D7", Rank::Captain),
-            ("E8", Rank::Bomb),
-            ("F7", Rank::Lieutenant),
-            ("D8", Rank::Bomb),
-            ("F8", Rank::Sergeant),
-            ("E9", Rank::Flag),
-            ("D9", Rank::Bomb),
-            ("F9", Rank::Bomb),
-            ("C8", Rank::Miner),
-            ("G8", Rank::Scout),
-            ("A9", Rank::Sergeant),
-        ];
-        pieces.extend(theirs.iter().map(|&(s, r)| (s, Them, r)));
-        position(&pieces, &[], &["A9"])
+        position(
+            "Flag J0, Marshal E7, Sergeant A0, Scout B0 \
+             / Captain D7, Bomb E8, Lieutenant F7, Bomb D8, Sergeant F8, Flag E9, \
+               Bomb D9, Bomb F9, Miner C8, Scout G8, Sergeant A9",
+            &[],
+            &["A9"],
+        )
     }
 
     #[test]
@@ -768,35 +739,29 @@ mod tests {
         // thread was held up drew all of them, and replied late. Past its
         // deadline it now draws one and answers.
         let p = marshal_among_unknowns();
-        let knowledge = Knowledge::new(&p.view);
-        let exposure = Exposure::new();
-        let inputs = Inputs {
-            view: &p.view,
-            knowledge: &knowledge,
-            exposure: &exposure,
-            adjust: &|_| 0.0,
-            forbidden: &|_| false,
-        };
-        let tuning = Tuning {
-            samples: 2000,
-            ..Tuning::default()
-        };
-        let mut rng = Rng::new(1);
-        let t = Instant::now();
-        for _ in 0..tuning.samples {
-            draw_board(&inputs, &tuning, &mut rng);
-        }
-        let drawing = t.elapsed();
-        let now = Instant::now();
-        let late = Budget::new(now, now, Duration::ZERO, None);
-        let mut searcher = Searcher::new(1 << 14);
-        let t = Instant::now();
-        let d = choose(&inputs, &mut searcher, &mut rng, &late, &tuning);
-        let took = t.elapsed();
-        assert!(
-            took * 10 < drawing,
-            "{took:?} past the deadline, drawing every board takes {drawing:?}"
-        );
+        let d = with_inputs(&p, &[], |inputs| {
+            let tuning = Tuning {
+                samples: 2000,
+                ..Tuning::default()
+            };
+            let mut rng = Rng::new(1);
+            let t = Instant::now();
+            for _ in 0..tuning.samples {
+                draw_board(inputs, &tuning, &mut rng);
+            }
+            let drawing = t.elapsed();
+            let now = Instant::now();
+            let late = Budget::new(now, now, Duration::ZERO, None);
+            let mut searcher = Searcher::new(1 << 14);
+            let t = Instant::now();
+            let d = choose(inputs, &mut searcher, &mut rng, &late, &tuning);
+            let took = t.elapsed();
+            assert!(
+                took * 10 < drawing,
+                "{took:?} past the deadline, drawing every board takes {drawing:?}"
+            );
+            d
+        });
         let mut legal = MoveList::new();
         p.view.legal_moves(&mut legal);
         assert!(legal.contains(&d.mv), "{:?}", d.mv);
@@ -808,14 +773,7 @@ mod tests {
         // hundreds of thousands of identical boards a move, each three
         // plies deep under the cautious model's cap.
         let known = position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("E4", Us, Rank::Colonel),
-                ("A0", Us, Rank::Sergeant),
-                ("B6", Them, Rank::Major),
-                ("J9", Them, Rank::Flag),
-                ("A9", Them, Rank::Miner),
-            ],
+            "Flag J0, Colonel E4, Sergeant A0 / Major B6, Flag J9, Miner A9",
             &["B6", "J9", "A9"],
             &["B6", "A9"],
         );
@@ -875,10 +833,10 @@ mod tests {
     fn an_attack_is_averaged_by_the_beliefs_odds_not_the_draws() {
         // Ten boards: on three the target was drawn the Flag (a won game),
         // on seven a Bomb (-250), while the belief gives the Flag 10%.
-        let attack = Attack {
+        let general = |no_flag_credit| Attack {
             attacker: Rank::General,
             chance: [0.1, 0.0, 0.9, 0.0],
-            no_flag_credit: false,
+            no_flag_credit,
         };
         let mut st = Strata::default();
         st.sum[Battle::Flag.index()] = 3.0 * 2000.0;
@@ -889,7 +847,7 @@ mod tests {
         let avg = averages(
             &sums,
             &[st, Strata::default()],
-            &[Some(attack), None],
+            &[Some(general(false)), None],
             10,
             2000.0,
         );
@@ -904,47 +862,21 @@ mod tests {
         let mut st = Strata::default();
         st.sum[Battle::Loses.index()] = 10.0 * -250.0;
         st.boards[Battle::Loses.index()] = 10;
-        let avg = averages(
-            &[-2500.0],
-            &[st],
-            &[Some(Attack {
-                attacker: Rank::General,
-                chance: [0.1, 0.0, 0.9, 0.0],
-                no_flag_credit: false,
-            })],
-            10,
-            2000.0,
-        );
-        assert!(avg[0] > 0.1 * 2000.0 - 0.9 * 250.0, "{}", avg[0]);
+        let lost_on_all = |attack| averages(&[-2500.0], &[st], &[Some(attack)], 10, 2000.0)[0];
+        let avg = lost_on_all(general(false));
+        assert!(avg > 0.1 * 2000.0 - 0.9 * 250.0, "{avg}");
         // Without the Flag's credit, only the other outcomes count.
-        let avg = averages(
-            &[-2500.0],
-            &[st],
-            &[Some(Attack {
-                attacker: Rank::General,
-                chance: [0.1, 0.0, 0.9, 0.0],
-                no_flag_credit: true,
-            })],
-            10,
-            2000.0,
-        );
-        assert_eq!(avg[0], -250.0);
+        assert_eq!(lost_on_all(general(true)), -250.0);
     }
 
     /// Our General next to one of their three unmoved pieces, which are
     /// their Flag and two Bombs; a Scout of ours on `scout`.
     fn general_by_the_last_unmoved_pieces(scout: &str) -> Position {
         position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("E8", Us, Rank::General),
-                (scout, Us, Rank::Scout),
-                ("B0", Us, Rank::Sergeant),
-                ("E9", Them, Rank::Flag),
-                ("D9", Them, Rank::Bomb),
-                ("F9", Them, Rank::Bomb),
-                ("A9", Them, Rank::Sergeant),
-            ],
+            &format!(
+                "Flag J0, General E8, Scout {scout}, Sergeant B0 \
+                 / Flag E9, Bomb D9, Bomb F9, Sergeant A9"
+            ),
             &[],
             &["A9"],
         )
@@ -1004,19 +936,8 @@ mod tests {
         // and the Miner took the Bomb, then the Flag. Here the prize is a
         // known Sergeant beside our Lieutenant.
         let p = position(
-            &[
-                ("J0", Us, Rank::Flag),
-                ("I0", Us, Rank::Bomb),
-                ("J1", Us, Rank::Bomb),
-                ("I1", Us, Rank::Lieutenant),
-                ("E5", Us, Rank::Marshal),
-                ("A0", Us, Rank::Scout),
-                ("J2", Them, Rank::Miner),
-                ("H1", Them, Rank::Sergeant),
-                ("A9", Them, Rank::Flag),
-                ("B9", Them, Rank::Bomb),
-                ("A8", Them, Rank::Bomb),
-            ],
+            "Flag J0, Bomb I0, Bomb J1, Lieutenant I1, Marshal E5, Scout A0 \
+             / Miner J2, Sergeant H1, Flag A9, Bomb B9, Bomb A8",
             &["J2", "H1"],
             &["J2", "H1"],
         );
@@ -1044,15 +965,10 @@ mod tests {
         // Marshal to the enemy General.
         let lost = |marshal: &str| {
             position(
-                &[
-                    ("J0", Us, Rank::Flag),
-                    ("I0", Us, Rank::Bomb),
-                    (marshal, Us, Rank::Marshal),
-                    ("E5", Us, Rank::Sergeant),
-                    ("J1", Them, Rank::General),
-                    ("A9", Them, Rank::Flag),
-                    ("B9", Them, Rank::Sergeant),
-                ],
+                &format!(
+                    "Flag J0, Bomb I0, Marshal {marshal}, Sergeant E5 \
+                     / General J1, Flag A9, Sergeant B9"
+                ),
                 &["J1"],
                 &["J1", "B9"],
             )

@@ -222,19 +222,15 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{armies, bits, mv, sq};
+    use crate::testkit::{bits, mv, position, sq};
     use stratego::Player;
 
-    /// Our view (player 0's) of a board with `ours` and `theirs`, the
-    /// enemy pieces on `revealed` identified (and moved), `to_move` to play.
-    fn view(
-        ours: &[(&str, Rank)],
-        theirs: &[(&str, Rank)],
-        revealed: &[&str],
-        to_move: Player,
-    ) -> View {
+    /// Our view (player 0's) of the board of `pieces` (as [`position`]
+    /// reads them), the enemy pieces on `revealed` identified (and moved),
+    /// `to_move` to play.
+    fn view(pieces: &str, revealed: &[&str], to_move: Player) -> View {
         let shown = bits(revealed);
-        View::from_board(&armies(ours, theirs), Player::Zero, to_move, shown, shown)
+        View::from_board(&position(pieces), Player::Zero, to_move, shown, shown)
     }
 
     fn tuned() -> Tuning {
@@ -248,20 +244,8 @@ mod tests {
     /// after a move of ours, our Lieutenant at F3.
     fn rampage() -> (Rampages, View) {
         let mut v = view(
-            &[
-                ("A0", Rank::Flag),
-                ("E3", Rank::Sergeant),
-                ("F3", Rank::Lieutenant),
-                ("G2", Rank::Captain),
-                ("H3", Rank::General),
-                ("B1", Rank::Colonel),
-                ("J0", Rank::Scout),
-            ],
-            &[
-                ("A9", Rank::Flag),
-                ("E4", Rank::Colonel),
-                ("J9", Rank::Scout),
-            ],
+            "Flag A0, Sergeant E3, Lieutenant F3, Captain G2, General H3, Colonel B1, Scout J0 \
+             / Flag A9, Colonel E4, Scout J9",
             &["E4"],
             Player::One,
         );
@@ -321,12 +305,7 @@ mod tests {
         // A rampage where our Colonel is next to it and nothing of ours
         // beats it: the trade is pulled as well.
         let v = view(
-            &[
-                ("A0", Rank::Flag),
-                ("F2", Rank::Colonel),
-                ("J0", Rank::Scout),
-            ],
-            &[("A9", Rank::Flag), ("F3", Rank::Colonel)],
+            "Flag A0, Colonel F2, Scout J0 / Flag A9, Colonel F3",
             &["F3"],
             Player::Zero,
         );
@@ -369,15 +348,9 @@ mod tests {
     /// Their identified Colonel at I9 has taken two of ours; our Colonel
     /// at H7, three squares off, with our Captains on `blocking`.
     fn boxed_in(blocking: &[&str]) -> (Rampages, View) {
-        let mut ours = vec![
-            ("A0", Rank::Flag),
-            ("H7", Rank::Colonel),
-            ("A3", Rank::Scout),
-        ];
-        ours.extend(blocking.iter().map(|&s| (s, Rank::Captain)));
+        let captains: String = blocking.iter().map(|s| format!(", Captain {s}")).collect();
         let v = view(
-            &ours,
-            &[("A9", Rank::Flag), ("I9", Rank::Colonel)],
+            &format!("Flag A0, Colonel H7, Scout A3{captains} / Flag A9, Colonel I9"),
             &["I9"],
             Player::Zero,
         );
@@ -415,17 +388,7 @@ mod tests {
     #[test]
     fn a_piece_that_took_ours_when_we_attacked_it_is_counted() {
         let mut v = view(
-            &[
-                ("A0", Rank::Flag),
-                ("F2", Rank::Miner),
-                ("E3", Rank::Sergeant),
-                ("H3", Rank::General),
-            ],
-            &[
-                ("A9", Rank::Flag),
-                ("F3", Rank::Colonel),
-                ("J9", Rank::Scout),
-            ],
+            "Flag A0, Miner F2, Sergeant E3, General H3 / Flag A9, Colonel F3, Scout J9",
             &[],
             Player::Zero,
         );

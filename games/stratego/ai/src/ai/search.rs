@@ -596,47 +596,31 @@ fn takes_flag(u: &super::position::PosUndo) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{armies, bits, sq};
+    use crate::testkit::{bits, position, sq};
     use stratego::{Board, Piece};
 
-    /// Our attacks below the root that survive, on a board where player 1
-    /// has `theirs`, some identified, some moved.
-    fn kept(
-        ours: &[(&str, Rank)],
-        theirs: &[(&str, Rank)],
-        known: &[&str],
-        moved: &[&str],
-    ) -> Vec<String> {
-        kept_by(AttackRule::Blind, ours, theirs, known, moved)
+    /// Our attacks below the root that survive, on the board of `pieces`
+    /// (as [`position`] reads them), player 1's pieces on `known`
+    /// identified, those on `known` and `moved` seen to move.
+    fn kept(pieces: &str, known: &[&str], moved: &[&str]) -> Vec<String> {
+        kept_by(AttackRule::Blind, pieces, known, moved)
     }
 
     /// [`kept`] under `rule`.
-    fn kept_by(
-        rule: AttackRule,
-        ours: &[(&str, Rank)],
-        theirs: &[(&str, Rank)],
-        known: &[&str],
-        moved: &[&str],
-    ) -> Vec<String> {
-        kept_in(rule, FlagZone::default(), ours, theirs, known, moved)
+    fn kept_by(rule: AttackRule, pieces: &str, known: &[&str], moved: &[&str]) -> Vec<String> {
+        kept_in(rule, FlagZone::default(), pieces, known, moved)
     }
 
     /// [`kept_by`], with the attacks `zone` holds kept whatever the rule.
     fn kept_in(
         rule: AttackRule,
         zone: FlagZone,
-        ours: &[(&str, Rank)],
-        theirs: &[(&str, Rank)],
+        pieces: &str,
         known: &[&str],
         moved: &[&str],
     ) -> Vec<String> {
         let moved = bits(moved) | bits(known);
-        let pos = Pos::new(
-            armies(ours, theirs),
-            Player::Zero,
-            [0, bits(known)],
-            [0, moved],
-        );
+        let pos = Pos::new(position(pieces), Player::Zero, [0, bits(known)], [0, moved]);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         blind_attacks_out(&pos, &mut moves, rule, zone, || false);
@@ -722,14 +706,6 @@ mod tests {
         use Rank::*;
         // Three determinizations of one position: their four pieces near
         // ours drawn as different ranks.
-        let ours = [
-            ("A0", Flag),
-            ("E3", General),
-            ("F3", Major),
-            ("D3", Captain),
-            ("C2", Sergeant),
-            ("G2", Scout),
-        ];
         let draws = [
             [Colonel, Captain, Sergeant, Scout],
             [Captain, Colonel, Scout, Sergeant],
@@ -738,14 +714,11 @@ mod tests {
         let boards: Vec<Board> = draws
             .iter()
             .map(|d| {
-                let theirs = [
-                    ("J9", Flag),
-                    ("E6", d[0]),
-                    ("F6", d[1]),
-                    ("D6", d[2]),
-                    ("G7", d[3]),
-                ];
-                armies(&ours, &theirs)
+                position(&format!(
+                    "Flag A0, General E3, Major F3, Captain D3, Sergeant C2, Scout G2 \
+                     / Flag J9, {} E6, {} F6, {} D6, {} G7",
+                    d[0], d[1], d[2], d[3]
+                ))
             })
             .collect();
         let a = Pos::new(boards[0].clone(), Player::Zero, [u128::MAX, 0], [0, 0]);
@@ -772,21 +745,19 @@ mod tests {
 
     #[test]
     fn an_attack_on_an_unidentified_piece_stays_only_if_it_wins_whatever_the_piece() {
-        use Rank::*;
         // Their Marshal identified far away; two unidentified movers left
         // (a Captain that has moved, a Bomb that has not) and a Flag.
-        let theirs = [("J9", Marshal), ("E5", Captain), ("F6", Bomb), ("A9", Flag)];
-        let ours = [("E4", General), ("F5", Scout)];
+        let pieces = "General E4, Scout F5 / Marshal J9, Captain E5, Bomb F6, Flag A9";
         // The General wins against any mover but their identified Marshal:
         // it may attack the moved piece. The Scout may not; nobody may
         // attack the unmoved one (it may be the Bomb).
-        let k = kept(&ours, &theirs, &["J9"], &["E5"]);
+        let k = kept(pieces, &["J9"], &["E5"]);
         assert_eq!(k, vec!["E4E5".to_string()]);
         // With their Marshal unidentified, the moved piece may be it.
-        let k = kept(&ours, &theirs, &[], &["E5", "J9"]);
+        let k = kept(pieces, &[], &["E5", "J9"]);
         assert!(k.is_empty(), "{k:?}");
         // Identified pieces are attacked as before.
-        let k = kept(&ours, &theirs, &["J9", "E5", "F6"], &["E5"]);
+        let k = kept(pieces, &["J9", "E5", "F6"], &["E5"]);
         assert_eq!(
             k,
             vec!["E4E5".to_string(), "F5E5".to_string(), "F5F6".to_string()]
@@ -795,54 +766,48 @@ mod tests {
 
     #[test]
     fn a_cautious_side_probes_with_cheap_pieces_and_keeps_away_from_takers() {
-        use Rank::*;
         // Their Major identified at E5, their Marshal unidentified at E6
         // next to it, an unmoved Bomb at F7 and a Flag far off.
-        let theirs = [("E5", Major), ("E6", Marshal), ("F7", Bomb), ("A9", Flag)];
-        let ours = [("E4", General), ("F6", Sergeant)];
+        let pieces = "General E4, Sergeant F6 / Major E5, Marshal E6, Bomb F7, Flag A9";
         let (known, moved) = (["E5"], ["E5", "E6"]);
         // Blind: the General takes the known Major; the Sergeant attacks
         // nothing unidentified (neither E6 nor the unmoved F7).
-        let blind = kept_by(AttackRule::Blind, &ours, &theirs, &known, &moved);
+        let blind = kept_by(AttackRule::Blind, pieces, &known, &moved);
         assert_eq!(blind, vec!["E4E5".to_string()]);
         // Cautious: the piece next to the Major may be their Marshal, so
         // the General leaves it; the Sergeant probes both its neighbours.
-        let cautious = kept_by(AttackRule::Cautious, &ours, &theirs, &known, &moved);
+        let cautious = kept_by(AttackRule::Cautious, pieces, &known, &moved);
         assert_eq!(cautious, vec!["F6E6".to_string(), "F6F7".to_string()]);
         // With their Marshal identified far away, nothing next to the Major
         // beats or ties the General: it takes the Major again.
-        let theirs = [
-            ("E5", Major),
-            ("E6", Captain),
-            ("J0", Marshal),
-            ("A9", Flag),
-        ];
-        let cautious = kept_by(AttackRule::Cautious, &ours, &theirs, &["E5", "J0"], &moved);
+        let pieces = "General E4, Sergeant F6 / Major E5, Captain E6, Marshal J0, Flag A9";
+        let cautious = kept_by(AttackRule::Cautious, pieces, &["E5", "J0"], &moved);
         assert_eq!(cautious, vec!["E4E5".to_string(), "F6E6".to_string()]);
     }
 
     #[test]
     fn a_cautious_spy_takes_an_identified_marshal() {
-        use Rank::*;
         // Their identified Marshal at E5 beside an unidentified piece of
         // theirs that may tie or beat anything: the Spy still attacks.
-        let theirs = [("E5", Marshal), ("E6", General), ("A9", Flag)];
-        let ours = [("E4", Spy)];
-        let k = kept_by(AttackRule::Cautious, &ours, &theirs, &["E5"], &["E5", "E6"]);
+        let pieces = "Spy E4 / Marshal E5, General E6, Flag A9";
+        let k = kept_by(AttackRule::Cautious, pieces, &["E5"], &["E5", "E6"]);
         assert_eq!(k, vec!["E4E5".to_string()]);
     }
 
     #[test]
     fn a_cautious_side_attacks_the_squares_beside_the_other_flag_whatever_they_hold() {
-        use Rank::*;
         // Our Miner beside their Bomb, which guards their Flag, and beside
         // an unmoved piece of theirs elsewhere; our Major beside the Flag
         // itself. All of theirs unmoved and unidentified, their Marshal
         // among them. Cautious, neither attacks (each target may be the
         // Marshal) ...
-        let theirs = [("J1", Bomb), ("J0", Flag), ("I2", Bomb), ("A9", Marshal)];
-        let ours = [("J2", Miner), ("I0", Major)];
-        let none = kept_by(AttackRule::Cautious, &ours, &theirs, &[], &[]);
+        let theirs = "Bomb J1, Flag J0, Bomb I2, Marshal A9";
+        let none = kept_by(
+            AttackRule::Cautious,
+            &format!("Miner J2, Major I0 / {theirs}"),
+            &[],
+            &[],
+        );
         assert!(none.is_empty(), "{none:?}");
         // ... but the squares beside the Flag, when it is theirs to lose,
         // are attacked whatever the rule: the Bomb beside it, not the other
@@ -852,10 +817,14 @@ mod tests {
             sides: bits(&["J1", "I0"]),
             flag: bits(&["J0"]),
         };
-        let kept =
-            |ours: &[(&str, Rank)]| kept_in(AttackRule::Cautious, zone, ours, &theirs, &[], &[]);
-        assert_eq!(kept(&ours), vec!["J2J1".to_string()]);
-        let miners = [("J2", Miner), ("I0", Miner)];
-        assert_eq!(kept(&miners), vec!["I0J0".to_string(), "J2J1".to_string()]);
+        let kept = |ours: &str| {
+            let pieces = format!("{ours} / {theirs}");
+            kept_in(AttackRule::Cautious, zone, &pieces, &[], &[])
+        };
+        assert_eq!(kept("Miner J2, Major I0"), vec!["J2J1".to_string()]);
+        assert_eq!(
+            kept("Miner J2, Miner I0"),
+            vec!["I0J0".to_string(), "J2J1".to_string()]
+        );
     }
 }

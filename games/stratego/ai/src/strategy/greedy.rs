@@ -106,22 +106,18 @@ impl Strategy for GreedyStrategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{board, sq};
-    use Player::{One as Them, Zero as Us};
+    use crate::testkit::{position, sq};
+    use Player::Zero as Us;
 
     /// The greedy moves of seeds 0 to 4, player 0 to move, with our `ours`
     /// on E4 and their known `theirs` on `at`, beside a Flag and a Scout of
     /// ours and their Flag.
     fn choices(ours: Rank, at: &str, theirs: Rank) -> Vec<Move> {
-        let pieces = [
-            ("A0", Us, Rank::Flag),
-            ("E4", Us, ours),
-            ("J0", Us, Rank::Scout),
-            (at, Them, theirs),
-            ("J9", Them, Rank::Flag),
-        ];
+        let board = position(&format!(
+            "Flag A0, {ours} E4, Scout J0 / {theirs} {at}, Flag J9"
+        ));
         let known = sq(at).bit();
-        let v = View::from_board(&board(&pieces), Us, Us, known, known);
+        let v = View::from_board(&board, Us, Us, known, known);
         (0..5)
             .map(|seed| GreedyStrategy::new(seed).choose(&v, Instant::now()))
             .collect()

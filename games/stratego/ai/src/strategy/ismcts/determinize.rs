@@ -100,32 +100,26 @@ impl Evidence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{board, sq};
+    use crate::testkit::{position, sq};
     use Player::{One as Them, Zero as Us};
     use stratego::bits::Bits;
 
-    /// A view of `pieces` for player 0, with `revealed` and `moved` enemies.
-    fn view(pieces: &[(&str, Player, Rank)], revealed: Bits, moved: Bits) -> View {
-        View::from_board(&board(pieces), Us, Us, revealed, moved)
+    /// A view of `pieces` (as [`position`] reads them) for player 0, with
+    /// `revealed` and `moved` enemies.
+    fn view(pieces: &str, revealed: Bits, moved: Bits) -> View {
+        View::from_board(&position(pieces), Us, Us, revealed, moved)
     }
 
     #[test]
     fn deals_respect_revealed_ranks_moves_and_counts() {
         // Their army: a Flag, two Bombs, a Marshal (revealed), a Miner and
         // a Scout (both moved, unrevealed).
-        let pieces = [
-            ("A0", Us, Rank::Flag),
-            ("B0", Us, Rank::Major),
-            ("J9", Them, Rank::Flag),
-            ("I9", Them, Rank::Bomb),
-            ("J8", Them, Rank::Bomb),
-            ("E6", Them, Rank::Marshal),
-            ("F6", Them, Rank::Miner),
-            ("G6", Them, Rank::Scout),
-        ];
+        let pieces = "Flag A0, Major B0 \
+                      / Flag J9, Bomb I9, Bomb J8, Marshal E6, Miner F6, Scout G6";
         let revealed = sq("E6").bit();
         let moved = sq("E6").bit() | sq("F6").bit() | sq("G6").bit();
-        let v = view(&pieces, revealed, moved);
+        let v = view(pieces, revealed, moved);
+        let army = position(pieces);
         let ev = Evidence::from_view(&v);
         assert_eq!(ev.hidden(), 5);
         let mut rng = Rng::new(7);
@@ -140,8 +134,7 @@ mod tests {
             }
             // Exactly the ranks the opponent has left, each once per piece.
             for r in Rank::ALL {
-                let n = pieces.iter().filter(|p| p.1 == Them && p.2 == r).count();
-                assert_eq!(usize::from(b.count(Them, r)), n, "{r}");
+                assert_eq!(b.count(Them, r), army.count(Them, r), "{r}");
             }
             for (s, r) in b.pieces(Them) {
                 if r == Rank::Flag {
@@ -159,13 +152,8 @@ mod tests {
 
     #[test]
     fn a_scouts_long_move_identifies_it() {
-        let pieces = [
-            ("A0", Us, Rank::Flag),
-            ("J9", Them, Rank::Flag),
-            ("E6", Them, Rank::Scout),
-            ("F6", Them, Rank::Sergeant),
-        ];
-        let mut v = View::from_board(&board(&pieces), Us, Them, 0, 0);
+        let pieces = "Flag A0 / Flag J9, Scout E6, Sergeant F6";
+        let mut v = View::from_board(&position(pieces), Us, Them, 0, 0);
         v.apply_opponent(
             crate::testkit::mv("E6\nW\n3\n"),
             stratego::MoveResult::Nothing,

@@ -117,23 +117,15 @@ fn has_other_move(view: &View, forbidden: &[Move]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{board, sq};
-    use Player::{One as Them, Zero as Us};
-    use stratego::{MoveList, Rank};
+    use crate::testkit::{self, sq};
+    use Player::Zero as Us;
+    use stratego::MoveList;
 
     /// A small position, player 0 to move: a Marshal that can take an
     /// unmoved unknown piece or walk, a Miner, their Flag behind a Bomb.
     fn position() -> View {
-        let pieces = [
-            ("A0", Us, Rank::Flag),
-            ("E4", Us, Rank::Marshal),
-            ("B1", Us, Rank::Miner),
-            ("E5", Them, Rank::Sergeant),
-            ("J9", Them, Rank::Flag),
-            ("I9", Them, Rank::Bomb),
-            ("F9", Them, Rank::Captain),
-        ];
-        View::from_board(&board(&pieces), Us, Us, 0, sq("F9").bit())
+        let pieces = "Flag A0, Marshal E4, Miner B1 / Sergeant E5, Flag J9, Bomb I9, Captain F9";
+        View::from_board(&testkit::position(pieces), Us, Us, 0, sq("F9").bit())
     }
 
     #[test]
@@ -156,21 +148,14 @@ mod tests {
     fn the_two_square_rule_is_kept_unless_no_other_move_is_left() {
         // The Marshal on E4, walled in by the lake and our Bombs but towards
         // F4, and a Sergeant in a corner with two moves.
-        let mut pieces = vec![
-            ("A0", Us, Rank::Flag),
-            ("A1", Us, Rank::Sergeant),
-            ("E3", Us, Rank::Bomb),
-            ("E5", Us, Rank::Bomb),
-            ("E4", Us, Rank::Marshal),
-            ("J9", Them, Rank::Flag),
-        ];
-        let v = View::from_board(&board(&pieces), Us, Us, 0, 0);
+        let mut board =
+            testkit::position("Flag A0, Sergeant A1, Bomb E3, Bomb E5, Marshal E4 / Flag J9");
+        let v = View::from_board(&board, Us, Us, 0, 0);
         let far = Instant::now() + Duration::from_secs(60);
         let wire = |w: &str| v.check(&crate::testkit::mv(w)).unwrap();
         let e4f4 = wire("E4\nS\n1\n");
         let f4e4 = {
-            let at_f4 = [("A0", Us, Rank::Flag), ("F4", Us, Rank::Marshal)];
-            View::from_board(&board(&at_f4), Us, Us, 0, 0)
+            View::from_board(&testkit::position("Flag A0, Marshal F4 /"), Us, Us, 0, 0)
                 .check(&crate::testkit::mv("F4\nN\n1\n"))
                 .unwrap()
         };
@@ -188,8 +173,8 @@ mod tests {
         }
         assert!(chosen.iter().all(|m| m.from() == sq("A1")), "{chosen:?}");
         // With the Sergeant gone, the forbidden move is the only one left.
-        pieces.retain(|p| p.0 != "A1");
-        let v = View::from_board(&board(&pieces), Us, Us, 0, 0);
+        board.set(sq("A1"), None);
+        let v = View::from_board(&board, Us, Us, 0, 0);
         let mut s = IsmctsStrategy::new(1, Some(60));
         s.recent = shuttled;
         assert_eq!(s.choose(&v, far), e4f4);
@@ -197,14 +182,8 @@ mod tests {
 
     #[test]
     fn it_takes_a_revealed_weaker_piece() {
-        let pieces = [
-            ("A0", Us, Rank::Flag),
-            ("E4", Us, Rank::Colonel),
-            ("E5", Them, Rank::Captain),
-            ("J9", Them, Rank::Flag),
-            ("J8", Them, Rank::Bomb),
-        ];
-        let v = View::from_board(&board(&pieces), Us, Us, sq("E5").bit(), sq("E5").bit());
+        let board = testkit::position("Flag A0, Colonel E4 / Captain E5, Flag J9, Bomb J8");
+        let v = View::from_board(&board, Us, Us, sq("E5").bit(), sq("E5").bit());
         let far = Instant::now() + Duration::from_secs(60);
         for seed in 0..3 {
             let m = IsmctsStrategy::new(seed, Some(3000)).choose(&v, far);

@@ -373,14 +373,11 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::armies;
+    use crate::testkit::position;
 
     #[test]
     fn the_evaluation_favours_material_and_is_symmetric() {
-        let b = armies(
-            &[("A0", Rank::Flag), ("B0", Rank::Marshal)],
-            &[("J9", Rank::Flag), ("I9", Rank::Scout)],
-        );
+        let b = position("Flag A0, Marshal B0 / Flag J9, Scout I9");
         let e0 = evaluate(&b, Player::Zero, 60.0);
         let e1 = evaluate(&b, Player::One, 60.0);
         assert!(e0 > 0.8, "{e0}");
@@ -389,10 +386,7 @@ mod tests {
 
     #[test]
     fn flag_distance_is_from_the_nearest_mover() {
-        let b = armies(
-            &[("A0", Rank::Flag), ("E0", Rank::Scout), ("J5", Rank::Bomb)],
-            &[("J9", Rank::Flag), ("A9", Rank::Miner)],
-        );
+        let b = position("Flag A0, Scout E0, Bomb J5 / Flag J9, Miner A9");
         assert_eq!(flag_distance(&b, Player::Zero), 5 + 9);
         assert_eq!(flag_distance(&b, Player::One), 9);
     }
