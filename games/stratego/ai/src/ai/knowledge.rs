@@ -21,7 +21,8 @@
 //! iterative proportional fitting (Sinkhorn scaling): rows are scaled to
 //! sum to one, columns to the counts that remain, until both hold.
 
-use stratego::{MoveResult, Rank, Square, UncheckedMove, View, fight};
+use stratego::bits::Bits;
+use stratego::{EnemyPiece, MoveResult, Rank, Square, UncheckedMove, View, fight};
 
 use super::exposure::Exposure;
 use super::prior;
@@ -289,6 +290,16 @@ impl Knowledge {
         sinkhorn(&mut out, &rows, &target);
         out
     }
+}
+
+/// The squares of the enemy pieces in `view` that `which` picks, by what
+/// we have seen of them.
+pub fn enemy_squares(view: &View, which: impl Fn(&EnemyPiece) -> bool) -> Bits {
+    view.enemies()
+        .iter()
+        .filter(|e| which(e))
+        .filter_map(|e| e.square)
+        .fold(0, |acc, s| acc | s.bit())
 }
 
 /// The likelihood that the unmoved piece that started on `origin` is the

@@ -30,7 +30,7 @@ use stratego::{Cell, Fight, Move, MoveList, Rank, View, fight};
 use super::eval::EvalContext;
 use super::exposure::Exposure;
 use super::geometry::{MAX_RING, nearest};
-use super::knowledge::Knowledge;
+use super::knowledge::{Knowledge, enemy_squares};
 use super::position::Pos;
 use super::sample;
 use super::search::{RootJob, Searcher, WIN_BOUND};
@@ -115,18 +115,8 @@ fn draw_board(input: &Inputs<'_>, tuning: &Tuning, rng: &mut Rng) -> Board {
     let me = view.me();
     let a = sample::draw(view, input.knowledge, rng);
     let b = sample::board(view, &a);
-    let known_them = view
-        .enemies()
-        .iter()
-        .filter(|e| e.known_rank().is_some())
-        .filter_map(|e| e.square)
-        .fold(0u128, |acc, s| acc | s.bit());
-    let moved_them = view
-        .enemies()
-        .iter()
-        .filter(|e| e.moved)
-        .filter_map(|e| e.square)
-        .fold(0u128, |acc, s| acc | s.bit());
+    let known_them = enemy_squares(view, |e| e.known_rank().is_some());
+    let moved_them = enemy_squares(view, |e| e.moved);
     let mut known = [0u128; 2];
     known[me.index()] = input.exposure.revealed();
     known[me.opponent().index()] = known_them;
@@ -285,6 +275,56 @@ fn stratify(
     }
 }
 
+/// The values of the root moves summed over the boards searched at one
+/// depth: plainly, and within the outcomes of the [`Attack`]s.
+struct Tally {
+    sums: Vec<f64>,
+    strata: Vec<Strata>,
+    boards: usize,
+}
+
+impl Tally {
+    /// Nothing yet for `moves` root moves.
+    fn new(moves: usize) -> Tally {
+        Tally {
+            sums: vec![0.0; moves],
+            strata: vec![Strata::default(); moves],
+            boards: 0,
+        }
+    }
+
+    /// Searches `b` as `job` says and adds its values, squashed by
+    /// [`averaged`]; false, adding nothing, when the budget runs out first.
+    fn search(
+        &mut self,
+        searcher: &mut Searcher,
+        b: &mut Board,
+        job: &RootJob<'_>,
+        budget: &Budget,
+        config: &Tuning,
+        attacks: &[Option<Attack>],
+    ) -> bool {
+        let Some(values) = searcher.root_values(&mut b.pos, &b.ctx, job, budget) else {
+            return false;
+        };
+        let values: Vec<f64> = values
+            .into_iter()
+            .map(|v| averaged(v, config.flag_value, config.squash))
+            .collect();
+        for (s, v) in self.sums.iter_mut().zip(&values) {
+            *s += v;
+        }
+        stratify(&mut self.strata, attacks, b, job.moves, &values);
+        self.boards += 1;
+        true
+    }
+
+    /// Each move's average over the boards, as [`averages`] weighs it.
+    fn averages(&self, attacks: &[Option<Attack>], flag_value: f64) -> Vec<f64> {
+        averages(&self.sums, &self.strata, attacks, self.boards, flag_value)
+    }
+}
+
 /// Each move's average over `boards` boards: plain for most moves; for a
 /// root attack on an unidentified piece, each outcome's average weighed by
 /// its probability (an outcome no board drew counts at the move's plain
@@ -421,9 +461,7 @@ pub fn choose(
     };
     let attacks = attacks(input, &moves, config);
     let mut order: Vec<usize> = (0..moves.len()).collect();
-    let mut sums = vec![0.0f64; moves.len()];
-    let mut strata = vec![Strata::default(); moves.len()];
-    let mut done = 0usize;
+    let mut tally = Tally::new(moves.len());
     let mut result: Option<(Vec<f64>, i32, usize)> = None;
     let mut last_pass: Option<Duration> = None;
     let mut growth = 6.0f64;
@@ -432,54 +470,29 @@ pub fn choose(
     let mut hoping = false;
     loop {
         let pass_start = budget.elapsed();
-        let mut pass_sums = vec![0.0f64; moves.len()];
-        let mut pass_strata = vec![Strata::default(); moves.len()];
-        let mut pass_done = 0;
+        let mut pass = Tally::new(moves.len());
+        let job = RootJob {
+            moves: &moves,
+            order: &order,
+            depth,
+            margin: config.margin,
+        };
         for b in &mut boards {
-            match searcher.root_values(
-                &mut b.pos,
-                &b.ctx,
-                &RootJob {
-                    moves: &moves,
-                    order: &order,
-                    depth,
-                    margin: config.margin,
-                },
-                budget,
-            ) {
-                Some(values) => {
-                    let values: Vec<f64> = values
-                        .into_iter()
-                        .map(|v| averaged(v, config.flag_value, config.squash))
-                        .collect();
-                    for (s, v) in pass_sums.iter_mut().zip(&values) {
-                        *s += v;
-                    }
-                    stratify(&mut pass_strata, &attacks, b, &moves, &values);
-                    pass_done += 1;
-                }
-                None => break,
+            if !pass.search(searcher, b, &job, budget, config, &attacks) {
+                break;
             }
         }
-        if pass_done < boards.len() {
+        if pass.boards < boards.len() {
             // Out of time in this pass: if no pass finished, the partial
             // one is still better than nothing.
-            if result.is_none() && pass_done > 0 {
-                let avg = averages(
-                    &pass_sums,
-                    &pass_strata,
-                    &attacks,
-                    pass_done,
-                    config.flag_value,
-                );
-                result = Some((avg, depth, pass_done));
+            if result.is_none() && pass.boards > 0 {
+                let avg = pass.averages(&attacks, config.flag_value);
+                result = Some((avg, depth, pass.boards));
             }
             break;
         }
-        sums = pass_sums;
-        strata = pass_strata;
-        done = pass_done;
-        let avg = averages(&sums, &strata, &attacks, done, config.flag_value);
+        tally = pass;
+        let avg = tally.averages(&attacks, config.flag_value);
         if !hoping && avg.iter().all(|&v| v <= -config.flag_value) {
             // Every move loses the Flag on every board: the search has no
             // move to prefer. The opponent does not see our Flag, though;
@@ -498,7 +511,7 @@ pub fn choose(
         }
         order.sort_by(|&a, &b| avg[b].total_cmp(&avg[a]));
         let clear = clear_best(&avg, &adjust);
-        result = Some((avg, depth, done));
+        result = Some((avg, depth, tally.boards));
         let took = budget.elapsed() - pass_start;
         if let Some(prev) = last_pass {
             if prev.as_secs_f64() > 1e-4 {
@@ -528,38 +541,23 @@ pub fn choose(
         .filter(|r| r.2 == boards.len() && !easy)
         .cloned()
     {
+        let job = RootJob {
+            moves: &moves,
+            order: &order,
+            depth: d,
+            margin: config.margin,
+        };
         while !budget.over(searcher.nodes()) {
             let mut b = draw_board(input, config, rng);
             if hoping {
                 b.ctx = b.ctx.hoping();
             }
-            match searcher.root_values(
-                &mut b.pos,
-                &b.ctx,
-                &RootJob {
-                    moves: &moves,
-                    order: &order,
-                    depth: d,
-                    margin: config.margin,
-                },
-                budget,
-            ) {
-                Some(values) => {
-                    let values: Vec<f64> = values
-                        .into_iter()
-                        .map(|v| averaged(v, config.flag_value, config.squash))
-                        .collect();
-                    for (s, v) in sums.iter_mut().zip(&values) {
-                        *s += v;
-                    }
-                    stratify(&mut strata, &attacks, &b, &moves, &values);
-                    done += 1;
-                }
-                None => break,
+            if !tally.search(searcher, &mut b, &job, budget, config, &attacks) {
+                break;
             }
         }
-        let avg = averages(&sums, &strata, &attacks, done, config.flag_value);
-        result = Some((avg, d, done));
+        let avg = tally.averages(&attacks, config.flag_value);
+        result = Some((avg, d, tally.boards));
     }
 
     match result {

@@ -26,6 +26,7 @@ use stratego::bits::Bits;
 use stratego::{Cell, Move, MoveResult, Rank, View};
 
 use super::geometry::nearest;
+use super::knowledge::enemy_squares;
 use super::tuning::Tuning;
 
 /// Plies since the last battle.
@@ -106,12 +107,7 @@ impl Stall {
                 targets: 0,
             };
         }
-        let targets = view
-            .enemies()
-            .iter()
-            .filter(|e| e.known_rank().is_none())
-            .filter_map(|e| e.square)
-            .fold(0u128, |acc, sq| acc | sq.bit());
+        let targets = enemy_squares(view, |e| e.known_rank().is_none());
         Push { pressure, targets }
     }
 }
