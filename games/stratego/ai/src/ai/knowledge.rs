@@ -427,11 +427,17 @@ mod tests {
             self.k.probability(self.index(s), r)
         }
 
-        /// Our Scout E3 steps to E4, their E6 comes to E5, and our Scout
+        /// Our Scout E3 steps to E4, and their piece on `from` moves `n`
+        /// squares towards us, neither a battle.
+        fn first_turn(&mut self, from: &str, n: u32) {
+            self.ours("E3", "E", MoveResult::Nothing);
+            self.theirs(from, "W", n, MoveResult::Nothing);
+        }
+
+        /// [`Game::first_turn`] with their E6 coming to E5, then our Scout
         /// attacks it: a `defender`.
         fn scout_attacks(&mut self, defender: Rank) {
-            self.ours("E3", "E", MoveResult::Nothing);
-            self.theirs("E6", "W", 1, MoveResult::Nothing);
+            self.first_turn("E6", 1);
             let battle = MoveResult::Battle {
                 attacker: Rank::Scout,
                 defender,
@@ -487,8 +493,7 @@ mod tests {
     fn a_piece_that_moved_is_neither_bomb_nor_flag_and_the_rest_get_likelier() {
         let mut g = start();
         let bomb_before = g.p("F6", Rank::Bomb);
-        g.ours("E3", "E", MoveResult::Nothing);
-        g.theirs("E6", "W", 1, MoveResult::Nothing);
+        g.first_turn("E6", 1);
         assert_eq!(g.p("E5", Rank::Bomb), 0.0);
         assert_eq!(g.p("E5", Rank::Flag), 0.0);
         assert!(g.p("F6", Rank::Bomb) > bomb_before);
@@ -500,8 +505,7 @@ mod tests {
     fn a_piece_that_moved_several_squares_is_a_scout() {
         let mut g = start();
         let before = g.p("B6", Rank::Scout);
-        g.ours("E3", "E", MoveResult::Nothing);
-        g.theirs("A6", "W", 2, MoveResult::Nothing);
+        g.first_turn("A6", 2);
         assert_eq!(g.p("A4", Rank::Scout), 1.0);
         assert!(
             g.p("B6", Rank::Scout) < before,
