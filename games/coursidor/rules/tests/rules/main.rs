@@ -10,7 +10,7 @@ use coursidor::{
     Board, Colour, Dir, EndReason, IllegalMove, Layout, Move, Outcome, Position, Shape,
 };
 use game_core::Rng;
-use util::{destinations, play, refuses, step, t, wall, why};
+use util::{destinations, play, refuses, step, t, wall, walls, why};
 
 // T 6 around its centre 45 = (0, 0): E 46 47 48, W 44, NE 35 26, NW 34,
 // SE 56 66, SW 55.
@@ -184,8 +184,7 @@ fn a_wall_covers_two_live_edges_from_one_vertex_in_consecutive_directions() {
         why(&pos, wall(44, 45, 44, 34)),
         "the edge 44-45 is walled already"
     );
-    let mut legal = Vec::new();
-    pos.legal_walls(&mut legal);
+    let legal = walls(&pos);
     assert!(
         legal
             .iter()
@@ -204,9 +203,7 @@ fn walls_run_out() {
         why(&pos, wall(2, 0, 2, 3)),
         "you have no walls left (each player has 1)"
     );
-    let mut legal = Vec::new();
-    pos.legal_walls(&mut legal);
-    assert!(legal.is_empty());
+    assert!(walls(&pos).is_empty());
 }
 
 #[test]

@@ -47,6 +47,13 @@ pub fn refuses<const N: usize>(pos: &Position, cases: [(UncheckedMove, &str); N]
     }
 }
 
+/// The legal walls, as the position lists them.
+pub fn walls(pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    pos.legal_walls(&mut moves);
+    moves
+}
+
 /// The destinations of the legal steps, sorted.
 pub fn destinations(pos: &Position) -> Vec<u16> {
     let mut moves = Vec::new();
