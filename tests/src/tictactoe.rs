@@ -17,8 +17,8 @@ use std::process::ExitCode;
 
 use game_core::session::{self, MoveResult, Outcome, SessionEnd, Unexpected};
 use game_core::{
-    Context, Defaults, End, Framing, Game as _, LineError, LineReader, NoSetup, OptionsError,
-    Question, Rng, Seat, Tell, clean_line, printable,
+    Context, Defaults, End, Framing, Game as _, LineError, LineReader, NoSetup, OptionsError, Rng,
+    Seat, Tell, clean_line, printable,
 };
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -209,13 +209,6 @@ impl game_core::Game for Board {
         self.plies as usize % 2
     }
 
-    fn question(&self, _seat: Seat) -> Question {
-        Question {
-            lines: 1,
-            ..Question::default()
-        }
-    }
-
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<Cell, WireError> {
         let line = clean_line(&lines[0], 1, MAX_LINE)?.unwrap_or_default();
         Cell::parse(line).ok_or_else(|| WireError::NotACell(printable(line.as_bytes())))
@@ -236,14 +229,6 @@ impl game_core::Game for Board {
             cell: cell.to_string(),
             result: outcome.letter().to_string(),
         }
-    }
-
-    fn tell_illegal(&self, seat: Seat, _parsed: Option<&Cell>, tell: &mut Tell) {
-        session::tell_illegal(seat, tell);
-    }
-
-    fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        session::tell_failure(seat, tell);
     }
 
     fn draw(&self, _colour: bool) -> String {

@@ -18,8 +18,10 @@ mod line;
 mod moves;
 mod named;
 pub mod perft;
+mod play;
 mod reader;
 mod rng;
+mod scene;
 pub mod session;
 mod setup;
 mod start;
@@ -31,8 +33,10 @@ use std::fmt;
 pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
 pub use moves::{IllegalOf, Legal, ParseErrorOf, Reply, UncheckedOf, framing_of};
+pub use play::play_reply;
 pub use reader::{LineReader, ReadError, Trickle};
 pub use rng::Rng;
+pub use scene::open_scene;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
 pub use start::{parse_args, seed_or_clock};
 pub use tell::Tell;
@@ -242,8 +246,19 @@ pub trait Game {
     /// The seat to move.
     fn to_move(&self) -> Seat;
 
-    /// What the seat to move is asked.
-    fn question(&self, seat: Seat) -> Question;
+    /// The lines of a move reply, for the default
+    /// [`question`](Self::question); one by default.
+    const REPLY_LINES: usize = 1;
+
+    /// What the seat to move is asked; by default a reply of
+    /// [`REPLY_LINES`](Self::REPLY_LINES) lines with nothing sent first (a
+    /// session's seat knows the position from what it has been told).
+    fn question(&self, _seat: Seat) -> Question {
+        Question {
+            lines: Self::REPLY_LINES,
+            ..Question::default()
+        }
+    }
 
     /// Reads a move reply. `lines` are the reply's raw lines, without `\n`
     /// or a trailing `\r` (see [`clean_line`]).
@@ -258,13 +273,21 @@ pub trait Game {
     fn play(&mut self, mv: Self::Move, tell: &mut Tell) -> Self::MoveRecord;
 
     /// What the seats are told when `seat`'s move reply was unreadable
-    /// (`parsed` is `None`) or illegal (`parsed` is what it said).
-    fn tell_illegal(&self, seat: Seat, parsed: Option<&UncheckedOf<Self>>, tell: &mut Tell);
+    /// (`parsed` is `None`) or illegal (`parsed` is what it said); by
+    /// default the two seats' session vocabulary: `E` to both
+    /// ([`session::tell_illegal`]).
+    fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedOf<Self>>, tell: &mut Tell) {
+        session::tell_illegal(seat, tell);
+    }
 
     /// What the seats still playing are told when `seat`'s program failed
     /// (timed out, crashed, exited, broke its pipes). The driver drops
-    /// anything addressed to a seat that has failed itself.
-    fn tell_failure(&self, seat: Seat, tell: &mut Tell);
+    /// anything addressed to a seat that has failed itself. By default the
+    /// two seats' session vocabulary: `F` to the opponent
+    /// ([`session::tell_failure`]).
+    fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
+        session::tell_failure(seat, tell);
+    }
 
     /// The position drawn as text for people (`referee -v`, `referee
     /// replay`), from every seat's view at once; `colour` allows ANSI
@@ -322,6 +345,11 @@ pub struct Viewer {
 }
 
 impl Viewer {
+    /// Scenes drawn by `script`, styled by `style`.
+    pub const fn new(script: &'static str, style: &'static str) -> Viewer {
+        Viewer { script, style }
+    }
+
     /// Scenes shown as text.
     pub const TEXT: Viewer = Viewer {
         script: "",

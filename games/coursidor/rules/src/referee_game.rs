@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use game_core::{
-    Context, Defaults, End, Host, NoSetup, OptionsError, Question, Rng, Seat, Tell, Viewer, session,
+    Context, Defaults, End, Host, NoSetup, OptionsError, Rng, Seat, Tell, Viewer, session,
 };
 use serde::{Deserialize, Serialize};
 
@@ -239,13 +239,6 @@ impl game_core::Game for Match {
         self.seat_of(self.pos.to_move())
     }
 
-    fn question(&self, _seat: Seat) -> Question {
-        Question {
-            lines: wire::REPLY_LINES,
-            ..Question::default()
-        }
-    }
-
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
         wire::parse_reply(lines)
     }
@@ -289,14 +282,6 @@ impl game_core::Game for Match {
         Some(self.colour_of(seat).name().to_owned())
     }
 
-    fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        session::tell_illegal(seat, tell);
-    }
-
-    fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        session::tell_failure(seat, tell);
-    }
-
     fn draw(&self, colour: bool) -> String {
         format!(
             "{}black is player {}, white player {}\n",
@@ -307,18 +292,13 @@ impl game_core::Game for Match {
     }
 
     fn scene(&self, viewer: Option<Seat>) -> Option<String> {
-        // Everyone sees everything: one view.
-        viewer.is_none().then(|| {
-            let words = game_core::Game::end(self).map(|e| e.detail);
+        game_core::open_scene(self, viewer, |words| {
             show::scene(&self.pos, self.black, self.last, words)
         })
     }
 
     fn viewer(&self) -> Viewer {
-        Viewer {
-            script: show::VIEWER_SCRIPT,
-            style: show::VIEWER_STYLE,
-        }
+        Viewer::new(show::VIEWER_SCRIPT, show::VIEWER_STYLE)
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {
@@ -336,25 +316,19 @@ impl game_core::Game for Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::{Game as _, Limits, Spec as _};
+    use game_core::{Game as _, Spec as _, play_reply};
     use std::time::Duration;
 
     fn context(seed: u64, max_turns: u32) -> Context {
-        let t = Duration::from_millis(DEFAULT_TIME_LIMIT_MS);
-        Context {
+        Context::uniform(
             max_turns,
-            limits: Limits::new(t, t),
+            Duration::from_millis(DEFAULT_TIME_LIMIT_MS),
             seed,
-        }
+        )
     }
 
     fn reply(m: &mut Match, line: &str) -> (Tell, MoveRecord) {
-        let seat = m.to_move();
-        let u = m.parse(seat, &[line.as_bytes().to_vec()]).unwrap();
-        let mv = m.check(seat, &u).unwrap();
-        let mut tell = Tell::new();
-        let r = m.play(mv, &mut tell);
-        (tell, r)
+        play_reply(m, &[line])
     }
 
     #[test]

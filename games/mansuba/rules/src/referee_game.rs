@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use game_core::{Context, Defaults, End, NoSetup, OptionsError, Question, Rng, Seat, Tell, Viewer};
+use game_core::{Context, Defaults, End, NoSetup, OptionsError, Rng, Seat, Tell, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
@@ -203,13 +203,6 @@ impl game_core::Game for Match {
         self.pos.to_move()
     }
 
-    fn question(&self, _seat: Seat) -> Question {
-        Question {
-            lines: wire::REPLY_LINES,
-            ..Question::default()
-        }
-    }
-
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedAction, WireError> {
         wire::parse_reply(lines)
     }
@@ -255,18 +248,13 @@ impl game_core::Game for Match {
     }
 
     fn scene(&self, viewer: Option<Seat>) -> Option<String> {
-        // Everyone sees everything: one view.
-        viewer.is_none().then(|| {
-            let words = game_core::Game::end(self).map(|e| e.detail);
+        game_core::open_scene(self, viewer, |words| {
             scene::scene(&self.pos, self.last.as_ref(), words)
         })
     }
 
     fn viewer(&self) -> Viewer {
-        Viewer {
-            script: scene::VIEWER_SCRIPT,
-            style: scene::VIEWER_STYLE,
-        }
+        Viewer::new(scene::VIEWER_SCRIPT, scene::VIEWER_STYLE)
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

@@ -122,6 +122,14 @@ mod tests {
         serde_json::from_str(s).unwrap()
     }
 
+    /// The start of the game of `options`, drawn after `max_turns`, the
+    /// referee's draws from `seed`.
+    fn start(options: &Options, max_turns: u32, seed: u64) -> Position {
+        Setup::new(options, max_turns)
+            .unwrap()
+            .start(&mut Rng::new(seed))
+    }
+
     #[test]
     fn the_start_of_a_game_of_three_on_a_small_world() {
         let options = Options {
@@ -131,8 +139,7 @@ mod tests {
             first: First::Seat(2),
             ..Options::default()
         };
-        let setup = Setup::new(&options, 24).unwrap();
-        let pos = setup.start(&mut Rng::new(1));
+        let pos = start(&options, 24, 1);
         let s = parse(&scene(&pos, None, None));
         assert_eq!(
             (s["width"].clone(), s["height"].clone()),
@@ -165,8 +172,7 @@ mod tests {
             first: First::Seat(0),
             ..Options::default()
         };
-        let setup = Setup::new(&options, 32).unwrap();
-        let start = setup.start(&mut Rng::new(3));
+        let start = start(&options, 32, 3);
         let rules = Arc::clone(start.rules());
         // Player 0's tower on 5 takes player 1's pawn on 6; player 1 holds
         // a bishop captured on 9.

@@ -182,18 +182,13 @@ impl game_core::Game for Match {
     }
 
     fn scene(&self, viewer: Option<Seat>) -> Option<String> {
-        // Everyone sees everything: one view.
-        viewer.is_none().then(|| {
-            let words = game_core::Game::end(self).map(|e| e.detail);
+        game_core::open_scene(self, viewer, |words| {
             show::scene(&self.pos, self.last.as_ref(), words)
         })
     }
 
     fn viewer(&self) -> Viewer {
-        Viewer {
-            script: show::VIEWER_SCRIPT,
-            style: show::VIEWER_STYLE,
-        }
+        Viewer::new(show::VIEWER_SCRIPT, show::VIEWER_STYLE)
     }
 
     fn move_reply(&self, rec: &MoveRecord) -> Vec<Vec<u8>> {

@@ -4,9 +4,7 @@
 use std::cell::Cell;
 use std::fmt;
 
-use game_core::{
-    Context, Defaults, End, NoSetup, OptionsError, Question, Seat, Tell, Viewer, session,
-};
+use game_core::{Context, Defaults, End, NoSetup, OptionsError, Seat, Tell, Viewer, session};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, WireError};
@@ -124,6 +122,7 @@ impl game_core::Game for Match {
     type Phase = NoSetup;
     type Move = Move;
     type MoveRecord = MoveRecord;
+    const REPLY_LINES: usize = wire::REPLY_LINES;
 
     fn greeting(&self, seat: Seat) -> String {
         wire::greeting(seat as u8, self.pos.level())
@@ -155,13 +154,6 @@ impl game_core::Game for Match {
 
     fn to_move(&self) -> Seat {
         usize::from(self.pos.to_move())
-    }
-
-    fn question(&self, _seat: Seat) -> Question {
-        Question {
-            lines: wire::REPLY_LINES,
-            ..Question::default()
-        }
     }
 
     fn parse(&self, _seat: Seat, lines: &[Vec<u8>]) -> Result<UncheckedMove, WireError> {
@@ -198,14 +190,6 @@ impl game_core::Game for Match {
         }
     }
 
-    fn tell_illegal(&self, seat: Seat, _parsed: Option<&UncheckedMove>, tell: &mut Tell) {
-        session::tell_illegal(seat, tell);
-    }
-
-    fn tell_failure(&self, seat: Seat, tell: &mut Tell) {
-        session::tell_failure(seat, tell);
-    }
-
     fn draw(&self, colour: bool) -> String {
         show::draw(&self.pos, colour)
     }
@@ -224,10 +208,7 @@ impl game_core::Game for Match {
     }
 
     fn viewer(&self) -> Viewer {
-        Viewer {
-            script: show::VIEWER_SCRIPT,
-            style: show::VIEWER_STYLE,
-        }
+        Viewer::new(show::VIEWER_SCRIPT, show::VIEWER_STYLE)
     }
 
     fn warnings(&self) -> Vec<String> {
@@ -238,27 +219,15 @@ impl game_core::Game for Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::{Game as _, Limits, Spec as _};
+    use game_core::{Game as _, Spec as _, play_reply};
     use std::time::Duration;
 
     fn context(max_turns: u32) -> Context {
-        let t = Duration::from_millis(DEFAULT_TIME_LIMIT_MS);
-        Context {
-            max_turns,
-            limits: Limits::new(t, t),
-            seed: 0,
-        }
+        Context::uniform(max_turns, Duration::from_millis(DEFAULT_TIME_LIMIT_MS), 0)
     }
 
     fn reply(m: &mut Match, a: &str, b: &str) -> (Tell, MoveRecord) {
-        let seat = m.to_move();
-        let u = m
-            .parse(seat, &[a.as_bytes().to_vec(), b.as_bytes().to_vec()])
-            .unwrap();
-        let mv = m.check(seat, &u).unwrap();
-        let mut tell = Tell::new();
-        let r = m.play(mv, &mut tell);
-        (tell, r)
+        play_reply(m, &[a, b])
     }
 
     #[test]

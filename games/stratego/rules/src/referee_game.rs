@@ -587,10 +587,7 @@ impl game_core::Game for Match {
     }
 
     fn viewer(&self) -> Viewer {
-        Viewer {
-            script: show::VIEWER_SCRIPT,
-            style: show::VIEWER_STYLE,
-        }
+        Viewer::new(show::VIEWER_SCRIPT, show::VIEWER_STYLE)
     }
 
     /// Under `--wire course`, one warning per seat whose replies were

@@ -10,7 +10,7 @@ use coursidor::{
     Board, Colour, Dir, EndReason, IllegalMove, Layout, Move, Outcome, Position, Shape,
 };
 use game_core::Rng;
-use util::{destinations, play, step, t, wall, why};
+use util::{destinations, play, refuses, step, t, wall, walls, why};
 
 // T 6 around its centre 45 = (0, 0): E 46 47 48, W 44, NE 35 26, NW 34,
 // SE 56 66, SW 55.
@@ -36,13 +36,18 @@ fn before_its_first_move_a_pawn_steps_once() {
 fn momentum_three_straight_on_two_after_a_turn_one_otherwise() {
     let pos = black_on(45, Some(Dir::E));
     assert_eq!(destinations(&pos), [26, 34, 35, 44, 46, 47, 48, 55, 56, 66]);
-    assert_eq!(
-        why(&pos, step(18)),
-        "18 is 3 steps NE of 45: after a step E, a pawn moves up to 2 NE (a turn of one direction)"
-    );
-    assert_eq!(
-        why(&pos, step(43)),
-        "43 is 2 steps W of 45: after a step E, a pawn moves up to 1 W (more than one direction off)"
+    refuses(
+        &pos,
+        [
+            (
+                step(18),
+                "18 is 3 steps NE of 45: after a step E, a pawn moves up to 2 NE (a turn of one direction)",
+            ),
+            (
+                step(43),
+                "43 is 2 steps W of 45: after a step E, a pawn moves up to 1 W (more than one direction off)",
+            ),
+        ],
     );
     let mut pos = black_on(45, Some(Dir::NW));
     // NW: 34 24 15; W and NE 2; the rest 1.
@@ -124,44 +129,52 @@ fn a_jump_lands_on_any_live_neighbour_of_the_adjacent_opponent() {
     // A wall between the pawns forbids the jump.
     pos.set_to_move_unchecked(Colour::White);
     play(&mut pos, wall(45, 46, 45, 56));
-    assert_eq!(
-        why(&pos, step(47)),
-        "a jump from 45 over 46 to 47: the edge 45-46 is walled"
-    );
-    assert_eq!(
-        why(&pos, step(60)),
-        "60 is neither in a straight line from 45 within 3 steps nor a jump over the opponent's pawn (on 46) from there"
+    refuses(
+        &pos,
+        [
+            (
+                step(47),
+                "a jump from 45 over 46 to 47: the edge 45-46 is walled",
+            ),
+            (
+                step(60),
+                "60 is neither in a straight line from 45 within 3 steps nor a jump over the opponent's pawn (on 46) from there",
+            ),
+        ],
     );
 }
 
 #[test]
 fn destination_errors_name_the_vertex() {
     let pos = t(6, &[5, 85]);
-    assert_eq!(
-        why(&pos, step(91)),
-        "91 is not a vertex of the board (0 to 90)"
+    refuses(
+        &pos,
+        [
+            (step(91), "91 is not a vertex of the board (0 to 90)"),
+            (step(0), "your pawn is on 0 already"),
+        ],
     );
-    assert_eq!(why(&pos, step(0)), "your pawn is on 0 already");
 }
 
 #[test]
 fn a_wall_covers_two_live_edges_from_one_vertex_in_consecutive_directions() {
     let mut pos = black_on(45, None);
-    for (w, expected) in [
-        (
-            wall(45, 46, 45, 44),
-            "the edges go E and W from 45: a wall covers two edges in consecutive directions (such as NE and E)",
-        ),
-        (
-            wall(45, 46, 46, 47),
-            "the two edges of a wall must start from the same vertex: 45-46 and 46-47",
-        ),
-        (wall(45, 47, 45, 46), "45-47 is not an edge of the board"),
-        (wall(45, 46, 45, 99), "45-99 is not an edge of the board"),
-        (wall(45, 46, 45, 46), "the wall names the edge 45-46 twice"),
-    ] {
-        assert_eq!(why(&pos, w), expected);
-    }
+    refuses(
+        &pos,
+        [
+            (
+                wall(45, 46, 45, 44),
+                "the edges go E and W from 45: a wall covers two edges in consecutive directions (such as NE and E)",
+            ),
+            (
+                wall(45, 46, 46, 47),
+                "the two edges of a wall must start from the same vertex: 45-46 and 46-47",
+            ),
+            (wall(45, 47, 45, 46), "45-47 is not an edge of the board"),
+            (wall(45, 46, 45, 99), "45-99 is not an edge of the board"),
+            (wall(45, 46, 45, 46), "the wall names the edge 45-46 twice"),
+        ],
+    );
     // W and NW wrap around: consecutive.
     play(&mut pos, wall(45, 44, 45, 34));
     assert_eq!(pos.walls_left(Colour::Black), 14);
@@ -171,8 +184,7 @@ fn a_wall_covers_two_live_edges_from_one_vertex_in_consecutive_directions() {
         why(&pos, wall(44, 45, 44, 34)),
         "the edge 44-45 is walled already"
     );
-    let mut legal = Vec::new();
-    pos.legal_walls(&mut legal);
+    let legal = walls(&pos);
     assert!(
         legal
             .iter()
@@ -191,9 +203,7 @@ fn walls_run_out() {
         why(&pos, wall(2, 0, 2, 3)),
         "you have no walls left (each player has 1)"
     );
-    let mut legal = Vec::new();
-    pos.legal_walls(&mut legal);
-    assert!(legal.is_empty());
+    assert!(walls(&pos).is_empty());
 }
 
 #[test]

@@ -40,6 +40,20 @@ pub fn why(pos: &Position, mv: UncheckedMove) -> String {
     }
 }
 
+/// Checks that each move is refused, for the reason given.
+pub fn refuses<const N: usize>(pos: &Position, cases: [(UncheckedMove, &str); N]) {
+    for (mv, reason) in cases {
+        assert_eq!(why(pos, mv), reason, "{mv}");
+    }
+}
+
+/// The legal walls, as the position lists them.
+pub fn walls(pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    pos.legal_walls(&mut moves);
+    moves
+}
+
 /// The destinations of the legal steps, sorted.
 pub fn destinations(pos: &Position) -> Vec<u16> {
     let mut moves = Vec::new();

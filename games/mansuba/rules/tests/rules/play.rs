@@ -2,7 +2,7 @@
 //! them free over many seeds), both victories, the turn limit, relation
 //! changes, passes; and take-backs that restore a position exactly.
 
-use game_core::{Context, Game as _, Limits, Rng, Spec as _, Tell};
+use game_core::{Context, Game as _, Rng, Spec as _, Tell};
 use mansuba::referee_game::{Match, MoveRecord, Spec};
 use mansuba::{
     Action, ConfigName, EndReason, First, Layout, Options, Outcome, Position, Relation, Setup,
@@ -13,12 +13,7 @@ use proptest::prelude::*;
 use crate::util::{base54, board, rules};
 
 fn context(seed: u64, max_turns: u32) -> Context {
-    let t = std::time::Duration::from_millis(1000);
-    Context {
-        max_turns,
-        limits: Limits::new(t, t),
-        seed,
-    }
+    Context::uniform(max_turns, std::time::Duration::from_millis(1000), seed)
 }
 
 /// Chess-like on 5 × 4, seat 0 first: towers on 0 and 4, elephants on 5
@@ -35,12 +30,7 @@ fn chess_match(seed: u64) -> Match {
 }
 
 fn reply(m: &mut Match, line: &str) -> (Tell, MoveRecord) {
-    let seat = m.to_move();
-    let u = m.parse(seat, &[line.as_bytes().to_vec()]).unwrap();
-    let a = m.check(seat, &u).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let mut tell = Tell::new();
-    let r = m.play(a, &mut tell);
-    (tell, r)
+    game_core::play_reply(m, &[line])
 }
 
 /// Why seat 0 may not free its prisoner to `place` (of `sort`, if said).
