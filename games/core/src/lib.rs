@@ -31,7 +31,7 @@ use std::fmt;
 pub use finish::{error_chain, finish_session};
 pub use line::{LineError, clean_line, printable};
 pub use moves::{IllegalOf, Legal, ParseErrorOf, Reply, UncheckedOf, framing_of};
-pub use reader::{LineReader, ReadError, Trickle};
+pub use reader::{LineReader, ReadError, Trickle, assert_reads_to_the_end, play_to_the_end};
 pub use rng::Rng;
 pub use setup::{NoSetup, SecretSetup, SetupOf, SetupPhase, SetupRecordOf, WithSetup};
 pub use start::{parse_args, seed_or_clock};
