@@ -18,6 +18,7 @@ mod line;
 mod moves;
 mod named;
 pub mod perft;
+pub mod play;
 mod reader;
 mod rng;
 pub mod session;

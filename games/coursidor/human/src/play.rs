@@ -10,38 +10,13 @@ use std::sync::Arc;
 use coursidor::wire::{self, LineReader};
 use coursidor::{Colour, Move, Position, UncheckedMove};
 use coursidor_ai::session::SessionError;
-use game_core::session::{self, SessionEnd, Turns, Unexpected};
+use game_core::session::{self, SessionEnd, Turns};
 use terminal::{News, Person};
-use thiserror::Error;
 
 use crate::typed;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written, or contradict
-    /// the rules.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[source] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
-
-impl From<Unexpected> for PlayError {
-    fn from(e: Unexpected) -> PlayError {
-        PlayError::Session(e.into())
-    }
-}
-
-impl From<coursidor::WireError> for PlayError {
-    fn from(e: coursidor::WireError) -> PlayError {
-        PlayError::Session(e.into())
-    }
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game on the person's side.
 struct Table<'p> {
@@ -140,7 +115,7 @@ impl Turns for Table<'_> {
     }
 
     fn parse(&self, lines: &[String]) -> Result<UncheckedMove, PlayError> {
-        Ok(wire::parse_move(&lines[0])?)
+        Ok(wire::parse_move(&lines[0]).map_err(SessionError::from)?)
     }
 
     fn take(&mut self, u: UncheckedMove) -> Result<(), PlayError> {
@@ -158,7 +133,8 @@ pub fn run<R: Read, W: Write>(
     person: &mut dyn Person,
 ) -> Result<String, PlayError> {
     let mut reader = LineReader::new(input);
-    let Some(greeting) = wire::read_greeting(|| reader.next_line())? else {
+    let Some(greeting) = wire::read_greeting(|| reader.next_line()).map_err(SessionError::from)?
+    else {
         return Ok("The referee ended the game before it began.".to_owned());
     };
     let me = greeting.colour;
@@ -184,7 +160,7 @@ pub fn run<R: Read, W: Write>(
         terminal::show_waiting(table.person, &mut table.news, &screen, terminal::WAITING)
             .map_err(PlayError::Terminal)?;
     }
-    let next_line = || Ok(reader.next_line()?);
+    let next_line = || Ok(reader.next_line().map_err(SessionError::from)?);
     let end = session::play_turns(
         &mut table,
         me == Colour::Black,

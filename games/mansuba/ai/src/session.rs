@@ -63,6 +63,9 @@ pub enum SessionError {
     },
 }
 
+/// A person's game ([`game_core::play::PlayError`]) carries it.
+impl game_core::play::SessionFault for SessionError {}
+
 impl From<ReadError> for SessionError {
     fn from(e: ReadError) -> SessionError {
         match e {

@@ -10,24 +10,11 @@ use game_core::LineReader;
 use mansuba::{Action, Played, Position, wire};
 use mansuba_ai::session::{self, SessionEnd, SessionError, Turn};
 use terminal::{News, Person};
-use thiserror::Error;
 
 use crate::typed;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written, or contradict
-    /// the rules.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[from] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game on the person's side.
 struct Table<'p> {

@@ -56,6 +56,9 @@ pub enum SessionError {
     View(#[from] ViewError),
 }
 
+/// A person's game ([`game_core::play::PlayError`]) carries it.
+impl game_core::play::SessionFault for SessionError {}
+
 impl From<ReadError> for SessionError {
     fn from(e: ReadError) -> SessionError {
         match e {

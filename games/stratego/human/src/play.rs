@@ -11,24 +11,12 @@ use stratego::{
 use stratego_ai::session::{LineReader, SessionError};
 use terminal::News;
 pub use terminal::Person;
-use thiserror::Error;
 
 use crate::typed;
 use crate::words;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[from] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game's state on the person's side.
 struct Table<'p> {
