@@ -385,6 +385,14 @@ impl Scripted {
     }
 }
 
+/// Checks that a person was shown each of `texts` (`seen` is what a
+/// [`Scripted`] person saw), naming those they were not (the tests of a
+/// `human` program's loop).
+pub fn assert_shown(seen: &str, texts: &[&str]) {
+    let missing: Vec<&&str> = texts.iter().filter(|t| !seen.contains(**t)).collect();
+    assert!(missing.is_empty(), "not shown: {missing:?}\n{seen}");
+}
+
 impl Person for Scripted {
     fn show(&mut self, screen: &str, news: &[String]) -> io::Result<()> {
         self.seen.push_str(screen);

@@ -214,24 +214,26 @@ mod tests {
         let white = white_reply();
         let input = wire::greeting(Colour::Black, &layout(), 0) + &format!("N\n{white}\nN\n");
         let (end, out, seen) = play(&input, &["24", "hello", "moves", "?", "m 7"]);
-        assert!(
-            seen.contains(
+        terminal::assert_shown(
+            &seen,
+            &[
                 "Not legal: 24 is 3 steps SE of 0: before its first step a pawn moves 1 step. \
-                 Try another move."
-            ),
-            "{seen}"
+                 Try another move.",
+                "\"hello\" is not a vertex number",
+                "Your moves: your pawn to ",
+                "How to play: type the vertex",
+            ],
         );
-        assert!(seen.contains("\"hello\" is not a vertex number"), "{seen}");
-        assert!(seen.contains("Your moves: your pawn to "), "{seen}");
-        assert!(seen.contains("How to play: type the vertex"), "{seen}");
         assert_eq!(out, "M 7\n");
-        assert!(seen.contains("You went from 0 to 7 (M 7)."), "{seen}");
-        assert!(seen.contains("Opponent went from 90 to "), "{seen}");
-        assert!(
-            seen.contains("You are black (B); you move first."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You went from 0 to 7 (M 7).",
+                "Opponent went from 90 to ",
+                "You are black (B); you move first.",
+                "Coursidor on T 6",
+            ],
         );
-        assert!(seen.contains("Coursidor on T 6"), "{seen}");
         // Asked again, the person's input ends: they give up.
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
     }
@@ -241,13 +243,12 @@ mod tests {
         let input = wire::greeting(Colour::White, &layout(), 0) + "W 0 1 0 7\nN\n";
         let (end, out, seen) = play(&input, &[]);
         assert_eq!(out, "");
-        assert!(
-            seen.contains("Opponent walled 0-1 and 0-7 (W 0 1 0 7)."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Waiting for the opponent's move..."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "Opponent walled 0-1 and 0-7 (W 0 1 0 7).",
+                "Waiting for the opponent's move...",
+            ],
         );
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
         let input = wire::greeting(Colour::White, &layout(), 0) + "F\n";
