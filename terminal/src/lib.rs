@@ -245,6 +245,22 @@ pub fn command<U>(line: &str) -> Option<Typed<U>> {
     }
 }
 
+/// Checks that a game's reader `read` takes [`command`]'s words as a
+/// person types them, in any case (the tests of each game's reader).
+pub fn assert_reads_commands<U: Clone + std::fmt::Debug + PartialEq>(
+    read: impl Fn(&str) -> Result<Typed<U>, String>,
+) {
+    for (lines, command) in [
+        (&["?", "Help"][..], Typed::Help),
+        (&["moves"], Typed::List),
+        (&["quit", "q"], Typed::Quit),
+    ] {
+        for line in lines {
+            assert_eq!(read(line), Ok(command.clone()), "{line:?}");
+        }
+    }
+}
+
 /// The words of a typed line: split at blanks and at any of `separators`
 /// (`,` and the like, which people type between a move's parts).
 pub fn words<'a>(line: &'a str, separators: &[char]) -> Vec<&'a str> {
@@ -367,6 +383,14 @@ impl Scripted {
         let out = String::from_utf8(out).expect("a player writes text");
         (end, out, person.seen)
     }
+}
+
+/// Checks that a person was shown each of `texts` (`seen` is what a
+/// [`Scripted`] person saw), naming those they were not (the tests of a
+/// `human` program's loop).
+pub fn assert_shown(seen: &str, texts: &[&str]) {
+    let missing: Vec<&&str> = texts.iter().filter(|t| !seen.contains(**t)).collect();
+    assert!(missing.is_empty(), "not shown: {missing:?}\n{seen}");
 }
 
 impl Person for Scripted {

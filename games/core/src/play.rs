@@ -1,37 +1,52 @@
-//! A reply played as the match driver plays it, for the adapters' tests:
-//! every game's tests drive its [`Game`] through the same three steps.
+//! A person's side of a session (the `human` front ends): why their game
+//! stopped before its end, whatever the game.
 
-use std::time::Duration;
+use std::io;
 
-use crate::{Context, Game, Limits, Tell};
+use thiserror::Error;
 
-/// Plays the reply `lines` of `game`'s seat to move as the driver does:
-/// parses it, checks it and plays it; returns what the seats are told and
-/// the move's record. Panics, naming the reply and why, if it does not
-/// parse or is illegal.
-pub fn play_reply<G: Game + ?Sized>(game: &mut G, lines: &[&str]) -> (Tell, G::MoveRecord) {
-    let seat = game.to_move();
-    let raw: Vec<Vec<u8>> = lines.iter().map(|l| l.as_bytes().to_vec()).collect();
-    let parsed = game
-        .parse(seat, &raw)
-        .unwrap_or_else(|e| panic!("{lines:?} does not parse: {e}"));
-    let mv = game
-        .check(seat, &parsed)
-        .unwrap_or_else(|e| panic!("{lines:?} is illegal: {e}"));
-    let mut tell = Tell::new();
-    let record = game.play(mv, &mut tell);
-    (tell, record)
+use crate::reader::ReadError;
+use crate::session::{SessionError, Unexpected};
+
+/// Why a person's game stopped before its end: `S` is the error of the
+/// game's session, as our player of that game names it.
+#[derive(Debug, Error)]
+pub enum PlayError<S> {
+    /// The referee's messages could not be read or written, or contradict
+    /// the rules.
+    #[error("the referee's messages")]
+    Session(#[source] S),
+    /// The terminal failed.
+    #[error("the terminal")]
+    Terminal(#[from] io::Error),
+    /// The person gave up (`quit`, or the end of their input).
+    #[error("given up")]
+    GaveUp,
 }
 
-impl Context {
-    /// The context of a game drawn after `max_turns` moves (0: never),
-    /// whose random draws come from `seed`, with `time` for every seat's
-    /// moves and setup.
-    pub fn uniform(max_turns: u32, time: Duration, seed: u64) -> Context {
-        Context {
-            max_turns,
-            limits: Limits::new(time, time),
-            seed,
-        }
+/// A session error of one of our players, which a person's game carries
+/// as [`PlayError::Session`]: `?` converts it. A trait of its own, so
+/// that a person's game also converts with `?` what the session error
+/// is made from (a line that could not be read, an unexpected message)
+/// while an [`io::Error`] stays the terminal's.
+pub trait SessionFault {}
+
+impl<W, M, I> SessionFault for SessionError<W, M, I> {}
+
+impl<S: SessionFault> From<S> for PlayError<S> {
+    fn from(e: S) -> PlayError<S> {
+        PlayError::Session(e)
+    }
+}
+
+impl<S: SessionFault + From<ReadError>> From<ReadError> for PlayError<S> {
+    fn from(e: ReadError) -> PlayError<S> {
+        PlayError::Session(e.into())
+    }
+}
+
+impl<S: SessionFault + From<Unexpected>> From<Unexpected> for PlayError<S> {
+    fn from(e: Unexpected) -> PlayError<S> {
+        PlayError::Session(e.into())
     }
 }

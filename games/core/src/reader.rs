@@ -105,16 +105,51 @@ impl<R: Read> LineReader<R> {
     pub fn drain(&mut self) -> io::Result<()> {
         self.buf.clear();
         self.start = 0;
-        let mut chunk = [0u8; 4096];
-        loop {
-            match self.inner.read(&mut chunk) {
-                Ok(0) => return Ok(()),
-                Ok(_) => {}
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+        drain(&mut self.inner)
+    }
+}
+
+/// Reads and drops whatever is left of `input`, until its end (what
+/// [`LineReader::drain`] does once its own lines are dropped).
+pub fn drain(mut input: impl Read) -> io::Result<()> {
+    let mut chunk = [0u8; 4096];
+    loop {
+        match input.read(&mut chunk) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
+}
+
+/// A player's session on `input`: `play` reads the referee's messages
+/// from it (through its own [`LineReader`]) up to the one that ends the
+/// game, then the rest of `input` is read until its end, where the
+/// referee closes it ([`LineReader::drain`] says why a player waits for
+/// that). What `play` returned, or the first error.
+pub fn play_to_the_end<R: Read, T, E: From<io::Error>>(
+    mut input: R,
+    play: impl FnOnce(&mut R) -> Result<T, E>,
+) -> Result<T, E> {
+    let end = play(&mut input)?;
+    drain(input)?;
+    Ok(end)
+}
+
+/// Runs `session` on `input` handed over a byte at a time ([`Trickle`]),
+/// and checks that it read all of it, as a player must whatever comes
+/// after the message that ends its game; returns what `session` returned
+/// (the tests of our players' sessions).
+pub fn assert_reads_to_the_end<T>(input: &str, session: impl FnOnce(&mut Trickle<'_>) -> T) -> T {
+    let mut rest = Trickle::new(input.as_bytes());
+    let got = session(&mut rest);
+    assert!(
+        rest.rest().is_empty(),
+        "{input:?}: left {:?}",
+        String::from_utf8_lossy(rest.rest())
+    );
+    got
 }
 
 /// A byte stream that hands over one byte per read, as a slow pipe may:

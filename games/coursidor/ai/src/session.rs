@@ -40,18 +40,15 @@ pub fn run<R: Read, W: Write>(
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut reader = LineReader::new(input);
-    let end = play(&mut reader, output, player, log)?;
-    // The game is over for us; the referee says so by closing our input
-    // (`game_core::LineReader::drain` says why we wait for it).
-    reader.drain()?;
-    Ok(end)
+    game_core::play_to_the_end(input, |input| {
+        play(&mut LineReader::new(input), output, player, log)
+    })
 }
 
 /// The game itself, up to the message that ends it.
-fn play<R: Read, W: Write>(
-    reader: &mut LineReader<R>,
-    mut output: W,
+fn play(
+    reader: &mut LineReader<impl Read>,
+    mut output: impl Write,
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
@@ -169,20 +166,16 @@ mod tests {
             (Colour::Black, "E\n", SessionEnd::OwnError),
         ] {
             let input = wire::greeting(colour, &layout, 0) + then + "M 5\nN\nmore\n";
-            let mut rest = game_core::Trickle::new(input.as_bytes());
             let mut player = Player {
                 strategy: Strategy::Random,
                 rng: Rng::new(1),
                 move_time: Duration::from_millis(50),
                 max_nodes: Some(2000),
             };
-            let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
+            let got = game_core::assert_reads_to_the_end(&input, |rest| {
+                run(rest, &mut Vec::new(), &mut player, &mut io::sink())
+            });
             assert_eq!(got.unwrap(), end, "{then:?}");
-            assert!(
-                rest.rest().is_empty(),
-                "{then:?}: left {:?}",
-                String::from_utf8_lossy(rest.rest())
-            );
         }
     }
 

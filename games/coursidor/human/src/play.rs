@@ -10,38 +10,13 @@ use std::sync::Arc;
 use coursidor::wire::{self, LineReader};
 use coursidor::{Colour, Move, Position, UncheckedMove};
 use coursidor_ai::session::SessionError;
-use game_core::session::{self, SessionEnd, Turns, Unexpected};
+use game_core::session::{self, SessionEnd, Turns};
 use terminal::{News, Person};
-use thiserror::Error;
 
 use crate::typed;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written, or contradict
-    /// the rules.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[source] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
-
-impl From<Unexpected> for PlayError {
-    fn from(e: Unexpected) -> PlayError {
-        PlayError::Session(e.into())
-    }
-}
-
-impl From<coursidor::WireError> for PlayError {
-    fn from(e: coursidor::WireError) -> PlayError {
-        PlayError::Session(e.into())
-    }
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game on the person's side.
 struct Table<'p> {
@@ -140,7 +115,7 @@ impl Turns for Table<'_> {
     }
 
     fn parse(&self, lines: &[String]) -> Result<UncheckedMove, PlayError> {
-        Ok(wire::parse_move(&lines[0])?)
+        Ok(wire::parse_move(&lines[0]).map_err(SessionError::from)?)
     }
 
     fn take(&mut self, u: UncheckedMove) -> Result<(), PlayError> {
@@ -158,7 +133,8 @@ pub fn run<R: Read, W: Write>(
     person: &mut dyn Person,
 ) -> Result<String, PlayError> {
     let mut reader = LineReader::new(input);
-    let Some(greeting) = wire::read_greeting(|| reader.next_line())? else {
+    let Some(greeting) = wire::read_greeting(|| reader.next_line()).map_err(SessionError::from)?
+    else {
         return Ok("The referee ended the game before it began.".to_owned());
     };
     let me = greeting.colour;
@@ -184,7 +160,7 @@ pub fn run<R: Read, W: Write>(
         terminal::show_waiting(table.person, &mut table.news, &screen, terminal::WAITING)
             .map_err(PlayError::Terminal)?;
     }
-    let next_line = || Ok(reader.next_line()?);
+    let next_line = || Ok(reader.next_line().map_err(SessionError::from)?);
     let end = session::play_turns(
         &mut table,
         me == Colour::Black,
@@ -238,24 +214,26 @@ mod tests {
         let white = white_reply();
         let input = wire::greeting(Colour::Black, &layout(), 0) + &format!("N\n{white}\nN\n");
         let (end, out, seen) = play(&input, &["24", "hello", "moves", "?", "m 7"]);
-        assert!(
-            seen.contains(
+        terminal::assert_shown(
+            &seen,
+            &[
                 "Not legal: 24 is 3 steps SE of 0: before its first step a pawn moves 1 step. \
-                 Try another move."
-            ),
-            "{seen}"
+                 Try another move.",
+                "\"hello\" is not a vertex number",
+                "Your moves: your pawn to ",
+                "How to play: type the vertex",
+            ],
         );
-        assert!(seen.contains("\"hello\" is not a vertex number"), "{seen}");
-        assert!(seen.contains("Your moves: your pawn to "), "{seen}");
-        assert!(seen.contains("How to play: type the vertex"), "{seen}");
         assert_eq!(out, "M 7\n");
-        assert!(seen.contains("You went from 0 to 7 (M 7)."), "{seen}");
-        assert!(seen.contains("Opponent went from 90 to "), "{seen}");
-        assert!(
-            seen.contains("You are black (B); you move first."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You went from 0 to 7 (M 7).",
+                "Opponent went from 90 to ",
+                "You are black (B); you move first.",
+                "Coursidor on T 6",
+            ],
         );
-        assert!(seen.contains("Coursidor on T 6"), "{seen}");
         // Asked again, the person's input ends: they give up.
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
     }
@@ -265,13 +243,12 @@ mod tests {
         let input = wire::greeting(Colour::White, &layout(), 0) + "W 0 1 0 7\nN\n";
         let (end, out, seen) = play(&input, &[]);
         assert_eq!(out, "");
-        assert!(
-            seen.contains("Opponent walled 0-1 and 0-7 (W 0 1 0 7)."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Waiting for the opponent's move..."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "Opponent walled 0-1 and 0-7 (W 0 1 0 7).",
+                "Waiting for the opponent's move...",
+            ],
         );
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
         let input = wire::greeting(Colour::White, &layout(), 0) + "F\n";

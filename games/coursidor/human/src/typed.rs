@@ -69,9 +69,7 @@ mod tests {
         assert_eq!(read("w 12 13 19"), wall(12, 13, 12, 19));
         assert_eq!(read("W 12 13 12 19"), wall(12, 13, 12, 19));
         assert_eq!(read("w 12,13,19"), wall(12, 13, 12, 19));
-        assert_eq!(read("?"), Ok(Typed::Help));
-        assert_eq!(read("moves"), Ok(Typed::List));
-        assert_eq!(read("quit"), Ok(Typed::Quit));
+        terminal::assert_reads_commands(read);
     }
 
     #[test]

@@ -63,6 +63,9 @@ pub enum SessionError {
     },
 }
 
+/// A person's game ([`game_core::play::PlayError`]) carries it.
+impl game_core::play::SessionFault for SessionError {}
+
 impl From<ReadError> for SessionError {
     fn from(e: ReadError) -> SessionError {
         match e {
@@ -199,18 +202,16 @@ pub fn run<R: Read, W: Write>(
     bot: &mut Bot,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
-    let end = play(&mut lines, output, bot, log)?;
-    // The game is over for us; the referee says so by closing our input
-    // (`LineReader::drain` says why we wait for it).
-    lines.drain()?;
-    Ok(end)
+    game_core::play_to_the_end(input, |input| {
+        let mut lines = LineReader::new(input, wire::MAX_MESSAGE_LINE_BYTES);
+        play(&mut lines, output, bot, log)
+    })
 }
 
 /// The game itself, up to the message that ends it.
-fn play<R: Read, W: Write>(
-    lines: &mut LineReader<R>,
-    mut output: W,
+fn play(
+    lines: &mut LineReader<impl Read>,
+    mut output: impl Write,
     bot: &mut Bot,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
@@ -342,19 +343,15 @@ mod tests {
             ("1 E\n", SessionEnd::Illegal(1)),
         ] {
             let input = format!("{g}{end_message}1 9 8\nN\nmore\n");
-            let mut rest = game_core::Trickle::new(input.as_bytes());
-            let got = run(
-                &mut rest,
-                Vec::new(),
-                &mut bot(Strategy::Random),
-                &mut io::sink(),
-            );
+            let got = game_core::assert_reads_to_the_end(&input, |rest| {
+                run(
+                    rest,
+                    Vec::new(),
+                    &mut bot(Strategy::Random),
+                    &mut io::sink(),
+                )
+            });
             assert_eq!(got.unwrap(), end);
-            assert!(
-                rest.rest().is_empty(),
-                "left unread: {:?}",
-                String::from_utf8_lossy(rest.rest())
-            );
         }
     }
 

@@ -10,24 +10,11 @@ use game_core::LineReader;
 use mansuba::{Action, Played, Position, wire};
 use mansuba_ai::session::{self, SessionEnd, SessionError, Turn};
 use terminal::{News, Person};
-use thiserror::Error;
 
 use crate::typed;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written, or contradict
-    /// the rules.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[from] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game on the person's side.
 struct Table<'p> {
@@ -206,22 +193,21 @@ mod tests {
     fn an_illegal_action_is_refused_with_the_rules_reason() {
         let input = greeting(2, 0) + "0 10 11\nN\n1 9 8\nN\n";
         let (end, out, seen) = play(&input, &["9 8", "hello", "10 11"]);
-        assert!(
-            seen.contains(
-                "Not legal: place 9 holds player 1's pawn, not a piece of yours. Try another move."
-            ),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("\"hello\" is not an action: expected"),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "Not legal: place 9 holds player 1's pawn, not a piece of yours. Try another move.",
+                "\"hello\" is not an action: expected",
+            ],
         );
         assert_eq!(out, "10 11\n");
-        assert!(seen.contains("You: 10 11."), "{seen}");
-        assert!(seen.contains("Player 1: 9 8."), "{seen}");
-        assert!(
-            seen.contains("You are player 0 of 2; player 0 moves first."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You: 10 11.",
+                "Player 1: 9 8.",
+                "You are player 0 of 2; player 0 moves first.",
+            ],
         );
         // The person is asked again; their input ends: they give up.
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
@@ -243,16 +229,18 @@ mod tests {
         }
         input.push_str("0 F\n");
         let (end, out, seen) = play(&input, &["moves"]);
-        assert!(
-            seen.contains("You are player 2 of 3; player 0 moves first."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You are player 2 of 3; player 0 moves first.",
+                "Waiting for player 0...",
+                "Waiting for player 1...",
+            ],
         );
-        assert!(seen.contains("Waiting for player 0..."), "{seen}");
-        assert!(seen.contains("Waiting for player 1..."), "{seen}");
         for t in &told {
             assert!(seen.contains(t.as_str()), "{t} in {seen}");
         }
-        assert!(seen.contains("Your moves: "), "{seen}");
+        terminal::assert_shown(&seen, &["Your moves: "]);
         assert_eq!(out, "");
         // The person gave up (their input ended) before seat 0's failure
         // was read.
@@ -261,7 +249,7 @@ mod tests {
         assert_eq!(end.unwrap(), "The referee refused your action: you lose.");
         let input = greeting(2, 1) + "0 10 11\nN\n1 19 18\nN\n0 F\n";
         let (end, _, seen) = play(&input, &["19 18"]);
-        assert!(seen.contains("You: 19 18."), "{seen}");
+        terminal::assert_shown(&seen, &["You: 19 18."]);
         assert_eq!(
             end.unwrap(),
             "Player 0's program failed (it crashed, or ran out of time): it loses."

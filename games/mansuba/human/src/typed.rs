@@ -67,9 +67,7 @@ mod tests {
                 sort: Sort::from_letter('T')
             }))
         );
-        assert_eq!(read("?"), Ok(Typed::Help));
-        assert_eq!(read("moves"), Ok(Typed::List));
-        assert_eq!(read("quit"), Ok(Typed::Quit));
+        terminal::assert_reads_commands(read);
     }
 
     #[test]

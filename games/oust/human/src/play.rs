@@ -286,30 +286,25 @@ mod tests {
         );
         assert_eq!(end.unwrap(), Moved::On);
         assert_eq!(out, "0 0\n");
-        assert!(
-            seen.contains("Not legal: 1 1 is taken by a black stone. Try another move."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("\"what\" is not a move: type the column, then the row"),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Not legal: 3 3 is off the board, a pass, but 8 placements are legal"),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "Not legal: 1 1 is taken by a black stone. Try another move.",
+                "\"what\" is not a move: type the column, then the row",
+                "Not legal: 3 3 is off the board, a pass, but 8 placements are legal",
+            ],
         );
         // White's first move: black's is told from the empty board.
-        assert!(
-            seen.contains("You are white (O); black moved first."),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You are white (O); black moved first.",
+                "Opponent: 1 1.",
+                "You: 0 0.",
+                "Waiting for the opponent's move...",
+                "Stones: white 0, black 1.",
+            ],
         );
-        assert!(seen.contains("Opponent: 1 1."), "{seen}");
-        assert!(seen.contains("You: 0 0."), "{seen}");
-        assert!(
-            seen.contains("Waiting for the opponent's move..."),
-            "{seen}"
-        );
-        assert!(seen.contains("Stones: white 0, black 1."), "{seen}");
     }
 
     #[test]
@@ -320,22 +315,27 @@ mod tests {
         let (_, out, _) = play("3 2\n0 0 0\n0 0 0\n1\n", &["0 0"], Some(&dir));
         assert_eq!(out, "0 0\n");
         let (end, out, seen) = play("3 2\n1 0 2\n0 0 0\n1\n", &["moves", "?", "1 0"], Some(&dir));
-        assert!(seen.contains("You: 0 0."), "{seen}");
-        assert!(seen.contains("Opponent: 2 0."), "{seen}");
-        assert!(seen.contains("Your moves: captures 1 0"), "{seen}");
-        assert!(seen.contains("How to play: type the column"), "{seen}");
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You: 0 0.",
+                "Opponent: 2 0.",
+                "Your moves: captures 1 0",
+                "How to play: type the column",
+            ],
+        );
         assert_eq!(out, "1 0\n");
         assert_eq!(
             end.unwrap(),
             Moved::Ended("You captured the last white stone: you win!".to_owned())
         );
-        assert!(
-            seen.contains("You: 1 0, capturing 1 of their stones: You captured the last"),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &["You: 1 0, capturing 1 of their stones: You captured the last"],
         );
         // Without a memory, the opponent's moves are not told.
         let (_, _, seen) = play("3 2\n1 0 2\n0 0 0\n1\n", &["quit"], None);
-        assert!(seen.contains("Without --memory DIR"), "{seen}");
+        terminal::assert_shown(&seen, &["Without --memory DIR"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

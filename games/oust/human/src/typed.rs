@@ -55,9 +55,7 @@ mod tests {
         assert_eq!(read("  2\t 1 ", FIVE), mv(2, 1));
         assert_eq!(read("2,1", FIVE), mv(2, 1));
         assert_eq!(read("PASS", FIVE), mv(5, 5));
-        assert_eq!(read("?", FIVE), Ok(Typed::Help));
-        assert_eq!(read("moves", FIVE), Ok(Typed::List));
-        assert_eq!(read("q", FIVE), Ok(Typed::Quit));
+        terminal::assert_reads_commands(|line| read(line, FIVE));
     }
 
     #[test]

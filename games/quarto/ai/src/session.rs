@@ -39,18 +39,16 @@ pub fn run<R: Read, W: Write>(
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
-    let end = play(&mut reader, output, player, log)?;
-    // The game is over for us; the referee says so by closing our input
-    // (`LineReader::drain` says why we wait for it).
-    reader.drain()?;
-    Ok(end)
+    game_core::play_to_the_end(input, |input| {
+        let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
+        play(&mut reader, output, player, log)
+    })
 }
 
 /// The game itself, up to the message that ends it.
-fn play<R: Read, W: Write>(
-    reader: &mut LineReader<R>,
-    mut output: W,
+fn play(
+    reader: &mut LineReader<impl Read>,
+    mut output: impl Write,
     player: &mut Player,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
@@ -180,7 +178,6 @@ mod tests {
             ("1\n1\n-\n4\nW\n", SessionEnd::Lost),
         ] {
             let input = format!("{input}A1\n3\nN\n\u{7f}more\n");
-            let mut rest = game_core::Trickle::new(input.as_bytes());
             let mut player = Player {
                 strategy: Strategy::Random,
                 settings: Settings {
@@ -190,13 +187,10 @@ mod tests {
                 rng: Rng::new(1),
                 move_time: Duration::from_millis(50),
             };
-            let got = run(&mut rest, &mut Vec::new(), &mut player, &mut io::sink());
+            let got = game_core::assert_reads_to_the_end(&input, |rest| {
+                run(rest, &mut Vec::new(), &mut player, &mut io::sink())
+            });
             assert_eq!(got.unwrap(), end, "{input:?}");
-            assert!(
-                rest.rest().is_empty(),
-                "{input:?}: left {:?}",
-                String::from_utf8_lossy(rest.rest())
-            );
         }
     }
 

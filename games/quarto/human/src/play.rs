@@ -285,50 +285,29 @@ mod tests {
             "0\n1\nN\nA1\n9\nN\n",
             &["B3 7", "ltfr", "a1 3", "a2", "zz", "a2 9", "A2 lsfc"],
         );
-        assert!(
-            seen.contains(
+        terminal::assert_shown(
+            &seen,
+            &[
                 "Not legal: the first move of the game only gives a piece (nobody holds one \
-                 yet): its square must be \"-\", not B3. Try another move."
-            ),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Not legal: A1 is taken by piece 4 (LTFR). Try another move."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains(
+                 yet): its square must be \"-\", not B3. Try another move.",
+                "Not legal: A1 is taken by piece 4 (LTFR). Try another move.",
                 "Not legal: 14 piece(s) remain to be given and A2 does not win: \"-\" gives \
-                 nothing only after the last placement or a winning one. Try another move."
-            ),
-            "{seen}"
-        );
-        assert!(seen.contains("\"zz\" is neither a square"), "{seen}");
-        assert!(
-            seen.contains(
+                 nothing only after the last placement or a winning one. Try another move.",
+                "\"zz\" is neither a square",
                 "Not legal: piece 9 (BSFC) is the one you are placing: give one of the pieces \
-                 left. Try another move."
-            ),
-            "{seen}"
+                 left. Try another move.",
+            ],
         );
         // Only the legal moves reached the referee, normalised.
         assert_eq!(out, "-\n4\nA2\n1\n");
-        assert!(
-            seen.contains("You are player 0: you give the first piece. Type ? for help."),
-            "{seen}"
-        );
-        assert!(seen.contains("You gave 4 (LTFR)."), "{seen}");
-        assert!(
-            seen.contains(
-                "Opponent put 4 (LTFR) on A1 and gives you 9 (BSFC: brown, short, solid, cube)."
-            ),
-            "{seen}"
-        );
-        assert!(
-            seen.contains(
-                "You hold 9 (BSFC: brown, short, solid, cube): place it, then give a piece."
-            ),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "You are player 0: you give the first piece. Type ? for help.",
+                "You gave 4 (LTFR).",
+                "Opponent put 4 (LTFR) on A1 and gives you 9 (BSFC: brown, short, solid, cube).",
+                "You hold 9 (BSFC: brown, short, solid, cube): place it, then give a piece.",
+            ],
         );
         // The referee closed the stream after the second move was sent.
         assert_eq!(end.unwrap(), "The referee ended the game.");
@@ -337,32 +316,25 @@ mod tests {
     #[test]
     fn the_board_the_pieces_left_and_the_hand_are_shown() {
         let (_, _, seen) = play("1\n2\n-\n10\nN\n", &["b3 0"]);
-        assert!(
-            seen.contains(
+        terminal::assert_shown(
+            &seen,
+            &[
                 "Quarto, level 2: rows, columns, the two long diagonals and every 2x2 square \
-                 win. You are player 1."
-            ),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("The opponent gives the first piece."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Waiting for the opponent's move..."),
-            "{seen}"
-        );
-        assert!(
-            seen.contains("Pieces left:   0 LSFR    1 LSFC    2 LSHR"),
-            "{seen}"
+                 win. You are player 1.",
+                "The opponent gives the first piece.",
+                "Waiting for the opponent's move...",
+                "Pieces left:   0 LSFR    1 LSFC    2 LSHR",
+            ],
         );
         // 10 is in hand: its place among the brown pieces is blank.
-        assert!(
-            seen.contains("              8 BSFR    9 BSFC             11 BSHC"),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "              8 BSFR    9 BSFC             11 BSHC",
+                "Move 2, your turn > ",
+                "Letters: B brown / L light",
+            ],
         );
-        assert!(seen.contains("Move 2, your turn > "), "{seen}");
-        assert!(seen.contains("Letters: B brown / L light"), "{seen}");
     }
 
     #[test]
@@ -371,17 +343,14 @@ mod tests {
         let input = "1\n1\n-\n4\nN\nN\nB1\n6\nN\nN\nD1\n-\nW\n";
         let (end, out, seen) = play(input, &["a1 5", "c1 7"]);
         assert_eq!(out, "A1\n5\nC1\n7\n");
-        assert!(
-            seen.contains(
-                "Opponent put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you lose."
-            ),
-            "{seen}"
+        terminal::assert_shown(
+            &seen,
+            &[
+                "Opponent put 7 (LTHC) on D1: column 1 (A1 B1 C1 D1), all light and tall: you lose.",
+                "Won: column 1 (A1 B1 C1 D1), all light and tall.",
+                " D * 7 LTHC*",
+            ],
         );
-        assert!(
-            seen.contains("Won: column 1 (A1 B1 C1 D1), all light and tall."),
-            "{seen}"
-        );
-        assert!(seen.contains(" D * 7 LTHC*"), "{seen}");
         assert_eq!(
             end.unwrap(),
             "You lose: column 1 (A1 B1 C1 D1), all light and tall."
@@ -390,7 +359,7 @@ mod tests {
         let input = "0\n1\nN\nA1\n5\nN\nN\nC1\n7\nN\nW\n";
         let (end, out, seen) = play(input, &["4", "b1 6", "D1"]);
         assert_eq!(out, "-\n4\nB1\n6\nD1\n-\n");
-        assert!(seen.contains("all light and tall: you win!"), "{seen}");
+        terminal::assert_shown(&seen, &["all light and tall: you win!"]);
         assert_eq!(
             end.unwrap(),
             "You win: column 1 (A1 B1 C1 D1), all light and tall."

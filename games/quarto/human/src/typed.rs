@@ -109,9 +109,7 @@ mod tests {
         assert_eq!(read("bshr"), mv(None, Some(10)));
         assert_eq!(read("d4"), mv(Some("D4"), None));
         assert_eq!(read("D4 -"), mv(Some("D4"), None));
-        assert_eq!(read("?"), Ok(Typed::Help));
-        assert_eq!(read("Help"), Ok(Typed::Help));
-        assert_eq!(read("quit"), Ok(Typed::Quit));
+        terminal::assert_reads_commands(read);
     }
 
     #[test]

@@ -56,6 +56,9 @@ pub enum SessionError {
     View(#[from] ViewError),
 }
 
+/// A person's game ([`game_core::play::PlayError`]) carries it.
+impl game_core::play::SessionFault for SessionError {}
+
 impl From<ReadError> for SessionError {
     fn from(e: ReadError) -> SessionError {
         match e {
@@ -145,17 +148,22 @@ pub fn run<R: Read, W: Write>(
     move_time: Duration,
     log: &mut dyn Write,
 ) -> Result<SessionEnd, SessionError> {
-    let mut reader = LineReader::new(input);
-    let end = play(&mut reader, output, strategy, move_time, log)?;
-    reader.lines.drain()?;
-    Ok(end)
+    game_core::play_to_the_end(input, |input| {
+        play(
+            &mut LineReader::new(input),
+            output,
+            strategy,
+            move_time,
+            log,
+        )
+    })
 }
 
 /// The game itself, up to the message that ends it (or, after a Flag
 /// capture, up to the end of the input).
-fn play<R: Read, W: Write>(
-    reader: &mut LineReader<R>,
-    mut output: W,
+fn play(
+    reader: &mut LineReader<impl Read>,
+    mut output: impl Write,
     strategy: &mut dyn Strategy,
     move_time: Duration,
     log: &mut dyn Write,
@@ -314,20 +322,17 @@ mod tests {
             ("1\nOK\nF\n", SessionEnd::OpponentFailed),
         ] {
             let input = format!("{input}B3\nE\n1\nN\n\u{7f}\n");
-            let mut rest = game_core::Trickle::new(input.as_bytes());
-            let got = run(
-                &mut rest,
-                &mut Vec::new(),
-                &mut RandomStrategy::new(1),
-                Duration::from_millis(100),
-                &mut io::sink(),
-            );
+            let got = game_core::assert_reads_to_the_end(&input, |rest| {
+                let strategy = &mut RandomStrategy::new(1);
+                run(
+                    rest,
+                    &mut Vec::new(),
+                    strategy,
+                    Duration::from_millis(100),
+                    &mut io::sink(),
+                )
+            });
             assert_eq!(got.unwrap(), end, "{input:?}");
-            assert!(
-                rest.rest().is_empty(),
-                "{input:?}: left {:?}",
-                String::from_utf8_lossy(rest.rest())
-            );
         }
     }
 

@@ -11,24 +11,12 @@ use stratego::{
 use stratego_ai::session::{LineReader, SessionError};
 use terminal::News;
 pub use terminal::Person;
-use thiserror::Error;
 
 use crate::typed;
 use crate::words;
 
 /// Why a game stopped before its end.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The referee's messages could not be read or written.
-    #[error("the referee's messages")]
-    Session(#[from] SessionError),
-    /// The terminal failed.
-    #[error("the terminal")]
-    Terminal(#[from] std::io::Error),
-    /// The person gave up (`quit`, or the end of their input).
-    #[error("given up")]
-    GaveUp,
-}
+pub type PlayError = game_core::play::PlayError<SessionError>;
 
 /// The game's state on the person's side.
 struct Table<'p> {
@@ -238,14 +226,10 @@ mod tests {
     fn an_illegal_move_is_refused_locally_with_its_reason() {
         // Enter accepts the setup; A1 is a Bomb; then a good move.
         let (end, out, seen) = play("0\nOK\nN\nB6\nW\n1\nN\n", &["", "A1 E 1", "b3 e"]);
-        assert!(
-            seen.contains("Not legal: A1 holds a Bomb, which cannot move."),
-            "{seen}"
-        );
+        terminal::assert_shown(&seen, &["Not legal: A1 holds a Bomb, which cannot move."]);
         // Only the legal move went to the referee.
         assert!(out.ends_with("12\n12\n12\n12\nB3\nE\n1\n"), "{out}");
-        assert!(seen.contains("You: B3 E 1."), "{seen}");
-        assert!(seen.contains("Opponent: B6 W 1."), "{seen}");
+        terminal::assert_shown(&seen, &["You: B3 E 1.", "Opponent: B6 W 1."]);
         // The referee ended the game while the person was to move again.
         assert!(matches!(end, Err(PlayError::GaveUp)), "{end:?}");
     }
@@ -254,7 +238,7 @@ mod tests {
     fn battles_and_the_end_are_told() {
         let input = "0\nOK\nB\n9\n11\n";
         let (end, _, seen) = play(input, &["", "A3 E 3"]);
-        assert!(seen.contains("the Flag is yours: you win!"), "{seen}");
+        terminal::assert_shown(&seen, &["the Flag is yours: you win!"]);
         assert_eq!(end.unwrap(), "The referee ended the game.");
         // The opponent's illegal move (forwarded, then E): we win.
         let (end, _, _) = play("1\nOK\nA0\nS\n1\nE\n", &[""]);
