@@ -152,6 +152,25 @@ impl Check {
             detail: detail.into(),
         }
     }
+
+    /// The check `name` over every game: failed by `failing`, the first
+    /// game that fails it, `in the NAME game` followed by what `fail` says
+    /// of it; else passed, saying `pass`.
+    fn passed_unless(
+        name: &'static str,
+        failing: Option<&Played>,
+        pass: impl Into<String>,
+        fail: impl FnOnce(&Played) -> String,
+    ) -> Check {
+        match failing {
+            None => Check::new(name, Status::Pass, pass),
+            Some(p) => Check::new(
+                name,
+                Status::Fail,
+                format!("in the {} game{}", p.scenario.name, fail(p)),
+            ),
+        }
+    }
 }
 
 /// The report of a check.
@@ -370,93 +389,69 @@ fn judge<S: Spec>(cfg: &CheckConfig, played: &[Played]) -> CheckReport {
         .filter(|p| p.summary.players[p.scenario.seat].failure == Some(Reason::Timeout))
         .collect();
     let replies: usize = played.iter().map(|p| p.replies.len()).sum();
-    checks.push(match timeouts.first() {
-        None => Check::new(
-            "flush",
-            Status::Pass,
-            format!("{replies} replies, each complete without more input"),
-        ),
-        Some(p) => Check::new(
-            "flush",
-            Status::Fail,
+    checks.push(Check::passed_unless(
+        "flush",
+        timeouts.first().copied(),
+        format!("{replies} replies, each complete without more input"),
+        |p| {
             format!(
-                "in the {} game: {} (too slow, or a reply not flushed: the referee never sees it)",
-                p.scenario.name,
+                ": {} (too slow, or a reply not flushed: the referee never sees it)",
                 p.verdict()
-            ),
-        ),
-    });
+            )
+        },
+    ));
 
     for p in played {
         checks.push(scenario_check(p));
     }
 
     // Nothing after the end.
-    checks.push(
-        match played
+    checks.push(Check::passed_unless(
+        "after-end",
+        played
             .iter()
-            .find(|p| p.end.unasked.bytes > 0 && p.fault().is_none())
-        {
-            None => Check::new(
-                "after-end",
-                Status::Pass,
-                "nothing sent after the end of any game",
-            ),
-            Some(p) => Check::new(
-                "after-end",
-                Status::Fail,
-                format!(
-                    "in the {} game, {} bytes that no reply took: {}",
-                    p.scenario.name,
-                    p.end.unasked.bytes,
-                    quote(p.end.unasked.head())
-                ),
-            ),
+            .find(|p| p.end.unasked.bytes > 0 && p.fault().is_none()),
+        "nothing sent after the end of any game",
+        |p| {
+            format!(
+                ", {} bytes that no reply took: {}",
+                p.end.unasked.bytes,
+                quote(p.end.unasked.head())
+            )
         },
-    );
+    ));
 
     // Exit at the end of input.
     let grace = ms(base.grace);
     let late = played
         .iter()
         .find(|p| matches!(p.end.killed_by, Some(Termination::Term | Termination::Kill)));
-    checks.push(match late {
-        None => Check::new(
-            "exit",
-            Status::Pass,
-            format!("exited within {grace} ms of the end of its input, every game"),
-        ),
-        Some(p) => Check::new(
-            "exit",
-            Status::Fail,
+    checks.push(Check::passed_unless(
+        "exit",
+        late,
+        format!("exited within {grace} ms of the end of its input, every game"),
+        |p| {
             format!(
-                "in the {} game, still running {grace} ms after its input ended: {}",
-                p.scenario.name, p.end
-            ),
-        ),
-    });
+                ", still running {grace} ms after its input ended: {}",
+                p.end
+            )
+        },
+    ));
 
     // No process left behind.
     let left = played.iter().find(|p| p.end.leftovers == Some(true));
     let known = played.iter().all(|p| p.end.leftovers.is_some());
     checks.push(match left {
-        Some(p) => Check::new(
-            "leftovers",
-            Status::Fail,
-            format!(
-                "in the {} game, processes it started were still running when it ended",
-                p.scenario.name
-            ),
-        ),
-        None if known => Check::new(
-            "leftovers",
-            Status::Pass,
-            "no process of its own left running when it ended",
-        ),
-        None => Check::new(
+        None if !known => Check::new(
             "leftovers",
             Status::Skip,
             "not known without the sandbox's PID namespace",
+        ),
+        left => Check::passed_unless(
+            "leftovers",
+            left,
+            "no process of its own left running when it ended",
+            |_| ", processes it started were still running when it ended".to_owned(),
         ),
     });
 

@@ -92,16 +92,7 @@ pub fn main<R: Registry>(args: &[OsString]) -> ExitCode {
         // `--help` stops clap before it has read the game: by its name.
         .unwrap_or_else(|| super::args::game_name(&rest))
         .unwrap_or_else(|| games::DEFAULT.to_owned());
-    match R::visit(&name, Run { args: rest }) {
-        Some(code) => code,
-        None => {
-            eprintln!(
-                "referee check: error: unknown game '{name}'; the games are: {}",
-                R::names().join(", ")
-            );
-            ExitCode::from(exit::USAGE as u8)
-        }
-    }
+    super::visit_game::<R, _>(&name, Run { args: rest }, "referee check: ", "")
 }
 
 /// `referee check` for one game's [`Spec`]: the check's options and the

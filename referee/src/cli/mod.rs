@@ -15,6 +15,25 @@ mod run;
 
 pub use run::main;
 
+/// Visits the game `name` of the registry `R` with `run`; for a game the
+/// registry does not have, prints the usage error
+/// `{command}error: unknown game 'NAME'; the games are: ...{hint}` and
+/// returns its status.
+fn visit_game<R: games::Registry, V: games::Visit<Output = std::process::ExitCode>>(
+    name: &str,
+    run: V,
+    command: &str,
+    hint: &str,
+) -> std::process::ExitCode {
+    R::visit(name, run).unwrap_or_else(|| {
+        eprintln!(
+            "{command}error: unknown game '{name}'; the games are: {}{hint}",
+            R::names().join(", ")
+        );
+        std::process::ExitCode::from(referee_schema::exit::USAGE as u8)
+    })
+}
+
 /// Why a command gives no answer.
 enum Failure {
     /// The command line does not fit the game or the record.

@@ -33,16 +33,7 @@ pub fn main<R: Registry>(args: Vec<OsString>) -> ExitCode {
         args,
         list: output::game_list(&R::entries()),
     };
-    match R::visit(&name, run) {
-        Some(code) => code,
-        None => {
-            eprintln!(
-                "error: unknown game '{name}'; the games are: {} (referee --list-games)",
-                R::names().join(", ")
-            );
-            ExitCode::from(exit::USAGE as u8)
-        }
-    }
+    super::visit_game::<R, _>(&name, run, "", " (referee --list-games)")
 }
 
 /// Runs the referee for one game's [`Spec`].

@@ -25,14 +25,7 @@ fn a_sloppy_game_under_wire_course_plays_as_the_course_referee_reads_it() {
     assert_eq!(o.summary.moves, 5, "{}", o.json);
     // Each player is told the opponent's moves normalised, byte for byte
     // as in a strict game.
-    assert_eq!(
-        o.received[0],
-        "0\nOK\nN\nB6\nW\n1\nN\nB\n3\n1\nB5\nW\n1\nN\nB\n9\n11\n"
-    );
-    assert_eq!(
-        o.received[1],
-        "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
-    );
+    assert_eq!(o.received, crate::FULL_GAME_RECEIVED);
     assert_eq!(
         o.summary.warnings,
         [

@@ -37,6 +37,13 @@ use verdict::{
     assert_clean, assert_drawn, assert_ended, assert_ended_by, assert_killed, assert_won,
 };
 
+/// What each player of [`a_full_game_every_message_byte_for_byte`] is
+/// sent, byte for byte.
+pub(crate) const FULL_GAME_RECEIVED: [&str; 2] = [
+    "0\nOK\nN\nB6\nW\n1\nN\nB\n3\n1\nB5\nW\n1\nN\nB\n9\n11\n",
+    "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n",
+];
+
 #[test]
 fn a_full_game_every_message_byte_for_byte() {
     // Moves: P0 B3-B4 (N), P1 B6-B5 (N), P0 B4xB5 (Colonel loses to the
@@ -46,14 +53,7 @@ fn a_full_game_every_message_byte_for_byte() {
         "read 4\nsend B6\\nW\\n1\nread 7\nsend B5\\nW\\n1\nread 8\n",
     )
     .run();
-    assert_eq!(
-        o.received[0],
-        "0\nOK\nN\nB6\nW\n1\nN\nB\n3\n1\nB5\nW\n1\nN\nB\n9\n11\n"
-    );
-    assert_eq!(
-        o.received[1],
-        "1\nOK\nB3\nE\n1\nN\nN\nB4\nE\n1\nB\n3\n1\nN\nA3\nE\n3\nB\n9\n11\n"
-    );
+    assert_eq!(o.received, FULL_GAME_RECEIVED);
     assert_won(&o.summary, "flag_captured", 0);
     assert_eq!(o.summary.result.as_deref(), Some("1-0"));
     assert_eq!(o.summary.moves, 5);

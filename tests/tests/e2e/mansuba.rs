@@ -93,11 +93,7 @@ type Played = crate::run::Played<MansubaRecord>;
 /// specs, N of them), with `extra`.
 fn play(players: &[String], extra: &[&str]) -> Played {
     let seats = players.len().to_string();
-    Play::game("mansuba")
-        .args(&["--players", &seats])
-        .args(extra)
-        .players(players)
-        .run()
+    Play::between("mansuba", &["--players", &seats], extra, players)
 }
 
 fn player(args: &str) -> String {

@@ -34,11 +34,12 @@ fn recorded(o: &Outcome, i: usize, kind: &str) -> String {
 fn play<S: AsRef<str>>(side: u8, time_limit_ms: u64, players: &[S], extra: &[&str]) -> Outcome {
     let side = side.to_string();
     let limit = format!("--time-limit-ms={time_limit_ms}");
-    Play::game("oust")
-        .args(&["--cols", &side, "--rows", &side, &limit])
-        .args(extra)
-        .players(players)
-        .run()
+    Play::between(
+        "oust",
+        &["--cols", &side, "--rows", &side, &limit],
+        extra,
+        players,
+    )
 }
 
 fn player(args: &str) -> String {

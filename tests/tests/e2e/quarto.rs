@@ -187,11 +187,7 @@ type Played = crate::run::Played<QuartoRecord>;
 /// (`--player` specs), with `extra`.
 fn play<S: AsRef<str>>(level: u8, players: &[S], extra: &[&str]) -> Played {
     let level = level.to_string();
-    Play::game("quarto")
-        .args(&["--level", &level])
-        .args(extra)
-        .players(players)
-        .run()
+    Play::between("quarto", &["--level", &level], extra, players)
 }
 
 fn player(args: &str) -> String {

@@ -128,6 +128,21 @@ impl Play {
         self
     }
 
+    /// Plays a game of `game` with its options `options`, then `extra`,
+    /// between `players` (`--player` specs): [`Play::run`].
+    pub fn between<S: AsRef<str>, R: DeserializeOwned>(
+        game: &str,
+        options: &[&str],
+        extra: &[&str],
+        players: &[S],
+    ) -> Played<R> {
+        Play::game(game)
+            .args(options)
+            .args(extra)
+            .players(players)
+            .run()
+    }
+
     /// Adds a seat: `--player SPEC`.
     pub fn player(mut self, spec: impl Into<String>) -> Play {
         self.args.extend(["--player".to_owned(), spec.into()]);

@@ -72,6 +72,13 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// Types `line` and Enter, then waits until the screen shows `text`;
+    /// returns the screen.
+    fn enter(&self, line: &str, text: &str) -> String {
+        self.keys(&[line, "Enter"]);
+        self.wait_for(text)
+    }
+
     /// Waits until the screen shows `text`; returns the screen.
     fn wait_for(&self, text: &str) -> String {
         self.wait_for_any(&[text]).1
@@ -142,10 +149,43 @@ fn person_against_all(
     Tmux::start(tmux, &command)
 }
 
+/// A person at the terminal, as [`person_against_all`] has them, playing
+/// `human --game GAME` in a game of `referee --game GAME ARGS` in a
+/// directory of its own; `None` (skipped, saying so) without tmux.
+fn person_game(test: &str, game: &str, args: &str, opponents: &[&str]) -> Option<(Tmux, TestDir)> {
+    let tmux = need("tmux", test)?;
+    let dir = TestDir::new();
+    let human = format!("{} --game {game}", workspace_bin("human").display());
+    let args = format!("--game {game} {args}");
+    let t = person_against_all(tmux, dir.path(), &args, &human, opponents);
+    Some((t, dir))
+}
+
 /// The verdict of a [`person_against`] game in `dir`.
 fn verdict(dir: &Path) -> Summary {
     let text = std::fs::read_to_string(dir.join("verdict.json")).unwrap();
     Summary::from_json(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// The verdict of a [`person_against`] game of `game` in `dir`, in which
+/// the person (seat 0) played `moves` moves, none illegal.
+fn person_played(dir: &Path, game: &str, moves: usize) -> Summary {
+    let verdict = verdict(dir);
+    assert_eq!(verdict.game, game);
+    assert_eq!(verdict.players[0].illegal_moves, 0);
+    assert_eq!(verdict.players[0].moves as usize, moves);
+    verdict
+}
+
+/// Checks that `screen` says how the game of `verdict` ended, in the words
+/// `ends` give for its reason and winner; a game ending otherwise fails the
+/// test, saying `why` (how the game ends).
+fn assert_end_shown(screen: &str, verdict: &Summary, ends: &[(&str, Option<u8>, &str)], why: &str) {
+    let end = (verdict.reason.as_str(), verdict.winner);
+    let Some(&(_, _, words)) = ends.iter().find(|&&(r, w, _)| (r, w) == end) else {
+        panic!("{why}, not {end:?}");
+    };
+    assert!(screen.contains(words), "{words:?} in\n{screen}");
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -184,14 +224,14 @@ fn a_person_plays_with_human_through_the_terminal() {
         ],
     );
     // An illegal move is refused locally, with the reason.
-    t.keys(&["A1 E 1", "Enter"]);
-    t.wait_for("Not legal: A1 holds a Bomb, which cannot move. Try another move.");
-    t.keys(&["b3 e", "Enter"]);
-    let screen = t.wait_for("Opponent: B6 W 1.");
+    t.enter(
+        "A1 E 1",
+        "Not legal: A1 holds a Bomb, which cannot move. Try another move.",
+    );
+    let screen = t.enter("b3 e", "Opponent: B6 W 1.");
     assert!(screen.contains("You: B3 E 1."), "{screen}");
     // A battle: the Colonel attacks the Marshal, which is then known.
-    t.keys(&["B4 E 1", "Enter"]);
-    let screen = t.wait_for("Opponent: B5 W 1.");
+    let screen = t.enter("B4 E 1", "Opponent: B5 W 1.");
     assert!(
         screen.contains(
             "You: B4 E 1: your Colonel (3) attacks their Marshal (1): your Colonel (3) is removed"
@@ -248,13 +288,11 @@ fn quarto_move(pos: &quarto::Position) -> quarto::Move {
 
 #[test]
 fn a_person_plays_a_whole_game_of_quarto() {
-    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_quarto") else {
+    let greedy = player_spec("quarto", "--strategy greedy --seed 2");
+    let test = "a_person_plays_a_whole_game_of_quarto";
+    let Some((t, dir)) = person_game(test, "quarto", "", &[&greedy]) else {
         return;
     };
-    let dir = TestDir::new();
-    let human = format!("{} --game quarto", workspace_bin("human").display());
-    let greedy = player_spec("quarto", "--strategy greedy --seed 2");
-    let t = person_against(tmux, dir.path(), "--game quarto", &human, &greedy);
     let screen = t.wait_showing(
         "Move 1, your turn >",
         &[
@@ -266,8 +304,10 @@ fn a_person_plays_a_whole_game_of_quarto() {
     // The person's position, kept from what the screen tells.
     let mut pos = quarto::Position::new(quarto::Level::default(), 0);
     // A square on the first move is refused locally, with the rules' reason.
-    t.keys(&["B3 7", "Enter"]);
-    t.wait_for("Not legal: the first move of the game only gives a piece");
+    t.enter(
+        "B3 7",
+        "Not legal: the first move of the game only gives a piece",
+    );
     let mut screen = screen;
     let mut typed = 0;
     loop {
@@ -322,19 +362,16 @@ fn a_person_plays_a_whole_game_of_quarto() {
         }
     }
     let screen = t.wait_for("REFEREE-DONE");
-    let verdict = verdict(dir.path());
-    assert_eq!(verdict.game, "quarto");
-    assert_eq!(verdict.players[0].illegal_moves, 0);
-    assert_eq!(verdict.players[0].moves, typed);
+    let verdict = person_played(dir.path(), "quarto", typed);
     // The screen says the same end as the verdict (with these seeds, the
     // person wins by column 3; whatever the end, it is checked).
-    let end = match (verdict.reason.as_str(), verdict.winner) {
-        ("quarto", Some(0)) => "You win: ",
-        ("quarto", Some(1)) => "You lose: ",
-        ("board_full", None) => "A draw: the sixteen pieces were placed",
-        other => panic!("a whole game ends by a pattern or a full board, not {other:?}"),
-    };
-    assert!(screen.contains(end), "{end:?} in\n{screen}");
+    let ends = [
+        ("quarto", Some(0), "You win: "),
+        ("quarto", Some(1), "You lose: "),
+        ("board_full", None, "A draw: the sixteen pieces were placed"),
+    ];
+    let why = "a whole game ends by a pattern or a full board";
+    assert_end_shown(&screen, &verdict, &ends, why);
     if verdict.winner.is_some() {
         assert!(screen.contains("Won: "), "{screen}");
     }
@@ -493,10 +530,14 @@ fn a_person_plays_a_whole_game_of_oust() {
     );
     // A pass with placements left, refused with the rules' reason; a line
     // that is no move, named.
-    t.keys(&["pass", "Enter"]);
-    t.wait_for("Not legal: 4 4 is off the board, a pass, but 16 placements are legal: passing is");
-    t.keys(&["hello", "Enter"]);
-    t.wait_for("\"hello\" is not a move: type the column, then the row");
+    t.enter(
+        "pass",
+        "Not legal: 4 4 is off the board, a pass, but 16 placements are legal: passing is",
+    );
+    t.enter(
+        "hello",
+        "\"hello\" is not a move: type the column, then the row",
+    );
     // The board after the person's last move, to find the opponent's since.
     let mut after: Option<Vec<u8>> = None;
     // Each turn shows another board (the person's last stone at least).
@@ -535,10 +576,7 @@ fn a_person_plays_a_whole_game_of_oust() {
         next.play(best);
         after = Some(next.cells().to_vec());
     });
-    let verdict = verdict(dir.path());
-    assert_eq!(verdict.game, "oust");
-    assert_eq!(verdict.players[0].illegal_moves, 0);
-    assert_eq!(verdict.players[0].moves as usize, turns);
+    let verdict = person_played(dir.path(), "oust", turns);
     // A process per move, and the person's moves remembered between them.
     assert!(memory.path().join("oust-black.txt").is_file());
     match (verdict.reason.as_str(), verdict.winner) {
@@ -553,14 +591,12 @@ fn a_person_plays_a_whole_game_of_oust() {
 
 #[test]
 fn a_person_plays_a_whole_game_of_coursidor() {
-    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_coursidor") else {
+    let tour = player_spec("coursidor", "--strategy tour --seed 2");
+    let test = "a_person_plays_a_whole_game_of_coursidor";
+    let args = "-t T -m 3 --objectives 2 --first 0 --seed 1";
+    let Some((t, dir)) = person_game(test, "coursidor", args, &[&tour]) else {
         return;
     };
-    let dir = TestDir::new();
-    let human = format!("{} --game coursidor", workspace_bin("human").display());
-    let tour = player_spec("coursidor", "--strategy tour --seed 2");
-    let args = "--game coursidor -t T -m 3 --objectives 2 --first 0 --seed 1";
-    let t = person_against(tmux, dir.path(), args, &human, &tour);
     t.wait_showing(
         "Move 1, your turn >",
         &[
@@ -569,10 +605,11 @@ fn a_person_plays_a_whole_game_of_coursidor() {
         ],
     );
     // A step too long for a first move, refused with the rules' reason.
-    t.keys(&["M 2", "Enter"]);
-    t.wait_for("Not legal: 2 is 2 steps E of 0: before its first step a pawn moves 1 step.");
-    t.keys(&["go east", "Enter"]);
-    t.wait_for("\"go east\" is not a move: type the vertex");
+    t.enter(
+        "M 2",
+        "Not legal: 2 is 2 steps E of 0: before its first step a pawn moves 1 step.",
+    );
+    t.enter("go east", "\"go east\" is not a move: type the vertex");
     // The person steps where the listed moves take it, the first each time.
     let (screen, turns) = person_plays(&t, "Move ", prompt_line, |t, screen| {
         if !screen.contains("Move 1,") {
@@ -581,8 +618,7 @@ fn a_person_plays_a_whole_game_of_coursidor() {
                 "the opponent's move is told:\n{screen}"
             );
         }
-        t.keys(&["moves", "Enter"]);
-        let listed = t.wait_for("Your moves: your pawn to ");
+        let listed = t.enter("moves", "Your moves: your pawn to ");
         let to = listed
             .split("Your moves: your pawn to ")
             .nth(1)
@@ -594,30 +630,29 @@ fn a_person_plays_a_whole_game_of_coursidor() {
             .to_owned();
         t.keys(&[&to, "Enter"]);
     });
-    let verdict = verdict(dir.path());
-    assert_eq!(verdict.game, "coursidor");
-    assert_eq!(verdict.players[0].illegal_moves, 0);
-    assert_eq!(verdict.players[0].moves as usize, turns);
-    let end = match (verdict.reason.as_str(), verdict.winner) {
-        ("tour_completed", Some(0)) => "You win: your tour is complete.",
-        ("tour_completed", Some(1)) => "You lose: the opponent completed its tour first.",
-        ("turn_limit", None) => "A draw: the turn limit is reached.",
-        other => panic!("a game of Coursidor ends by a tour or the turn limit, not {other:?}"),
-    };
-    assert!(screen.contains(end), "{end:?} in\n{screen}");
+    let verdict = person_played(dir.path(), "coursidor", turns);
+    let ends = [
+        ("tour_completed", Some(0), "You win: your tour is complete."),
+        (
+            "tour_completed",
+            Some(1),
+            "You lose: the opponent completed its tour first.",
+        ),
+        ("turn_limit", None, "A draw: the turn limit is reached."),
+    ];
+    let why = "a game of Coursidor ends by a tour or the turn limit";
+    assert_end_shown(&screen, &verdict, &ends, why);
 }
 
 #[test]
 fn a_person_plays_a_whole_game_of_mansuba_against_two() {
-    let Some(tmux) = need("tmux", "a_person_plays_a_whole_game_of_mansuba_against_two") else {
-        return;
-    };
-    let dir = TestDir::new();
-    let human = format!("{} --game mansuba", workspace_bin("human").display());
     let closer1 = player_spec("mansuba", "--strategy closer --seed 1");
     let closer2 = player_spec("mansuba", "--strategy closer --seed 2");
-    let args = "--game mansuba --players 3 --width 10 --height 4 --first 0 --seed 1";
-    let t = person_against_all(tmux, dir.path(), args, &human, &[&closer1, &closer2]);
+    let test = "a_person_plays_a_whole_game_of_mansuba_against_two";
+    let args = "--players 3 --width 10 --height 4 --first 0 --seed 1";
+    let Some((t, dir)) = person_game(test, "mansuba", args, &[&closer1, &closer2]) else {
+        return;
+    };
     t.wait_showing(
         "Turn 1, your move >",
         &[
@@ -628,18 +663,21 @@ fn a_person_plays_a_whole_game_of_mansuba_against_two() {
     // Another seat's piece, refused with the rules' reason; words, named.
     let pos_screen = t.screen();
     assert!(pos_screen.contains("P1"), "{pos_screen}");
-    t.keys(&["pass", "Enter"]);
-    t.wait_for("Not legal: you may pass only when one of your pieces cannot act");
-    t.keys(&["north", "Enter"]);
-    t.wait_for("\"north\" is not an action: expected `FROM TO` (two place numbers)");
+    t.enter(
+        "pass",
+        "Not legal: you may pass only when one of your pieces cannot act",
+    );
+    t.enter(
+        "north",
+        "\"north\" is not an action: expected `FROM TO` (two place numbers)",
+    );
     // The person plays the last listed action each time.
     let (screen, turns) = person_plays(&t, "Turn ", prompt_line, |t, screen| {
         if !screen.contains("Turn 1,") {
             assert!(screen.contains("Player 1: "), "{screen}");
             assert!(screen.contains("Player 2: "), "{screen}");
         }
-        t.keys(&["moves", "Enter"]);
-        let listed = t.wait_for("Your moves: ");
+        let listed = t.enter("moves", "Your moves: ");
         let line = listed
             .lines()
             .find(|l| l.starts_with("Your moves: "))
@@ -651,11 +689,8 @@ fn a_person_plays_a_whole_game_of_mansuba_against_two() {
             .trim_start_matches("Your moves: ");
         t.keys(&[action.trim(), "Enter"]);
     });
-    let verdict = verdict(dir.path());
-    assert_eq!(verdict.game, "mansuba");
+    let verdict = person_played(dir.path(), "mansuba", turns);
     assert_eq!(verdict.players.len(), 3);
-    assert_eq!(verdict.players[0].illegal_moves, 0);
-    assert_eq!(verdict.players[0].moves as usize, turns);
     let end = match verdict.winner {
         Some(0) => "You win!".to_owned(),
         Some(w) => format!("Player {w} wins: you lose."),

@@ -87,18 +87,7 @@ impl Report<'_> {
                 "<h2>Faulted games</h2>\n<p class=\"note\">{}</p>",
                 escape(FAULTED_NOTE)
             );
-            out.push_str(&faulted.html(
-                "faulted",
-                |_, j| {
-                    if j == 3 {
-                        " class=\"cmd\"".into()
-                    } else {
-                        String::new()
-                    }
-                },
-                &[],
-                &[],
-            ));
+            out.push_str(&faulted.html("faulted", command_column(3), &[], &[]));
         }
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(out, "<h2>SPRT</h2>");
@@ -110,18 +99,11 @@ impl Report<'_> {
         let _ = writeln!(out, "<h2>Games</h2>");
         out.push_str(&self.games_html(dir));
         let _ = writeln!(out, "<h2>Programs</h2>");
-        out.push_str(&self.programs_table(false).html(
-            "programs",
-            |_, j| {
-                if j == 1 {
-                    " class=\"cmd\"".into()
-                } else {
-                    String::new()
-                }
-            },
-            &[],
-            &[],
-        ));
+        out.push_str(
+            &self
+                .programs_table(false)
+                .html("programs", command_column(1), &[], &[]),
+        );
         out.push_str("</body>\n</html>\n");
         out
     }
@@ -403,5 +385,17 @@ fn fault_words(entry: &GameEntry, seat: usize, fault: Fault) -> String {
             .words()
             .map_or_else(|| reason.as_str().to_owned(), str::to_owned),
         None => format!("the game ended otherwise: {}", verdict_words(entry)),
+    }
+}
+
+/// The cell attributes ([`Table::html`]) of a table whose column `column`
+/// holds command lines, set in their own style.
+fn command_column(column: usize) -> impl Fn(usize, usize) -> String {
+    move |_, j| {
+        if j == column {
+            " class=\"cmd\"".into()
+        } else {
+            String::new()
+        }
     }
 }

@@ -405,6 +405,12 @@ mod tests {
         t
     }
 
+    /// A round robin of three programs: 0 against 1, 1 against 2 and 0
+    /// against 2.
+    fn three(ab: Wdl, bc: Wdl, ac: Wdl) -> Crosstable {
+        table(3, &[(0, 1, ab), (1, 2, bc), (0, 2, ac)])
+    }
+
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() < tol
     }
@@ -441,14 +447,8 @@ mod tests {
     fn symmetric_results_give_equal_ratings() {
         // A round robin where everyone beats the next one in a cycle, with
         // the same score against everyone: all ratings 0.
-        let t = table(
-            3,
-            &[
-                (0, 1, Wdl::new(3, 2, 1)),
-                (1, 2, Wdl::new(3, 2, 1)),
-                (2, 0, Wdl::new(3, 2, 1)),
-            ],
-        );
+        let beats = Wdl::new(3, 2, 1);
+        let t = three(beats, beats, beats.reversed());
         for options in [pure(Anchor::Mean), RatingOptions::default()] {
             let r = fit(&t, &options).unwrap();
             for rating in &r {
@@ -467,14 +467,7 @@ mod tests {
     fn three_programs_transitive_case() {
         // A beats B 3-1, B beats C 3-1, A and C split 2-2: the ML ratings
         // satisfy the score equations Σ_j n p_ij = Σ_j s_ij for every i.
-        let t = table(
-            3,
-            &[
-                (0, 1, Wdl::new(3, 0, 1)),
-                (1, 2, Wdl::new(3, 0, 1)),
-                (0, 2, Wdl::new(2, 0, 2)),
-            ],
-        );
+        let t = three(Wdl::new(3, 0, 1), Wdl::new(3, 0, 1), Wdl::new(2, 0, 2));
         let r: Vec<f64> = fit(&t, &pure(Anchor::Mean))
             .unwrap()
             .iter()
@@ -502,14 +495,7 @@ mod tests {
 
     #[test]
     fn a_group_winning_everything_is_unbounded_without_prior() {
-        let t = table(
-            3,
-            &[
-                (0, 1, Wdl::new(1, 0, 1)),
-                (0, 2, Wdl::new(2, 0, 0)),
-                (1, 2, Wdl::new(2, 0, 0)),
-            ],
-        );
+        let t = three(Wdl::new(1, 0, 1), Wdl::new(2, 0, 0), Wdl::new(2, 0, 0));
         assert_eq!(fit(&t, &pure(Anchor::Mean)), Err(RatingError::Unbounded(2)));
         let r = fit(&t, &RatingOptions::default()).unwrap();
         assert!(r[2].unwrap().elo < r[0].unwrap().elo);
@@ -540,14 +526,7 @@ mod tests {
 
     #[test]
     fn anchoring_shifts_ratings_and_changes_intervals() {
-        let t = table(
-            3,
-            &[
-                (0, 1, Wdl::new(5, 3, 2)),
-                (1, 2, Wdl::new(4, 4, 2)),
-                (0, 2, Wdl::new(6, 2, 2)),
-            ],
-        );
+        let t = three(Wdl::new(5, 3, 2), Wdl::new(4, 4, 2), Wdl::new(6, 2, 2));
         let mean = fit(&t, &RatingOptions::default()).unwrap();
         let anchored = fit(
             &t,

@@ -591,8 +591,9 @@ mod tests {
 
     #[test]
     fn per_player_counts_win_and_reply_times_are_weighted_by_moves() {
+        use SetupStatus::{Accepted, Refused};
         let mut tally = Tally::new(2);
-        let p = |timeouts, setup, moves, mean, max| PlayerReport {
+        let p = |(timeouts, setup, moves, mean, max)| PlayerReport {
             setup: Some(setup),
             moves,
             timeouts,
@@ -600,28 +601,24 @@ mod tests {
             mean_reply_ms: Some(mean),
             ..PlayerReport::default()
         };
-        tally.add(
-            &[0, 1],
-            &verdict(
-                Outcome::win(1, 2),
+        // Two games won by the second seat: the seats, the reason, and each
+        // seat's timeouts, setup, moves, mean and maximum reply.
+        let games = [
+            (
+                [0, 1],
                 "timeout",
-                vec![
-                    p(1, SetupStatus::Accepted, 10, 4.0, 501.0),
-                    p(0, SetupStatus::Accepted, 10, 1.0, 2.0),
-                ],
+                [(1, Accepted, 10, 4.0, 501.0), (0, Accepted, 10, 1.0, 2.0)],
             ),
-        );
-        tally.add(
-            &[1, 0],
-            &verdict(
-                Outcome::win(1, 2),
+            (
+                [1, 0],
                 "setup_refused",
-                vec![
-                    p(0, SetupStatus::Refused, 0, 0.0, 3.0),
-                    p(0, SetupStatus::Accepted, 30, 8.0, 9.0),
-                ],
+                [(0, Refused, 0, 0.0, 3.0), (0, Accepted, 30, 8.0, 9.0)],
             ),
-        );
+        ];
+        for (seats, reason, players) in games {
+            let players = players.into_iter().map(p).collect();
+            tally.add(&seats, &verdict(Outcome::win(1, 2), reason, players));
+        }
         let s = &tally.stats;
         assert_eq!((s[0].timeouts, s[1].timeouts), (1, 0));
         assert_eq!((s[0].refused_setups, s[1].refused_setups), (0, 1));

@@ -1,22 +1,21 @@
 //! Fair clocks: `--affinity` pins each game's players, and the report
 //! warns when games' players got too little CPU for their time.
 
-use crate::util::{Sandbox, records, show, stderr, stdout};
+use std::process::Output;
+
+use crate::util::{Sandbox, show, stderr, stdout};
 
 #[test]
 fn affinity_pins_each_games_players_and_says_how() {
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "a=player --strategy random --seed 1",
-        "b=player --strategy random --seed 2",
-    ]);
+    let programs = sb.three_random(true);
     let out = sb.play(
-        &programs,
+        &programs[..2],
         "--games 2 -j 1 --max-turns 20 --affinity --name pinned -q",
     );
     let err = stderr(&out);
     assert!(err.contains("tournament: --affinity: "), "{}", show(&out));
-    let recs = records(&sb.path().join("logs/pinned/results.jsonl"));
+    let recs = sb.results("pinned");
     assert_eq!(recs.len(), 2, "{}", show(&out));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for r in &recs {
@@ -46,17 +45,21 @@ fn affinity_pins_each_games_players_and_says_how() {
     );
 }
 
+/// Runs a tournament of `faulty` (`NAME=BIN ARGS`) against a random
+/// player with the arguments `line`.
+fn against_random(sb: &Sandbox, faulty: &str, line: &str) -> Output {
+    let (_, out) = sb.play_all(&[faulty, "good=player --strategy random --seed 1"], line);
+    out
+}
+
 #[test]
 fn the_report_warns_when_timeouts_got_no_cpu() {
     let sb = Sandbox::new();
     // A sleeping program times out having had next to no CPU time: from
     // outside, the same as a program that a busy machine never ran.
-    let programs = sb.programs(&[
+    let out = against_random(
+        &sb,
         "sleeper=faulty-player --mode sleep --at 1",
-        "good=player --strategy random --seed 1",
-    ]);
-    let out = sb.play(
-        &programs,
         "--games 2 -j 2 --time-limit-ms 100 --name starved",
     );
     let report = stdout(&out);
@@ -66,15 +69,12 @@ fn the_report_warns_when_timeouts_got_no_cpu() {
         show(&out)
     );
     // A tournament whose players computed is not warned about.
-    let programs = sb.programs(&[
+    let out = against_random(
+        &sb,
         "busy=faulty-player --mode busy --at 1",
-        "good=player --strategy random --seed 1",
-    ]);
-    let out = sb.play(
-        &programs,
         "--games 1 -j 1 --time-limit-ms 300 --name computed",
     );
-    let recs = records(&sb.path().join("logs/computed/results.jsonl"));
+    let recs = sb.results("computed");
     let cpu = recs[0]
         .verdict
         .players

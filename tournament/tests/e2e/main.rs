@@ -24,13 +24,13 @@ fn check_consistency(sandbox: &Sandbox, results: &Path, report_stem: &str, games
     let ids: HashSet<&str> = recs.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), games, "duplicate game ids");
 
+    // Each game counts for two programs, in each table.
+    let counts_each_game_twice = |rows: &[HashMap<String, String>], what: &str| {
+        let total: f64 = rows.iter().map(|r| num(r, "games")).sum();
+        assert_eq!(total, 2.0 * games as f64, "{what}");
+    };
     let standings = csv(&sandbox.read(&format!("{report_stem}.csv")));
-    let total_games: f64 = standings.iter().map(|r| num(r, "games")).sum();
-    assert_eq!(
-        total_games,
-        2.0 * games as f64,
-        "each game counts for two programs"
-    );
+    counts_each_game_twice(&standings, "each game counts for two programs");
     let wins: f64 = standings.iter().map(|r| num(r, "wins")).sum();
     let losses: f64 = standings.iter().map(|r| num(r, "losses")).sum();
     assert_eq!(wins, losses);
@@ -42,12 +42,7 @@ fn check_consistency(sandbox: &Sandbox, results: &Path, report_stem: &str, games
     }
 
     let cross = csv(&sandbox.read(&format!("{report_stem}.crosstable.csv")));
-    let pair_games: f64 = cross.iter().map(|r| num(r, "games")).sum();
-    assert_eq!(
-        pair_games,
-        2.0 * games as f64,
-        "crosstable sums to the games"
-    );
+    counts_each_game_twice(&cross, "crosstable sums to the games");
     for r in &cross {
         let mirror = cross
             .iter()
@@ -81,18 +76,17 @@ fn standing<'a>(
 #[test]
 fn four_program_round_robin_completes_with_consistent_tables() {
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "random1=player --strategy random --seed 1",
-        "random2=player --strategy random --seed 2",
-        "illegal=faulty-player --mode move-lake --at 3 --seed 5",
-        // The player's default strategy: the AI, kept fast for the test.
-        "ai=player --move-time-ms 5 --seed 3",
-    ]);
-    let out = sb.play(
-        &programs,
+    let (_, out) = sb.play_all(
+        &[
+            "random1=player --strategy random --seed 1",
+            "random2=player --strategy random --seed 2",
+            "illegal=faulty-player --mode move-lake --at 3 --seed 5",
+            // The player's default strategy: the AI, kept fast for the test.
+            "ai=player --move-time-ms 5 --seed 3",
+        ],
         "--games 4 -j 2 --max-turns 200 --name rr --report report.csv --report report.md --quiet",
     );
-    let results = sb.path().join("logs/rr/results.jsonl");
+    let results = sb.results_path("rr");
     check_consistency(&sb, &results, "report", 6 * 4);
 
     let standings = csv(&sb.read("report.csv"));
@@ -115,23 +109,17 @@ fn four_program_round_robin_completes_with_consistent_tables() {
 #[test]
 fn failures_are_charged_to_the_failing_program() {
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "good=player --strategy random --seed 1",
-        "segv=faulty-player --mode segv --at 2",
-        "sleeper=faulty-player --mode sleep --at 1 --limit-ms 100",
-        "badsetup=faulty-player --mode setup-bad-code",
-        "closer=faulty-player --mode close-stdout --at 1",
-    ]);
-    sb.play(
-        &programs,
+    sb.play_all(
+        &[
+            "good=player --strategy random --seed 1",
+            "segv=faulty-player --mode segv --at 2",
+            "sleeper=faulty-player --mode sleep --at 1 --limit-ms 100",
+            "badsetup=faulty-player --mode setup-bad-code",
+            "closer=faulty-player --mode close-stdout --at 1",
+        ],
         "--gauntlet --games 2 -j 2 --time-limit-ms 100 --name faults --report faults.csv -q",
     );
-    check_consistency(
-        &sb,
-        &sb.path().join("logs/faults/results.jsonl"),
-        "faults",
-        4 * 2,
-    );
+    check_consistency(&sb, &sb.results_path("faults"), "faults", 4 * 2);
     let rows = csv(&sb.read("faults.csv"));
     let field = |name: &str, f: &str| num(standing(&rows, name), f);
     assert_eq!(field("good", "wins"), 8.0);
@@ -155,28 +143,11 @@ fn failures_are_charged_to_the_failing_program() {
     sb.assert_no_leftovers();
 }
 
-/// Three random players (`a`, `b`, `c`), their seed `{seed}` or, when
-/// `fixed`, 1, 2, 3.
-fn three_random(sb: &Sandbox, fixed: bool) -> Vec<String> {
-    ["a", "b", "c"]
-        .iter()
-        .zip(1..)
-        .map(|(name, i)| {
-            let seed = if fixed {
-                i.to_string()
-            } else {
-                "{seed}".into()
-            };
-            sb.program(name, "player", &format!("--strategy random --seed {seed}"))
-        })
-        .collect()
-}
-
 /// The arguments of an interrupted-and-resumed tournament: full games
 /// between three random players, `games` per pairing (enough to interrupt
 /// it midway), and `extra`.
 pub(crate) fn resumable_args(sb: &Sandbox, games: &str, extra: &[&str]) -> Vec<String> {
-    let mut args = three_random(sb, true);
+    let mut args = sb.three_random(true);
     for a in ["--games", games, "-j", "2", "--results", "r.jsonl"]
         .iter()
         .chain(extra)
@@ -309,15 +280,8 @@ fn sigterm_stops_running_games_at_once() {
 #[test]
 fn sprt_stops_as_soon_as_it_decides() {
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "strong=player --strategy random --seed 1",
-        "weak=faulty-player --mode exit1 --at 1",
-    ]);
-    let out = sb.play(
-        &programs,
-        "--sprt 0,50,0.05,0.05 --games 1000 -j 2 --name sprt",
-    );
-    let played = records(&sb.path().join("logs/sprt/results.jsonl")).len();
+    let (_, out) = sb.play_sprt("1", "--name sprt");
+    let played = sb.results("sprt").len();
     assert!((1..100).contains(&played), "{played} games");
     let said = stdout(&out);
     assert!(said.contains("H1 accepted"), "{said}");
@@ -334,18 +298,11 @@ fn sprt_stops_as_soon_as_it_decides() {
 #[test]
 fn paired_games_share_their_seeds_and_the_sprt_counts_pairs() {
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "strong=player --strategy random --seed {seed}",
-        "weak=faulty-player --mode exit1 --at 1",
-    ]);
-    let out = sb.play(
-        &programs,
-        "--pairs --sprt 0,50,0.05,0.05 --games 1000 -j 2 --name pairs",
-    );
+    let (programs, out) = sb.play_sprt("{seed}", "--pairs --name pairs");
     let said = stdout(&out);
     assert!(said.contains("GSPRT on game pairs (pentanomial)"), "{said}");
     assert!(said.contains("H1 accepted"), "{said}");
-    let recs = records(&sb.path().join("logs/pairs/results.jsonl"));
+    let recs = sb.results("pairs");
     let mut by_pair: HashMap<u32, Vec<&tournament::results::record::GameRecord>> = HashMap::new();
     for rec in &recs {
         assert!(rec.settings.pairs, "{rec:?}");
@@ -477,7 +434,7 @@ fn bad_input_gets_clear_errors() {
 #[test]
 fn a_corrupt_results_file_is_refused_naming_the_line() {
     let sb = Sandbox::new();
-    let programs = three_random(&sb, true);
+    let programs = sb.three_random(true);
     let args = [
         &programs[0],
         &programs[1],
@@ -632,17 +589,16 @@ fn a_changed_program_replays_only_its_own_games() {
 fn an_oust_round_robin_passes_the_game_and_its_options_to_every_game() {
     let sb = Sandbox::new();
     std::os::unix::fs::symlink(sibling("oust-faulty"), sb.path().join("oust-faulty")).unwrap();
-    let programs = sb.programs(&[
-        "random=player --game oust --strategy random --seed {seed}",
-        "greedy=player --game oust --strategy greedy --seed {seed}",
-        "garbage=oust-faulty --mode garbage --at 0",
-    ]);
-    sb.play(
-        &programs,
+    sb.play_all(
+        &[
+            "random=player --game oust --strategy random --seed {seed}",
+            "greedy=player --game oust --strategy greedy --seed {seed}",
+            "garbage=oust-faulty --mode garbage --at 0",
+        ],
         "--game oust --game-options '--cols 5 --rows 4' --games 2 -j 2 \
          --name oust --report oust.csv --quiet",
     );
-    let results = sb.path().join("logs/oust/results.jsonl");
+    let results = sb.results_path("oust");
     check_consistency(&sb, &results, "oust", 3 * 2);
     for rec in records(&results) {
         assert_eq!(rec.settings.game, "oust", "{rec:?}");
@@ -680,12 +636,12 @@ fn verdict_of(
 #[test]
 fn stratego_game_options_reach_the_referee() {
     let sb = Sandbox::new();
-    let programs = three_random(&sb, false);
+    let programs = sb.three_random(false);
     sb.play(
         &programs[..2],
         "--game-options --two-square-rule --games 1 --name tsr --max-turns 50 --quiet",
     );
-    let recs = records(&sb.path().join("logs/tsr/results.jsonl"));
+    let recs = sb.results("tsr");
     assert_eq!(recs.len(), 1);
     let verdict = verdict_of(&sb, &recs[0]);
     assert_eq!(verdict.settings.options["two_square_rule"], true);
@@ -698,18 +654,17 @@ fn a_mansuba_round_robin_of_three_seats() {
     // each table sits in all six orders; the game's turn limit for its
     // options (2 x 6 x 5) reaches every game.
     let sb = Sandbox::new();
-    let programs = sb.programs(&[
-        "random=player --game mansuba --strategy random --seed {seed}",
-        "closer1=player --game mansuba --strategy closer --seed {seed}",
-        "closer2=player --game mansuba --strategy closer --seed {seed}",
-        "ai=player --game mansuba --max-nodes 500",
-    ]);
-    sb.play(
-        &programs,
+    sb.play_all(
+        &[
+            "random=player --game mansuba --strategy random --seed {seed}",
+            "closer1=player --game mansuba --strategy closer --seed {seed}",
+            "closer2=player --game mansuba --strategy closer --seed {seed}",
+            "ai=player --game mansuba --max-nodes 500",
+        ],
         "--game mansuba --game-options '--players 3 --width 6 --height 5' --games 6 -j 2 \
          --name m3 --report m3.csv --quiet",
     );
-    let recs = records(&sb.path().join("logs/m3/results.jsonl"));
+    let recs = sb.results("m3");
     assert_eq!(recs.len(), 24);
     let mut orders: HashMap<String, HashSet<Vec<String>>> = HashMap::new();
     for rec in &recs {

@@ -9,7 +9,7 @@ use serde_json::Value;
 use tests::cdp::Browser;
 use tests::tools::need;
 
-use crate::util::{Sandbox, records, succeeded};
+use crate::util::Sandbox;
 
 /// The rows of the Markdown table under `## SECTION` of `markdown`, each
 /// cell trimmed (the header and the rule left out).
@@ -59,16 +59,15 @@ fn the_html_report_of_a_real_tournament_reads_in_chromium() {
     // A program whose path holds markup: the page shows it as text.
     std::os::unix::fs::symlink(crate::util::sibling("player"), sb.path().join("pl<b>ayer"))
         .unwrap();
-    let programs = sb.programs(&[
-        "r1=player --strategy random --seed {seed}",
-        "r2=pl<b>ayer --strategy random --seed {seed}",
-        "lake=faulty-player --mode move-lake --at 3 --seed 5",
-    ]);
-    sb.play(
-        &programs,
+    sb.play_all(
+        &[
+            "r1=player --strategy random --seed {seed}",
+            "r2=pl<b>ayer --strategy random --seed {seed}",
+            "lake=faulty-player --mode move-lake --at 3 --seed 5",
+        ],
         "--games 2 -j 2 --max-turns 100 --name web --report web.html --quiet",
     );
-    let recs = records(&sb.path().join("logs/web/results.jsonl"));
+    let recs = sb.results("web");
     assert_eq!(recs.len(), 6);
     let markdown = sb.read("logs/web/report.md");
     let mut b = Browser::start(&chromium);
@@ -215,25 +214,8 @@ fn the_html_report_draws_the_sprt_curve_past_its_bound() {
     let Some((chromium, sb)) = with_chromium(test) else {
         return;
     };
-    let programs = sb.programs(&[
-        "strong=player --strategy random --seed 1",
-        "weak=faulty-player --mode exit1 --at 1",
-    ]);
-    succeeded(sb.run(&[
-        &programs[0],
-        &programs[1],
-        "--sprt",
-        "0,50,0.05,0.05",
-        "--games",
-        "1000",
-        "-j",
-        "2",
-        "--name",
-        "sprt",
-        "--quiet",
-        "--no-game-pages",
-    ]));
-    let played = records(&sb.path().join("logs/sprt/results.jsonl")).len();
+    sb.play_sprt("1", "--name sprt --quiet --no-game-pages");
+    let played = sb.results("sprt").len();
     let mut b = Browser::start(&chromium);
     b.open(&format!(
         "file://{}",

@@ -56,6 +56,23 @@ impl Sandbox {
             .collect()
     }
 
+    /// Three random players (`a`, `b`, `c`), their seed `{seed}` or, when
+    /// `fixed`, 1, 2, 3.
+    pub fn three_random(&self, fixed: bool) -> Vec<String> {
+        ["a", "b", "c"]
+            .iter()
+            .zip(1..)
+            .map(|(name, i)| {
+                let seed = if fixed {
+                    i.to_string()
+                } else {
+                    "{seed}".into()
+                };
+                self.program(name, "player", &format!("--strategy random --seed {seed}"))
+            })
+            .collect()
+    }
+
     /// The tournament, run in the sandbox with its referee.
     pub fn tournament(&self) -> Command {
         self.subcommand(None)
@@ -86,6 +103,40 @@ impl Sandbox {
         let words = shlex::split(line).unwrap_or_else(|| panic!("not a command line: {line}"));
         let args: Vec<&str> = programs.iter().chain(&words).map(String::as_str).collect();
         succeeded(self.run(&args))
+    }
+
+    /// Runs a tournament of the programs `specs` ([`Sandbox::programs`])
+    /// with the arguments `line`, as [`Sandbox::play`] does: the programs'
+    /// arguments and the tournament's outputs.
+    pub fn play_all(&self, specs: &[&str], line: &str) -> (Vec<String>, Output) {
+        let programs = self.programs(specs);
+        let out = self.play(&programs, line);
+        (programs, out)
+    }
+
+    /// Runs a tournament that an SPRT (`--sprt 0,50,0.05,0.05`, two games
+    /// at a time, 1000 at most) decides soon: `strong`, a random player
+    /// whose seed is `seed`, against `weak`, which exits at its first
+    /// move; `line` adds the other arguments, as [`Sandbox::play`] has
+    /// them. The programs' arguments and the tournament's outputs.
+    pub fn play_sprt(&self, seed: &str, line: &str) -> (Vec<String>, Output) {
+        self.play_all(
+            &[
+                &format!("strong=player --strategy random --seed {seed}"),
+                "weak=faulty-player --mode exit1 --at 1",
+            ],
+            &format!("--sprt 0,50,0.05,0.05 --games 1000 -j 2 {line}"),
+        )
+    }
+
+    /// The results file of the tournament named `name` (`--name`).
+    pub fn results_path(&self, name: &str) -> PathBuf {
+        self.path().join(format!("logs/{name}/results.jsonl"))
+    }
+
+    /// The records of the tournament named `name` (`--name`).
+    pub fn results(&self, name: &str) -> Vec<GameRecord> {
+        records(&self.results_path(name))
     }
 
     /// Runs the tournament with `args`, which it must refuse as a usage
