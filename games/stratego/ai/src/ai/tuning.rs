@@ -159,6 +159,11 @@ pub struct Tuning {
     /// identified Marshal after a root move, while their Spy lives
     /// unidentified, in root-value units ([`super::spy_watch`]).
     pub spy_risk: f64,
+    /// Share of [`Tuning::spy_risk`] for a moved unidentified enemy piece
+    /// beside one of their identified Generals or Colonels, a possible
+    /// escorting Spy ([`super::spy_watch`]); other moved pieces count
+    /// [`super::spy_watch::MOVED_SHARE`].
+    pub spy_escort: f64,
 }
 
 impl Default for Tuning {
@@ -205,13 +210,14 @@ impl Default for Tuning {
             stall_max: 150.0,
             stall_behind: 3,
             spy_risk: 300.0,
+            spy_escort: 0.1,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 41] = [
+    pub const NAMES: [&'static str; 42] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -253,6 +259,7 @@ impl Tuning {
         "stall_max",
         "stall_behind",
         "spy_risk",
+        "spy_escort",
     ];
 
     /// Applies one `name=value` setting.
@@ -314,6 +321,7 @@ impl Tuning {
             "stall_max" => self.stall_max = float()?,
             "stall_behind" => self.stall_behind = value.parse().map_err(|_| bad())?,
             "spy_risk" => self.spy_risk = float()?,
+            "spy_escort" => self.spy_escort = float()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())
