@@ -278,7 +278,8 @@ bench-sparring:
 ## bench-pool: the Stratego AI of PLAYER (default ours) against the pool
 ## (docs/player.md, "Strength"): random, greedy, the UCC agents found in
 ## SPARRING if given, the build PREVIOUS if given, and the programs of POOL
-## (NAME=COMMAND, several separated by `;`), POOL_GAMES per member, both
+## (NAME=COMMAND, several separated by `;`; by default the independent
+## player, `ismcts`, of this tree's build), POOL_GAMES per member, both
 ## our builds at PLAYER_ARGS (a node budget) under the referee's
 ## POOL_TIME_LIMIT_MS; per-member targets. Resumable (POOL_LOG).
 POOL_GAMES ?= 100
@@ -286,7 +287,7 @@ PLAYER ?= target/release/player
 PLAYER_ARGS ?= --max-nodes 200000 --move-time-ms 5000
 POOL_TIME_LIMIT_MS ?= 10000
 POOL_LOG ?= logs/bench-pool
-POOL ?=
+POOL ?= ismcts=target/release/player --strategy ismcts --seed {seed}
 PREVIOUS ?=
 POOL_OPTIONS = --player "$(PLAYER)" --games $(POOL_GAMES) --jobs $(JOBS) \
 	--ai-args "$(PLAYER_ARGS)" --time-limit-ms $(POOL_TIME_LIMIT_MS) --opponent-time-limit-ms 2000 \
