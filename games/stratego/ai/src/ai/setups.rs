@@ -128,9 +128,9 @@ pub fn template(player: Player, index: usize) -> Setup {
 
 /// A setup for `player`: a random template, mirrored top to bottom half of
 /// the time (the lakes are symmetric, so the intent is kept), then its
-/// movable pieces below Major reordered: first along each column (a Scout
-/// stays in front, a Miner at the back), then a few swaps of Captains and
-/// less between the front three columns. The reordering gives each template
+/// Captains, Lieutenants, Sergeants and Scouts of the front three columns
+/// reordered: first along each column (a Scout stays in front, a Captain
+/// at its depth), then a few swaps between those columns. The reordering gives each template
 /// thousands of variants, so that the setups of a match almost never repeat
 /// (see the test) and an opponent that has seen one game cannot read the
 /// next from it.
@@ -139,15 +139,13 @@ pub fn random_setup(player: Player, rng: &mut Rng) -> Setup {
     if rng.below(2) == 1 {
         rows.reverse();
     }
-    // Along a column every piece keeps its depth, so Miners may move too
-    // (they stay as far back as designed); Bombs, the Flag and the strong
-    // pieces stay where designed.
-    for col in 0..4 {
+    // Only columns 1..3 (depth from the back): the back column holds the
+    // Flag, its Bombs and the reserve, and the Miners stand where designed
+    // (reordered with the rest, our Flag's corner lost its Miner and
+    // peternlewis won 3 of 12 games; see docs/player.md).
+    for col in 1..4 {
         let free: Vec<usize> = (0..10)
-            .filter(|&r| {
-                let piece = rank(rows[r][col]);
-                is_interchangeable(piece) || piece == Rank::Miner
-            })
+            .filter(|&r| is_interchangeable(rank(rows[r][col])))
             .collect();
         for i in (1..free.len()).rev() {
             let j = rng.below(i + 1);
@@ -157,8 +155,6 @@ pub fn random_setup(player: Player, rng: &mut Rng) -> Setup {
             rows[b][col] = t;
         }
     }
-    // Only columns 1..3 (depth from the back): the back column holds the
-    // Flag, its Bombs and the reserve, which keep their depth.
     let swaps = 3 + rng.below(4);
     for _ in 0..swaps {
         let (r1, c1) = (rng.below(10), 1 + rng.below(3));
@@ -258,7 +254,7 @@ mod tests {
         // A player is a new process each game, seeded afresh: only a large
         // space of variants keeps a match's setups apart. With the swaps
         // alone, 10,000 seeds gave 3,179 distinct setups and 427 of 500
-        // matches of 20 games held a repeat.
+        // matches of 20 games held a repeat; reordered, 8,953 and none.
         let setups: Vec<String> = (0..10_000u64)
             .map(|seed| random_setup(Player::Zero, &mut Rng::new(seed)).to_wire())
             .collect();
@@ -268,7 +264,7 @@ mod tests {
             .filter(|m| m.iter().collect::<std::collections::HashSet<_>>().len() < m.len())
             .count();
         assert!(
-            distinct.len() >= 9_900,
+            distinct.len() >= 8_500,
             "{} distinct setups",
             distinct.len()
         );
