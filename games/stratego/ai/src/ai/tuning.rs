@@ -164,6 +164,10 @@ pub struct Tuning {
     /// escorting Spy ([`super::spy_watch`]); other moved pieces count
     /// [`super::spy_watch::MOVED_SHARE`].
     pub spy_escort: f64,
+    /// Reorder the setup's Captains and less along each front column
+    /// ([`super::setups::random_setup`]): a match's setups then almost
+    /// never repeat.
+    pub setup_reorder: bool,
 }
 
 impl Default for Tuning {
@@ -211,13 +215,14 @@ impl Default for Tuning {
             stall_behind: 3,
             spy_risk: 300.0,
             spy_escort: 0.1,
+            setup_reorder: false,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 42] = [
+    pub const NAMES: [&'static str; 43] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -260,6 +265,7 @@ impl Tuning {
         "stall_behind",
         "spy_risk",
         "spy_escort",
+        "setup_reorder",
     ];
 
     /// Applies one `name=value` setting.
@@ -322,6 +328,7 @@ impl Tuning {
             "stall_behind" => self.stall_behind = value.parse().map_err(|_| bad())?,
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
+            "setup_reorder" => self.setup_reorder = flag()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())

@@ -213,7 +213,7 @@ impl Strategy for AiStrategy {
         self.stall = Stall::new();
         self.rampages = Rampages::new();
         self.contention = expected_contention();
-        setups::random_setup(me, &mut self.rng)
+        setups::random_setup(me, &mut self.rng, self.config.tuning.setup_reorder)
     }
 
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {

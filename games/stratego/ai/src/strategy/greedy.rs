@@ -76,7 +76,7 @@ fn score(view: &View, mv: Move) -> i32 {
 
 impl Strategy for GreedyStrategy {
     fn setup(&mut self, me: Player) -> Setup {
-        setups::random_setup(me, &mut self.rng)
+        setups::random_setup(me, &mut self.rng, false)
     }
 
     fn choose(&mut self, view: &View, _deadline: Instant) -> Move {
