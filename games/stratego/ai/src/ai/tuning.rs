@@ -162,11 +162,14 @@ pub struct Tuning {
     /// Share of [`Tuning::spy_risk`] for a moved unidentified enemy piece
     /// beside one of their identified Generals or Colonels, a possible
     /// escorting Spy ([`super::spy_watch`]); other moved pieces count
-    /// [`super::spy_watch::MOVED_SHARE`].
+    /// [`super::spy_watch::MOVED_SHARE`]. As much by default: at 0.5 our
+    /// Marshal shunned the identified pieces it is there to take and lost
+    /// in self-play (docs/player.md, the spy watch).
     pub spy_escort: f64,
     /// Reorder the setup's Captains and less along each front column
     /// ([`super::setups::random_setup`]): a match's setups then almost
-    /// never repeat.
+    /// never repeat. Off: no measurement has accepted it yet
+    /// (docs/player.md, "Setups").
     pub setup_reorder: bool,
 }
 
