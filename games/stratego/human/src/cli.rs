@@ -60,10 +60,10 @@ pub fn human_main(args: Vec<OsString>) -> ExitCode {
             Ok(s) => s,
             Err(e) => {
                 problem = Some(format!("the setup file is refused: {e}"));
-                stratego_ai::ai::setups::random_setup(p, &mut rng)
+                stratego_ai::ai::setups::random_setup(p, &mut rng, false)
             }
         },
-        None => stratego_ai::ai::setups::random_setup(p, &mut rng),
+        None => stratego_ai::ai::setups::random_setup(p, &mut rng, false),
     };
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
