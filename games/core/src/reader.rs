@@ -92,49 +92,31 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-impl<R: Read> LineReader<R> {
-    /// Reads and drops whatever is left of the stream, until its end.
-    ///
-    /// A player whose game is over waits here for the referee to close
-    /// its input rather than exit at once: a referee may still write to
-    /// it, or not end the game where the player thinks it ends (the
-    /// course's referee never sends `F`, and plays on after a Flag
-    /// capture), and a player that exits first races with the referee's
-    /// own end of the game. What comes is not read as messages: after the
-    /// end nothing can be wrong with it.
-    pub fn drain(&mut self) -> io::Result<()> {
-        self.buf.clear();
-        self.start = 0;
-        drain(&mut self.inner)
-    }
-}
-
-/// Reads and drops whatever is left of `input`, until its end (what
-/// [`LineReader::drain`] does once its own lines are dropped).
-pub fn drain(mut input: impl Read) -> io::Result<()> {
-    let mut chunk = [0u8; 4096];
-    loop {
-        match input.read(&mut chunk) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-}
-
 /// A player's session on `input`: `play` reads the referee's messages
 /// from it (through its own [`LineReader`]) up to the one that ends the
-/// game, then the rest of `input` is read until its end, where the
-/// referee closes it ([`LineReader::drain`] says why a player waits for
-/// that). What `play` returned, or the first error.
+/// game, then the rest of `input` is read and dropped until its end.
+/// What `play` returned, or the first error.
+///
+/// A player whose game is over waits for the referee to close its input
+/// rather than exit at once: a referee may still write to it, or not end
+/// the game where the player thinks it ends (the course's referee never
+/// sends `F`, and plays on after a Flag capture), and a player that exits
+/// first races with the referee's own end of the game. What comes is not
+/// read as messages: after the end nothing can be wrong with it.
 pub fn play_to_the_end<R: Read, T, E: From<io::Error>>(
     mut input: R,
     play: impl FnOnce(&mut R) -> Result<T, E>,
 ) -> Result<T, E> {
     let end = play(&mut input)?;
-    drain(input)?;
-    Ok(end)
+    let mut chunk = [0u8; 4096];
+    loop {
+        match input.read(&mut chunk) {
+            Ok(0) => return Ok(end),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// Runs `session` on `input` handed over a byte at a time ([`Trickle`]),
@@ -259,16 +241,16 @@ mod tests {
     }
 
     #[test]
-    fn drain_reads_to_the_end_whatever_comes() {
+    fn play_to_the_end_reads_to_the_end_whatever_comes() {
         // After the end message: more messages, bytes no line allows, a
         // line over the limit; all of it read, none of it an error.
         let mut text = b"E\nB3\nN\n\xff\xfe\n".to_vec();
         text.extend([b'x'; 100]);
-        let mut r = trickle(&text, 5);
-        assert_eq!(r.next_line().unwrap().as_deref(), Some("E"));
-        r.drain().unwrap();
-        assert!(r.inner.text.is_empty(), "the whole stream was read");
-        assert!(r.next_line().unwrap().is_none());
+        let mut input = trickle(&text, 5).inner;
+        let end = play_to_the_end(&mut input, |input| LineReader::new(input, 16).next_line());
+        assert_eq!(end.unwrap().as_deref(), Some("E"));
+        assert!(input.text.is_empty(), "the whole stream was read");
+        assert!(LineReader::new(input, 16).next_line().unwrap().is_none());
     }
 
     #[test]

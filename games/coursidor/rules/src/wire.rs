@@ -232,12 +232,6 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    /// Reads and drops what is left of the stream, until its end
-    /// ([`game_core::LineReader::drain`]).
-    pub fn drain(&mut self) -> std::io::Result<()> {
-        self.lines.drain()
-    }
-
     /// The next non-blank line, cleaned; `None` at the end of the stream.
     /// A failed read is told as what came in place of a message (the
     /// error is plain data, so it carries the read error's text).

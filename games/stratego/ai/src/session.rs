@@ -140,7 +140,7 @@ impl<R: Read> LineReader<R> {
 /// is nothing to answer. After `E`, `F` or `KO` nothing is answered
 /// either. In every case the session returns only at the end of its
 /// input, which the referee closes when it ends the game
-/// (`game_core::LineReader::drain` says why).
+/// ([`game_core::play_to_the_end`] says why).
 pub fn run<R: Read, W: Write>(
     input: R,
     output: W,

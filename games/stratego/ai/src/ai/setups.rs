@@ -141,34 +141,34 @@ pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
         rows.reverse();
     }
     // Only columns 1..3 (depth from the back): the back column holds the
-    // Flag, its Bombs and the reserve, and the Miners stand where designed
-    // (reordered with the rest, our Flag's corner lost its Miner and
-    // peternlewis won 3 of 12 games; see docs/player.md).
-    for col in (1..4).filter(|_| reorder) {
-        let free: Vec<usize> = (0..10)
-            .filter(|&r| is_interchangeable(rank(rows[r][col])))
-            .collect();
-        for i in (1..free.len()).rev() {
-            let j = rng.below(i + 1);
-            let (a, b) = (free[i], free[j]);
-            let t = rows[a][col];
-            rows[a][col] = rows[b][col];
-            rows[b][col] = t;
+    // Flag, its Bombs and the reserve, which stay where designed.
+    if reorder {
+        for col in 1..4 {
+            let free: Vec<usize> = (0..10)
+                .filter(|&r| is_interchangeable(rank(rows[r][col])))
+                .collect();
+            for i in (1..free.len()).rev() {
+                let j = rng.below(i + 1);
+                swap(&mut rows, (free[i], col), (free[j], col));
+            }
         }
     }
     let swaps = 3 + rng.below(4);
     for _ in 0..swaps {
-        let (r1, c1) = (rng.below(10), 1 + rng.below(3));
-        let (r2, c2) = (rng.below(10), 1 + rng.below(3));
-        let a = rank(rows[r1][c1]);
-        let b = rank(rows[r2][c2]);
-        if is_interchangeable(a) && is_interchangeable(b) {
-            let t = rows[r1][c1];
-            rows[r1][c1] = rows[r2][c2];
-            rows[r2][c2] = t;
+        let a = (rng.below(10), 1 + rng.below(3));
+        let b = (rng.below(10), 1 + rng.below(3));
+        if is_interchangeable(rank(rows[a.0][a.1])) && is_interchangeable(rank(rows[b.0][b.1])) {
+            swap(&mut rows, a, b);
         }
     }
     build(player, &rows)
+}
+
+/// Exchanges the pieces on two (row, column) squares of `rows`.
+fn swap(rows: &mut Template, a: (usize, usize), b: (usize, usize)) {
+    let t = rows[a.0][a.1];
+    rows[a.0][a.1] = rows[b.0][b.1];
+    rows[b.0][b.1] = t;
 }
 
 fn rank(code: u8) -> Rank {

@@ -17,11 +17,12 @@
 //! moved one, in root-value units, on top of what the search finds.
 //!
 //! A moved piece that stands beside one of their identified Generals or
-//! Colonels counts [`Tuning::spy_escort`] of the risk: a Spy escorts the
-//! piece our Marshal wants to take. Against a stronger engine than the UCC agents, its Spy, moving
-//! beside its General, took our Marshal right after the Marshal took that
-//! General or a Colonel in 3 of 20 games, charged a tenth of the risk
-//! because it had moved.
+//! Colonels counts [`Tuning::spy_escort`] of the risk (by default a tenth,
+//! as any moved piece): a Spy escorts the piece our Marshal wants to take.
+//! Against a stronger engine than the UCC agents, its Spy, moving beside
+//! its General, took our Marshal right after the Marshal took that General
+//! or a Colonel in 3 of 20 games, charged a tenth of the risk because it
+//! had moved.
 
 use stratego::bits::Bits;
 use stratego::{Cell, Move, Rank, Square, View};
@@ -131,7 +132,7 @@ impl SpyWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{bits, sq};
+    use crate::testkit::{bits, mv, quiet_turn, sq};
     use stratego::{MoveResult, Player, UncheckedMove};
 
     fn watch(marshal: &str, revealed: bool, suspects: &[&str]) -> SpyWatch {
@@ -228,24 +229,14 @@ mod tests {
         let mut view = opened();
         // Their piece on F6 steps to F5; their piece on E4 takes our
         // Scout on F4 and shows a General: F5 escorts it.
-        for (ours, theirs, result) in [
-            ("A3\nE\n1\n", "F6\nW\n1\n", MoveResult::Nothing),
-            (
-                "A4\nE\n1\n",
-                "E4\nS\n1\n",
-                MoveResult::Battle {
-                    attacker: Rank::General,
-                    defender: Rank::Scout,
-                },
-            ),
-        ] {
-            let mv = view
-                .check(&UncheckedMove::from_wire(ours).unwrap())
-                .unwrap();
-            view.apply_own(mv, MoveResult::Nothing).unwrap();
-            let theirs = UncheckedMove::from_wire(theirs).unwrap();
-            view.apply_opponent(theirs, result).unwrap();
-        }
+        quiet_turn(&mut view, "A3\nE\n1\n", "F6\nW\n1\n");
+        let ours = view.check(&mv("A4\nE\n1\n")).unwrap();
+        view.apply_own(ours, MoveResult::Nothing).unwrap();
+        let battle = MoveResult::Battle {
+            attacker: Rank::General,
+            defender: Rank::Scout,
+        };
+        view.apply_opponent(mv("E4\nS\n1\n"), battle).unwrap();
         let mut exposure = Exposure::new();
         exposure.reveal_for_test(sq("E2"));
         let t = Tuning {
