@@ -122,7 +122,9 @@ impl EvalContext {
                     .fold(0, |acc, (s, _)| acc | s.bit());
             }
         }
-        let opponent = if tuning.cautious_opponent {
+        let opponent = if tuning.cautious_opponent && tuning.bold_opponent {
+            AttackRule::Bold
+        } else if tuning.cautious_opponent {
             AttackRule::Cautious
         } else if tuning.blind_opponent {
             AttackRule::Blind
@@ -257,6 +259,11 @@ pub enum AttackRule {
     /// beat or tie the attacker; the Captains, Lieutenants, Sergeants and
     /// Scouts attack anything (they are the probes). peternlewis's rules.
     Cautious,
+    /// As `Cautious`, but the Marshal, General, Colonels and Majors attack
+    /// the other side's moved pieces as under `Free`: an opponent that
+    /// leaves our unmoved pieces alone (they may be Bombs) and sends its
+    /// strong pieces at the ones that moved.
+    Bold,
 }
 
 /// Pieces of each rank counted from the sets: what the board keeps

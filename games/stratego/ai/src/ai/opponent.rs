@@ -11,6 +11,14 @@
 //! games each, celsius made a second one by ply 20 or 27 (median) in 196
 //! games, peternlewis in 4 of 200, and hunter in 2 of 100
 //! (`docs/experiments/2026-11-28-opponent-model.md`).
+//!
+//! Between the two, a cautious opponent may still send those pieces at our
+//! pieces that have *moved* (no Bomb, no Flag) without knowing what they
+//! are: the strong engine held out from our development did, 87 times in
+//! 12 games it won, taking 69 of them, while it attacked unmoved ones 4
+//! times in 20 games, so the cautious model never let it go. Such attacks
+//! are counted apart (`bold`), and past `bold_limit` of them the opponent
+//! is searched as [`super::eval::AttackRule::Bold`].
 
 use stratego::{Fight, MoveResult, Rank, UncheckedMove, View};
 
@@ -25,11 +33,16 @@ pub struct OpponentModel {
     /// piece of ours it had not identified would have beaten or tied the
     /// attacker.
     reckless: u32,
+    /// Attacks by those ranks on one of our pieces that it had seen move
+    /// but not identified, while some unidentified piece of ours of a
+    /// moving rank would have beaten or tied the attacker.
+    bold: u32,
 }
 
 /// The ranks whose attacks on what they may lose to tell a reckless
-/// opponent from a cautious one (cheap pieces probe under either).
-fn is_precious(r: Rank) -> bool {
+/// opponent from a cautious one (cheap pieces probe under either), and
+/// that [`super::eval::AttackRule::Bold`] sends at moved pieces.
+pub(crate) fn is_precious(r: Rank) -> bool {
     matches!(
         r,
         Rank::Marshal | Rank::General | Rank::Colonel | Rank::Major
@@ -45,6 +58,12 @@ impl OpponentModel {
     /// How many reckless attacks the opponent has made.
     pub fn reckless(&self) -> u32 {
         self.reckless
+    }
+
+    /// How many bold attacks (on our moved unidentified pieces, that the
+    /// attacker might have lost) the opponent has made.
+    pub fn bold(&self) -> u32 {
+        self.bold
     }
 
     /// Counts the opponent's move `m` with its `result`. `view` is after
@@ -63,22 +82,26 @@ impl OpponentModel {
         let Some(to) = m.from.step(m.dir, m.distance) else {
             return;
         };
-        if !is_precious(attacker) || (exposure.revealed() | exposure.moved()) & to.bit() != 0 {
+        if !is_precious(attacker) || exposure.is_revealed(to) {
             return;
         }
+        let moved = exposure.moved() & to.bit() != 0;
         // Our pieces the opponent had not identified, as they stood before
         // the battle: the defender, and every other piece of ours not
-        // revealed (the target never moved, so any of them may have been
-        // it).
+        // revealed (the target might have been any of them that could have
+        // done what it did: never moved, any; moved, any of a moving rank).
         let others = view
             .own_pieces()
             .filter(|&(sq, _)| sq != to && !exposure.is_revealed(sq))
-            .map(|(_, r)| r);
+            .map(|(_, r)| r)
+            .filter(|r| !moved || r.can_move());
         let risky = std::iter::once(defender)
             .chain(others)
             .any(|r| stratego::fight(attacker, r) != Fight::AttackerWins);
-        if risky {
-            self.reckless += 1;
+        match (risky, moved) {
+            (false, _) => {}
+            (true, false) => self.reckless += 1,
+            (true, true) => self.bold += 1,
         }
     }
 
@@ -95,10 +118,16 @@ impl OpponentModel {
     /// set while [`OpponentModel::is_cautious`] (which rule that makes is
     /// [`super::eval::EvalContext`]'s to say, and how deep the search then
     /// goes [`super::pimc`]'s).
+    ///
+    /// A cautious opponent that has made `bold_limit` bold attacks (0:
+    /// never) is searched as bold too (`bold_opponent`).
     pub fn apply(&self, tuning: &Tuning) -> Tuning {
         let mut t = *tuning;
         if self.is_cautious(tuning) {
             t.cautious_opponent = true;
+            if tuning.bold_limit > 0 && self.bold >= tuning.bold_limit {
+                t.bold_opponent = true;
+            }
         }
         t
     }
@@ -159,6 +188,70 @@ mod tests {
         // A quiet move is no attack.
         o.observe(&v, &e, attack_e3(), MoveResult::Nothing);
         assert_eq!(o.reckless(), 0);
+    }
+
+    #[test]
+    fn strong_attacks_on_moved_pieces_it_might_have_lost_are_bold() {
+        let v = view();
+        // Our E3 walks to E4 and is attacked there: it has moved, and our
+        // Marshal, unidentified, might have been it.
+        let mut moved = Exposure::new();
+        moved.observe_own(own(&v, "E3\nE\n1\n"), MoveResult::Nothing);
+        let at_e4 = UncheckedMove::from_wire("E5\nW\n1\n").unwrap();
+        let mut o = OpponentModel::new();
+        o.observe(&v, &moved, at_e4, battle(Rank::General, Rank::Sergeant));
+        o.observe(&v, &moved, at_e4, battle(Rank::Major, Rank::Scout));
+        assert_eq!((o.reckless(), o.bold()), (0, 2));
+        // A probe is no gamble, nor an attack on a piece it had seen fight.
+        o.observe(&v, &moved, at_e4, battle(Rank::Sergeant, Rank::Scout));
+        let mut seen = moved;
+        seen.reveal_for_test(crate::testkit::sq("E4"));
+        o.observe(&v, &seen, at_e4, battle(Rank::General, Rank::Sergeant));
+        assert_eq!((o.reckless(), o.bold()), (0, 2));
+        // Our Bombs and Flag could not have moved: with every mover of ours
+        // that beats or ties a Colonel identified, its attack on a moved
+        // piece risks nothing (the template's Bombs would beat it).
+        let v = View::new(&crate::ai::setups::template(Player::Zero, 0));
+        let mut known = moved;
+        for (sq, r) in v.own_pieces() {
+            if matches!(r, Rank::Marshal | Rank::General | Rank::Colonel) {
+                known.reveal_for_test(sq);
+            }
+        }
+        let mut o = OpponentModel::new();
+        o.observe(&v, &known, at_e4, battle(Rank::Colonel, Rank::Sergeant));
+        assert_eq!((o.reckless(), o.bold()), (0, 0));
+    }
+
+    #[test]
+    fn a_cautious_opponent_is_bold_after_bold_limit_such_attacks() {
+        let v = view();
+        let mut moved = Exposure::new();
+        moved.observe_own(own(&v, "E3\nE\n1\n"), MoveResult::Nothing);
+        let at_e4 = UncheckedMove::from_wire("E5\nW\n1\n").unwrap();
+        let off = Tuning::default();
+        assert_eq!(off.bold_limit, 0);
+        let on = Tuning {
+            bold_limit: 2,
+            ..off
+        };
+        let mut o = OpponentModel::new();
+        for _ in 0..2 {
+            assert_eq!(rule(&o, &on), AttackRule::Cautious);
+            o.observe(&v, &moved, at_e4, battle(Rank::General, Rank::Sergeant));
+        }
+        assert_eq!(rule(&o, &on), AttackRule::Bold);
+        assert_eq!(rule(&o, &off), AttackRule::Cautious, "off by default");
+        // Reckless beats bold: shown free, the opponent is searched free.
+        for _ in 0..on.reckless_limit {
+            o.observe(
+                &v,
+                &Exposure::new(),
+                attack_e3(),
+                battle(Rank::Marshal, Rank::Scout),
+            );
+        }
+        assert_eq!(rule(&o, &on), AttackRule::Free);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use stratego::{Fight, Move, MoveList, Player, Rank, fight};
 
 use super::eval::{AttackRule, EvalContext, FlagZone, evaluate};
 use super::fights::{BEATEN_BY, BEATS};
+use super::opponent::is_precious;
 use super::position::Pos;
 use super::values;
 use game_search::Budget;
@@ -512,7 +513,8 @@ fn blind_attacks_out(
         }
     }
     let moved = pos.moved(them);
-    let cautious = rule == AttackRule::Cautious;
+    let bold = rule == AttackRule::Bold;
+    let cautious = rule == AttackRule::Cautious || bold;
     // What a piece of `them` next to the target may be, for the caution:
     // its rank if identified, else any moving rank still unidentified.
     let danger_from = |s: stratego::Square| -> u16 {
@@ -535,6 +537,9 @@ fn blind_attacks_out(
             return false;
         }
         if cautious && is_probe(r) {
+            return false;
+        }
+        if bold && moved & to != 0 && is_precious(r) {
             return false;
         }
         // peternlewis's first rule: its Spy takes our Marshal when it can.
@@ -783,6 +788,31 @@ mod tests {
         let pieces = "General E4, Sergeant F6 / Major E5, Captain E6, Marshal J0, Flag A9";
         let cautious = kept_by(AttackRule::Cautious, pieces, &["E5", "J0"], &moved);
         assert_eq!(cautious, vec!["E4E5".to_string(), "F6E6".to_string()]);
+    }
+
+    #[test]
+    fn a_bold_side_sends_its_strong_pieces_at_moved_pieces_only() {
+        // Our General beside their moved, unidentified Sergeant (E5) and
+        // their unmoved one (F4); their Marshal unidentified far off, so
+        // either target may be it; a Sergeant of ours beside both.
+        let pieces = "General E4, Sergeant F5 / Sergeant E5, Sergeant F4, Marshal J0, Flag A9";
+        let moved = ["E5", "J0"];
+        // Cautious: the General attacks neither; the Sergeant probes both.
+        let cautious = kept_by(AttackRule::Cautious, pieces, &[], &moved);
+        assert_eq!(cautious, vec!["F5E5".to_string(), "F5F4".to_string()]);
+        // Bold: the General takes the moved piece (on this board it wins),
+        // not the unmoved one (a Bomb, for all it knows).
+        let bold = kept_by(AttackRule::Bold, pieces, &[], &moved);
+        assert_eq!(
+            bold,
+            vec!["E4E5".to_string(), "F5E5".to_string(), "F5F4".to_string()]
+        );
+        // Whatever the piece beside it: the caution about takers is gone
+        // for moved targets, as under Free.
+        let guarded = "General E4 / Sergeant E5, Marshal E6, Flag A9";
+        let bold = kept_by(AttackRule::Bold, guarded, &[], &["E5", "E6"]);
+        assert_eq!(bold, vec!["E4E5".to_string()]);
+        assert!(kept_by(AttackRule::Cautious, guarded, &[], &["E5", "E6"]).is_empty());
     }
 
     #[test]

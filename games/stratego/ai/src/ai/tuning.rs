@@ -123,6 +123,15 @@ pub struct Tuning {
     pub adaptive_opponent: bool,
     /// How many such attacks show that the opponent is not cautious.
     pub reckless_limit: u32,
+    /// Below the root, a cautious opponent's Marshal, General, Colonels
+    /// and Majors attack our moved pieces freely
+    /// ([`super::eval::AttackRule::Bold`]; set by the opponent model after
+    /// `bold_limit` attacks of theirs on our moved unidentified pieces that
+    /// they might have lost, [`super::opponent`]).
+    pub bold_opponent: bool,
+    /// How many such attacks make a cautious opponent bold (0: never). Off
+    /// until an SPRT accepts it (docs/player.md, "Search").
+    pub bold_limit: u32,
     /// Deepest search pass while the opponent is modelled as cautious:
     /// the time goes to more boards instead (`pimc`).
     pub cautious_depth: i32,
@@ -207,6 +216,8 @@ impl Default for Tuning {
             cautious_opponent: false,
             adaptive_opponent: true,
             reckless_limit: 2,
+            bold_opponent: false,
+            bold_limit: 0,
             cautious_depth: 3,
             settled_boards: 6,
             probe_flag: true,
@@ -225,7 +236,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 43] = [
+    pub const NAMES: [&'static str; 45] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -257,6 +268,8 @@ impl Tuning {
         "cautious_opponent",
         "adaptive_opponent",
         "reckless_limit",
+        "bold_opponent",
+        "bold_limit",
         "cautious_depth",
         "settled_boards",
         "probe_flag",
@@ -320,6 +333,8 @@ impl Tuning {
             "cautious_opponent" => self.cautious_opponent = flag()?,
             "adaptive_opponent" => self.adaptive_opponent = flag()?,
             "reckless_limit" => self.reckless_limit = value.parse().map_err(|_| bad())?,
+            "bold_opponent" => self.bold_opponent = flag()?,
+            "bold_limit" => self.bold_limit = value.parse().map_err(|_| bad())?,
             "cautious_depth" => self.cautious_depth = int()?,
             "settled_boards" => self.settled_boards = value.parse().map_err(|_| bad())?,
             "probe_flag" => self.probe_flag = flag()?,

@@ -111,6 +111,8 @@ pub struct AiStrategy {
     last: Option<Decision>,
     /// Whether the last search modelled the opponent as cautious.
     last_cautious: bool,
+    /// Whether it took that opponent for bold.
+    last_bold: bool,
     /// How late recent searches finished (decaying maximum).
     lateness: Duration,
     /// The share of recent searches' time this thread spent waiting for a
@@ -181,6 +183,7 @@ impl AiStrategy {
             searcher: Searcher::default(),
             last: None,
             last_cautious: false,
+            last_bold: false,
             lateness: Duration::ZERO,
             contention: 0.0,
         }
@@ -269,6 +272,7 @@ impl Strategy for AiStrategy {
         let mv = d.mv;
         self.last = Some(d);
         self.last_cautious = tuning.cautious_opponent;
+        self.last_bold = tuning.cautious_opponent && tuning.bold_opponent;
         mv
     }
 
@@ -298,6 +302,7 @@ impl Strategy for AiStrategy {
             top: d.top.clone(),
             waiting: (self.contention > 0.0).then_some(self.contention),
             cautious_opponent: self.last_cautious,
+            bold_opponent: self.last_bold,
             settled: d.settled,
             hoping: d.hoping,
         })

@@ -55,6 +55,9 @@ pub struct SearchReport {
     /// Whether the search modelled the opponent as cautious
     /// ([`crate::ai::opponent`]).
     pub cautious_opponent: bool,
+    /// Whether that cautious opponent was searched as bold, sending its
+    /// strong pieces at our moved ones ([`crate::ai::opponent`]).
+    pub bold_opponent: bool,
     /// Whether the boards drawn were settled (nearly all alike), which
     /// lifts the cautious model's depth cap ([`crate::ai::pimc`]).
     pub settled: bool,
@@ -74,7 +77,11 @@ impl std::fmt::Display for SearchReport {
             write!(f, ", waiting {:.0}%", w * 100.0)?;
         }
         if self.cautious_opponent {
-            f.write_str(", opponent cautious")?;
+            f.write_str(if self.bold_opponent {
+                ", opponent bold"
+            } else {
+                ", opponent cautious"
+            })?;
             if self.settled {
                 f.write_str(", boards settled")?;
             }

@@ -92,6 +92,7 @@ impl Strategy for IsmctsStrategy {
                 .collect(),
             waiting: None,
             cautious_opponent: false,
+            bold_opponent: false,
             settled: false,
             hoping: false,
         });
