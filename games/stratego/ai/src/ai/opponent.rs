@@ -20,7 +20,7 @@
 //! are counted apart (`bold`), and past `bold_limit` of them the opponent
 //! is searched as [`super::eval::AttackRule::Bold`].
 
-use stratego::{Fight, MoveResult, Rank, UncheckedMove, View};
+use stratego::{Cell, Fight, Move, MoveResult, Rank, UncheckedMove, View};
 
 use super::exposure::Exposure;
 use super::tuning::Tuning;
@@ -130,6 +130,23 @@ impl OpponentModel {
             }
         }
         t
+    }
+}
+
+/// The root bonus of our move `mv` in `view` under `tuning.bold_attack`:
+/// for an attack of our Marshal, General, Colonel or Major on an enemy
+/// piece that has moved and is not identified, the whole bonus; else 0.
+pub fn bold_attack_bonus(view: &View, mv: Move, tuning: &Tuning) -> f64 {
+    if tuning.bold_attack == 0.0 {
+        return 0.0;
+    }
+    let (Cell::Own(rank), Some((_, enemy))) = (view.cell(mv.from()), view.enemy_at(mv.to())) else {
+        return 0.0;
+    };
+    if is_precious(rank) && enemy.moved && enemy.known_rank().is_none() {
+        tuning.bold_attack
+    } else {
+        0.0
     }
 }
 
@@ -252,6 +269,35 @@ mod tests {
             );
         }
         assert_eq!(rule(&o, &on), AttackRule::Free);
+    }
+
+    #[test]
+    fn the_bold_attack_bonus_goes_to_strong_pieces_attacking_moved_unknowns() {
+        use crate::testkit::{bits, position};
+        // Their moved E5 and unmoved F4 beside our General E4, their
+        // identified moved E3 beside it too, and our Sergeant F5 beside E5.
+        let board = position(
+            "General E4, Sergeant F5, Flag A0 / Captain E5, Captain F4, Major E3, Flag J9",
+        );
+        let v = View::from_board(
+            &board,
+            Player::Zero,
+            Player::Zero,
+            bits(&["E3"]),
+            bits(&["E5", "E3"]),
+        );
+        let t = Tuning {
+            bold_attack: 150.0,
+            ..Tuning::default()
+        };
+        let bonus = |wire: &str| bold_attack_bonus(&v, own(&v, wire), &t);
+        assert_eq!(bonus("E4\nE\n1\n"), 150.0, "General on the moved unknown");
+        assert_eq!(bonus("E4\nS\n1\n"), 0.0, "on the unmoved one");
+        assert_eq!(bonus("E4\nW\n1\n"), 0.0, "on the identified one");
+        assert_eq!(bonus("F5\nN\n1\n"), 0.0, "a Sergeant's attack");
+        assert_eq!(bonus("F5\nE\n1\n"), 0.0, "a quiet move");
+        let off = Tuning::default();
+        assert_eq!(bold_attack_bonus(&v, own(&v, "E4\nE\n1\n"), &off), 0.0);
     }
 
     #[test]

@@ -132,6 +132,10 @@ pub struct Tuning {
     /// How many such attacks make a cautious opponent bold (0: never). Off
     /// until an SPRT accepts it (docs/player.md, "Search").
     pub bold_limit: u32,
+    /// Root bonus for an attack of our Marshal, General, Colonel or Major
+    /// on a moved unidentified enemy piece (0: none): plays the bold
+    /// opponent that `bold_limit` is for, in experiments.
+    pub bold_attack: f64,
     /// Deepest search pass while the opponent is modelled as cautious:
     /// the time goes to more boards instead (`pimc`).
     pub cautious_depth: i32,
@@ -218,6 +222,7 @@ impl Default for Tuning {
             reckless_limit: 2,
             bold_opponent: false,
             bold_limit: 0,
+            bold_attack: 0.0,
             cautious_depth: 3,
             settled_boards: 6,
             probe_flag: true,
@@ -236,7 +241,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 45] = [
+    pub const NAMES: [&'static str; 46] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -270,6 +275,7 @@ impl Tuning {
         "reckless_limit",
         "bold_opponent",
         "bold_limit",
+        "bold_attack",
         "cautious_depth",
         "settled_boards",
         "probe_flag",
@@ -335,6 +341,7 @@ impl Tuning {
             "reckless_limit" => self.reckless_limit = value.parse().map_err(|_| bad())?,
             "bold_opponent" => self.bold_opponent = flag()?,
             "bold_limit" => self.bold_limit = value.parse().map_err(|_| bad())?,
+            "bold_attack" => self.bold_attack = float()?,
             "cautious_depth" => self.cautious_depth = int()?,
             "settled_boards" => self.settled_boards = value.parse().map_err(|_| bad())?,
             "probe_flag" => self.probe_flag = flag()?,

@@ -10,7 +10,7 @@ use super::{SearchReport, Strategy};
 use crate::ai::exposure::Exposure;
 use crate::ai::history::History;
 use crate::ai::knowledge::Knowledge;
-use crate::ai::opponent::OpponentModel;
+use crate::ai::opponent::{self, OpponentModel};
 use crate::ai::pimc::{self, Decision, Inputs};
 use crate::ai::rampage::Rampages;
 use crate::ai::search::Searcher;
@@ -246,6 +246,7 @@ impl Strategy for AiStrategy {
             a += push.bonus(view, m);
             a += answer.bonus(view, m);
             a -= watch.cost(view, m);
+            a += opponent::bold_attack_bonus(view, m, tuning);
             if history.undoes_last(m) {
                 a -= tuning.undo_penalty;
             }
