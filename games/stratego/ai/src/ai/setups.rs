@@ -134,10 +134,20 @@ pub fn template(player: Player, index: usize) -> Setup {
 /// depth), which gives each template thousands of variants, so that the
 /// setups of a match almost never repeat (see the test). `reorder` is the
 /// AI's `setup_reorder`, off until a measurement accepts it
-/// (docs/player.md, "Setups").
+/// (docs/player.md, "Setups"). No decoy ([`random_setup_with`]).
 pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
-    let mut rows = TEMPLATES[rng.below(TEMPLATES.len())];
-    if rng.below(2) == 1 {
+    random_setup_with(player, rng, reorder, false)
+}
+
+/// [`random_setup`], and with `decoy` a Sergeant or Lieutenant on the back
+/// column walled in by Bombs and the board's edge like the Flag
+/// ([`DECOYS`]), drawing the same numbers: `decoy` is the AI's
+/// `setup_decoy`, off until an SPRT accepts it (docs/player.md, "Setups").
+pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bool) -> Setup {
+    let index = rng.below(TEMPLATES.len());
+    let mut rows = TEMPLATES[index];
+    let mirrored = rng.below(2) == 1;
+    if mirrored {
         rows.reverse();
     }
     // Only columns 1..3 (depth from the back): the back column holds the
@@ -161,7 +171,67 @@ pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
             swap(&mut rows, a, b);
         }
     }
+    if decoy {
+        add_decoy(&mut rows, index, mirrored);
+    }
     build(player, &rows)
+}
+
+/// A square of a template: its row letter and its column (0 the back).
+type At = (u8, usize);
+
+/// Per template, the swaps, made in order after the variations, that give
+/// its setup a second closed structure: a Sergeant or Lieutenant on the
+/// back column with a Bomb on every neighbour, in the corner away from the
+/// Flag (two Bombs). An opponent that looks for the Flag among the unmoved
+/// pieces surrounded by Bombs then finds two, and the Miner sent to the
+/// wrong one loses to the piece behind the Bomb. The Bombs come from the
+/// decoys and lake blocks of the template, never from round the Flag; the
+/// pieces they displace, a Miner or one of the swapped pieces, stay free to
+/// walk out (see the tests); the Miners stay out of the wall, kept for the
+/// end game.
+const DECOYS: [&[(At, At)]; 6] = [
+    // The Sergeant of I0 to J0, beside the Bomb on J1; the Bomb of H0 to I0.
+    &[((b'I', 0), (b'J', 0)), ((b'H', 0), (b'I', 0))],
+    // The Lieutenant of J0: the Bomb beside the Flag's upper one to I0, the
+    // lower lake's block to J1.
+    &[((b'I', 0), (b'C', 0)), ((b'J', 1), (b'G', 3))],
+    // The corner pair of A0 and B1 turned into a wall round the Sergeant of
+    // C0, moved to A0.
+    &[
+        ((b'A', 0), (b'B', 0)),
+        ((b'A', 0), (b'C', 0)),
+        ((b'A', 1), (b'B', 1)),
+    ],
+    // The Bomb of H0 to I0, beside the Bomb on J1; the Sergeant of F0 into
+    // the corner in place of a Captain.
+    &[((b'H', 0), (b'I', 0)), ((b'F', 0), (b'J', 0))],
+    // The Lieutenant of B0 into the corner; the Bomb of J1, spare beside the
+    // Flag's, to B0 and the upper lake's block to A1.
+    &[
+        ((b'A', 0), (b'B', 0)),
+        ((b'B', 0), (b'J', 1)),
+        ((b'A', 1), (b'C', 3)),
+    ],
+    // The Lieutenant of I0 into the corner; the Bomb of I1 to I0 and the
+    // upper decoy Bomb of C1 to J1.
+    &[
+        ((b'I', 0), (b'J', 0)),
+        ((b'I', 0), (b'I', 1)),
+        ((b'J', 1), (b'C', 1)),
+    ],
+];
+
+/// Makes the swaps of template `index`'s decoy in `rows`, rows mirrored
+/// with the template.
+fn add_decoy(rows: &mut Template, index: usize, mirrored: bool) {
+    let at = |(row, col): At| {
+        let r = usize::from(row - b'A');
+        (if mirrored { 9 - r } else { r }, col)
+    };
+    for &(a, b) in DECOYS[index] {
+        swap(rows, at(a), at(b));
+    }
 }
 
 /// Exchanges the pieces on two (row, column) squares of `rows`.
@@ -232,22 +302,24 @@ mod tests {
 
     #[test]
     fn random_setups_vary_and_keep_the_flag_protected() {
-        let mut rng = Rng::new(5);
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..60 {
-            for player in Player::BOTH {
-                let s = random_setup(player, &mut rng, true);
-                let flag = flag_square(&s);
-                assert_eq!(flag.col(), player.back_column());
-                assert!(
-                    flag.neighbours()
-                        .all(|n| s.rank_at(n).is_none_or(|r| r == Rank::Bomb)),
-                    "{s:?}"
-                );
-                seen.insert(s.to_wire());
+        for decoy in [false, true] {
+            let mut rng = Rng::new(5);
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..60 {
+                for player in Player::BOTH {
+                    let s = random_setup_with(player, &mut rng, true, decoy);
+                    let flag = flag_square(&s);
+                    assert_eq!(flag.col(), player.back_column());
+                    assert!(
+                        flag.neighbours()
+                            .all(|n| s.rank_at(n).is_none_or(|r| r == Rank::Bomb)),
+                        "{s:?}"
+                    );
+                    seen.insert(s.to_wire());
+                }
             }
+            assert!(seen.len() > 50, "only {} distinct setups", seen.len());
         }
-        assert!(seen.len() > 50, "only {} distinct setups", seen.len());
     }
 
     #[test]
@@ -326,6 +398,8 @@ mod tests {
                 }
             }
             // Nor do the variants: reordering moves movers, never a wall.
+            // (With `decoy`, the walled-in decoy is the one exception, by
+            // design: see `assert_decoyed`.)
             let mut rng = Rng::new(3);
             for _ in 0..500 {
                 let s = random_setup(player, &mut rng, true);
@@ -346,23 +420,170 @@ mod tests {
         // columns, a Colonel or stronger
         // (docs/experiments/2026-11-29-budget-and-lane-guard.md).
         for (i, template) in TEMPLATES.iter().enumerate() {
-            for lane in [&template[0..2], &template[8..10]] {
-                let flag = lane.iter().flatten().any(|&c| rank(c) == Rank::Flag);
-                let guard = lane
-                    .iter()
-                    .flat_map(|row| &row[2..])
-                    .any(|&c| matches!(rank(c), Rank::Marshal | Rank::General | Rank::Colonel));
-                assert!(flag || guard, "template {i}: lane {lane:?}");
-            }
+            assert_lanes_guarded(template, &format!("template {i}"));
+        }
+    }
+
+    /// Each side lane of `rows` holds the Flag or, in its two front
+    /// columns, a Colonel or stronger.
+    fn assert_lanes_guarded(rows: &Template, what: &str) {
+        for lane in [&rows[0..2], &rows[8..10]] {
+            let flag = lane.iter().flatten().any(|&c| rank(c) == Rank::Flag);
+            let guard = lane
+                .iter()
+                .flat_map(|row| &row[2..])
+                .any(|&c| matches!(rank(c), Rank::Marshal | Rank::General | Rank::Colonel));
+            assert!(flag || guard, "{what}: lane {lane:?}");
         }
     }
 
     #[test]
     fn same_seed_same_setup() {
         for reorder in [false, true] {
-            let a = random_setup(Player::One, &mut Rng::new(9), reorder);
-            let b = random_setup(Player::One, &mut Rng::new(9), reorder);
-            assert_eq!(a, b);
+            for decoy in [false, true] {
+                let a = random_setup_with(Player::One, &mut Rng::new(9), reorder, decoy);
+                let b = random_setup_with(Player::One, &mut Rng::new(9), reorder, decoy);
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    /// The pieces on the back column of `s` with a Bomb on every neighbour
+    /// (the board's edge closes the rest): what an opponent that has seen
+    /// none of them move and none of those Bombs leave takes for the Flag.
+    fn closed_in(s: &Setup) -> Vec<(Square, Rank)> {
+        s.placements()
+            .filter(|&(sq, _)| sq.col() == s.player().back_column())
+            .filter(|&(sq, _)| sq.neighbours().all(|n| s.rank_at(n) == Some(Rank::Bomb)))
+            .collect()
+    }
+
+    /// Checks that `s` holds the Flag and a walled-in Sergeant or
+    /// Lieutenant as its only closed structures, is a legal army, and that
+    /// every mover but that decoy can walk out; the decoy.
+    fn assert_decoyed(s: &Setup, what: &str) -> (Square, Rank) {
+        let ranks: Vec<Rank> = s.placements().map(|(_, r)| r).collect();
+        assert!(Setup::new(s.player(), &ranks).is_ok(), "{what}: {s:?}");
+        let closed = closed_in(s);
+        assert_eq!(closed.len(), 2, "{what}: {closed:?}");
+        assert_eq!(
+            closed.iter().filter(|&&(_, r)| r == Rank::Flag).count(),
+            1,
+            "{what}"
+        );
+        let decoy = *closed.iter().find(|&&(_, r)| r != Rank::Flag).unwrap();
+        assert!(
+            matches!(decoy.1, Rank::Sergeant | Rank::Lieutenant),
+            "{what}: {decoy:?}"
+        );
+        // The decoy cannot move, as intended; every other mover can.
+        assert_eq!(walled_in(s), vec![decoy], "{what}: {s:?}");
+        decoy
+    }
+
+    #[test]
+    fn with_a_decoy_every_template_closes_in_the_flag_and_one_cheap_piece() {
+        for player in Player::BOTH {
+            for (i, &template) in TEMPLATES.iter().enumerate() {
+                for mirrored in [false, true] {
+                    let mut rows = template;
+                    if mirrored {
+                        rows.reverse();
+                    }
+                    assert_eq!(closed_in(&build(player, &rows)).len(), 1);
+                    add_decoy(&mut rows, i, mirrored);
+                    let what = format!("template {i}, mirrored {mirrored}, {player:?}");
+                    let s = build(player, &rows);
+                    let (decoy, _) = assert_decoyed(&s, &what);
+                    // In the corner away from the Flag.
+                    assert!(matches!(decoy.row(), 0 | 9), "{what}");
+                    assert!(decoy.row().abs_diff(flag_square(&s).row()) >= 4, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn with_a_decoy_every_variant_closes_in_the_flag_and_one_cheap_piece() {
+        // Variations move no Bomb: the Bombs tell the template and its
+        // mirror, all twelve of which the seeds reach.
+        let mut layouts = std::collections::HashSet::new();
+        for player in Player::BOTH {
+            for reorder in [false, true] {
+                let mut rng = Rng::new(11);
+                for n in 0..500 {
+                    let s = random_setup_with(player, &mut rng, reorder, true);
+                    assert_decoyed(&s, &format!("{player:?}, reorder {reorder}, setup {n}"));
+                    let bombs: Vec<Square> = s
+                        .placements()
+                        .filter(|&(_, r)| r == Rank::Bomb)
+                        .map(|(sq, _)| sq)
+                        .collect();
+                    layouts.insert((player, bombs));
+                }
+            }
+        }
+        assert_eq!(layouts.len(), 2 * 2 * TEMPLATE_COUNT);
+    }
+
+    #[test]
+    fn with_a_decoy_the_side_lanes_keep_their_guards() {
+        for (i, &template) in TEMPLATES.iter().enumerate() {
+            let mut rows = template;
+            add_decoy(&mut rows, i, false);
+            assert_lanes_guarded(&rows, &format!("template {i} with its decoy"));
+        }
+    }
+
+    /// [`random_setup_with`] without `decoy` as the setups stood before the
+    /// decoy existed, written out on its own: with `setup_decoy` off the AI
+    /// must set up exactly as this does, move for move the same games.
+    fn setup_without_decoy(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
+        let mut rows = TEMPLATES[rng.below(TEMPLATES.len())];
+        if rng.below(2) == 1 {
+            rows.reverse();
+        }
+        if reorder {
+            for col in 1..4 {
+                let free: Vec<usize> = (0..10)
+                    .filter(|&r| is_interchangeable(rank(rows[r][col])))
+                    .collect();
+                for i in (1..free.len()).rev() {
+                    let j = rng.below(i + 1);
+                    swap(&mut rows, (free[i], col), (free[j], col));
+                }
+            }
+        }
+        let swaps = 3 + rng.below(4);
+        for _ in 0..swaps {
+            let a = (rng.below(10), 1 + rng.below(3));
+            let b = (rng.below(10), 1 + rng.below(3));
+            if is_interchangeable(rank(rows[a.0][a.1])) && is_interchangeable(rank(rows[b.0][b.1]))
+            {
+                swap(&mut rows, a, b);
+            }
+        }
+        build(player, &rows)
+    }
+
+    #[test]
+    fn without_the_decoy_the_setups_are_unchanged() {
+        for player in Player::BOTH {
+            for reorder in [false, true] {
+                for seed in 0..200 {
+                    let expected = setup_without_decoy(player, &mut Rng::new(seed), reorder);
+                    let mut rng = Rng::new(seed);
+                    assert_eq!(
+                        random_setup_with(player, &mut rng, reorder, false),
+                        expected
+                    );
+                    assert_eq!(random_setup(player, &mut Rng::new(seed), reorder), expected);
+                    // And the generator is left where it was: the AI draws on.
+                    let mut again = Rng::new(seed);
+                    setup_without_decoy(player, &mut again, reorder);
+                    assert_eq!(rng.below(1 << 30), again.below(1 << 30));
+                }
+            }
         }
     }
 }

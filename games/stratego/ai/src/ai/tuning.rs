@@ -184,6 +184,13 @@ pub struct Tuning {
     /// never repeat. Off: no measurement has accepted it yet
     /// (docs/player.md, "Setups").
     pub setup_reorder: bool,
+    /// Wall a Sergeant or Lieutenant in with Bombs on the back column, in
+    /// the corner away from the Flag ([`super::setups::random_setup_with`]):
+    /// the Flag is then not the only piece there an opponent can find by
+    /// elimination (unmoved, every neighbour a Bomb), and its Miner sent to
+    /// the decoy loses. Off until an SPRT accepts it (docs/player.md,
+    /// "Setups").
+    pub setup_decoy: bool,
 }
 
 impl Default for Tuning {
@@ -235,13 +242,14 @@ impl Default for Tuning {
             spy_risk: 300.0,
             spy_escort: 0.1,
             setup_reorder: false,
+            setup_decoy: false,
         }
     }
 }
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 46] = [
+    pub const NAMES: [&'static str; 47] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -288,6 +296,7 @@ impl Tuning {
         "spy_risk",
         "spy_escort",
         "setup_reorder",
+        "setup_decoy",
     ];
 
     /// Applies one `name=value` setting.
@@ -354,6 +363,7 @@ impl Tuning {
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
             "setup_reorder" => self.setup_reorder = flag()?,
+            "setup_decoy" => self.setup_decoy = flag()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }
         Ok(())

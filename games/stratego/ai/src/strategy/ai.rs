@@ -216,7 +216,8 @@ impl Strategy for AiStrategy {
         self.stall = Stall::new();
         self.rampages = Rampages::new();
         self.contention = expected_contention();
-        setups::random_setup(me, &mut self.rng, self.config.tuning.setup_reorder)
+        let tuning = &self.config.tuning;
+        setups::random_setup_with(me, &mut self.rng, tuning.setup_reorder, tuning.setup_decoy)
     }
 
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {
