@@ -182,14 +182,14 @@ type At = (u8, usize);
 
 /// Per template, the swaps, made in order after the variations, that give
 /// its setup a second closed structure: a Sergeant or Lieutenant on the
-/// back column with a Bomb on every neighbour, in the corner away from the
-/// Flag (two Bombs). An opponent that looks for the Flag among the unmoved
-/// pieces surrounded by Bombs then finds two, and the Miner sent to the
-/// wrong one loses to the piece behind the Bomb. The Bombs come from the
-/// decoys and lake blocks of the template, never from round the Flag; the
-/// pieces they displace, a Miner or one of the swapped pieces, stay free to
-/// walk out (see the tests); the Miners stay out of the wall, kept for the
-/// end game.
+/// back column with a Bomb on every neighbour, in a corner four rows or
+/// more from the Flag (two Bombs). An opponent that looks for the Flag
+/// among the unmoved pieces surrounded by Bombs then finds two, and the
+/// Miner sent to the wrong one takes a Bomb and loses to the piece behind
+/// it. The Bombs come from the decoys and lake blocks of the template,
+/// never from round the Flag; the pieces they displace, a Miner or one of
+/// the swapped pieces, stay free to walk out (see the tests): no Miner is
+/// walled in, they are kept for the end game.
 const DECOYS: [&[(At, At)]; 6] = [
     // The Sergeant of I0 to J0, beside the Bomb on J1; the Bomb of H0 to I0.
     &[((b'I', 0), (b'J', 0)), ((b'H', 0), (b'I', 0))],
@@ -495,7 +495,7 @@ mod tests {
                     let what = format!("template {i}, mirrored {mirrored}, {player:?}");
                     let s = build(player, &rows);
                     let (decoy, _) = assert_decoyed(&s, &what);
-                    // In the corner away from the Flag.
+                    // In a corner, four rows or more from the Flag.
                     assert!(matches!(decoy.row(), 0 | 9), "{what}");
                     assert!(decoy.row().abs_diff(flag_square(&s).row()) >= 4, "{what}");
                 }
