@@ -141,7 +141,8 @@ pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
 
 /// [`random_setup`], and with `decoy` a Sergeant or Lieutenant on the back
 /// column walled in by Bombs and the board's edge like the Flag
-/// ([`DECOYS`]), drawing the same numbers: `decoy` is the AI's
+/// (the table `DECOYS`), drawing the same random numbers as without it
+/// (the game goes on as it would): `decoy` is the AI's
 /// `setup_decoy`, off until an SPRT accepts it (docs/player.md, "Setups").
 pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bool) -> Setup {
     let index = rng.below(TEMPLATES.len());

@@ -185,11 +185,11 @@ pub struct Tuning {
     /// (docs/player.md, "Setups").
     pub setup_reorder: bool,
     /// Wall a Sergeant or Lieutenant in with Bombs on the back column, in
-    /// a corner four rows or more from the Flag ([`super::setups::random_setup_with`]):
-    /// the Flag is then not the only piece there an opponent can find by
-    /// elimination (unmoved, every neighbour a Bomb), and its Miner sent to
-    /// the decoy loses. Off until an SPRT accepts it (docs/player.md,
-    /// "Setups").
+    /// a corner four rows or more from the Flag
+    /// ([`super::setups::random_setup_with`]): the Flag is then not the
+    /// only piece there an opponent can find by elimination (unmoved, every
+    /// neighbour a Bomb), and its Miner sent to the decoy loses. Off until
+    /// an SPRT accepts it (docs/player.md, "Setups").
     pub setup_decoy: bool,
 }
 
