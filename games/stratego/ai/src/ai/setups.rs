@@ -191,7 +191,7 @@ type At = (u8, usize);
 /// never from round the Flag; the pieces they displace, a Miner or one of
 /// the swapped pieces, stay free to walk out (see the tests): no Miner is
 /// walled in, they are kept for the end game.
-const DECOYS: [&[(At, At)]; 6] = [
+const DECOYS: [&[(At, At)]; TEMPLATE_COUNT] = [
     // The Sergeant of I0 to J0, beside the Bomb on J1; the Bomb of H0 to I0.
     &[((b'I', 0), (b'J', 0)), ((b'H', 0), (b'I', 0))],
     // The Lieutenant of J0: the Bomb beside the Flag's upper one to I0, the
