@@ -246,7 +246,10 @@ mod tests {
         let mut moved = Exposure::new();
         moved.observe_own(own(&v, "E3\nE\n1\n"), MoveResult::Nothing);
         let at_e4 = UncheckedMove::from_wire("E5\nW\n1\n").unwrap();
-        let off = Tuning::default();
+        let off = Tuning {
+            bold_opponent: false,
+            ..Tuning::default()
+        };
         assert_eq!(off.bold_limit, 0);
         let on = Tuning {
             bold_limit: 2,
@@ -258,7 +261,7 @@ mod tests {
             o.observe(&v, &moved, at_e4, battle(Rank::General, Rank::Sergeant));
         }
         assert_eq!(rule(&o, &on), AttackRule::Bold);
-        assert_eq!(rule(&o, &off), AttackRule::Cautious, "off by default");
+        assert_eq!(rule(&o, &off), AttackRule::Cautious, "bold_limit 0: never");
         // Reckless beats bold: shown free, the opponent is searched free.
         for _ in 0..on.reckless_limit {
             o.observe(
@@ -302,16 +305,23 @@ mod tests {
 
     #[test]
     fn the_opponent_is_cautious_until_shown_otherwise() {
-        let t = Tuning::default();
+        // By default cautious means bold: free against our moved pieces.
+        let bold = Tuning::default();
+        let t = Tuning {
+            bold_opponent: false,
+            ..bold
+        };
         let (v, e) = (view(), Exposure::new());
         let mut o = OpponentModel::new();
         let a = o.apply(&t);
         assert!(a.cautious_opponent);
         for _ in 0..t.reckless_limit {
             assert_eq!(rule(&o, &t), AttackRule::Cautious);
+            assert_eq!(rule(&o, &bold), AttackRule::Bold);
             o.observe(&v, &e, attack_e3(), battle(Rank::Marshal, Rank::Lieutenant));
         }
         assert_eq!(rule(&o, &t), AttackRule::Free);
+        assert_eq!(rule(&o, &bold), AttackRule::Free);
         let a = o.apply(&t);
         assert!(!a.cautious_opponent);
         let blind = Tuning {

@@ -127,10 +127,11 @@ pub struct Tuning {
     /// and Majors attack our moved pieces freely
     /// ([`super::eval::AttackRule::Bold`]; set by the opponent model after
     /// `bold_limit` attacks of theirs on our moved unidentified pieces that
-    /// they might have lost, [`super::opponent`]).
+    /// they might have lost, [`super::opponent`]). On: two self-play SPRTs
+    /// accepted it and no pool member dropped (docs/player.md, "Search").
     pub bold_opponent: bool,
-    /// How many such attacks make a cautious opponent bold (0: never). Off
-    /// until an SPRT accepts it (docs/player.md, "Search").
+    /// With `bold_opponent` off, how many such attacks make a cautious
+    /// opponent bold (0: never).
     pub bold_limit: u32,
     /// Root bonus for an attack of our Marshal, General, Colonel or Major
     /// on a moved unidentified enemy piece (0: none): plays the bold
@@ -227,7 +228,7 @@ impl Default for Tuning {
             cautious_opponent: false,
             adaptive_opponent: true,
             reckless_limit: 2,
-            bold_opponent: false,
+            bold_opponent: true,
             bold_limit: 0,
             bold_attack: 0.0,
             cautious_depth: 3,
