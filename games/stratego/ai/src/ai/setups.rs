@@ -143,7 +143,7 @@ pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
 /// column walled in by Bombs and the board's edge like the Flag
 /// (the table `DECOYS`), drawing the same random numbers as without it
 /// (the game goes on as it would): `decoy` is the AI's
-/// `setup_decoy`, off until an SPRT accepts it (docs/player.md, "Setups").
+/// `setup_decoy`, on by default (docs/player.md, "Setups").
 pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bool) -> Setup {
     let index = rng.below(TEMPLATES.len());
     let mut rows = TEMPLATES[index];

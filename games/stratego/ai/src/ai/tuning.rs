@@ -189,8 +189,9 @@ pub struct Tuning {
     /// a corner four rows or more from the Flag
     /// ([`super::setups::random_setup_with`]): the Flag is then not the
     /// only piece there an opponent can find by elimination (unmoved, every
-    /// neighbour a Bomb), and its Miner sent to the decoy loses. Off until
-    /// an SPRT accepts it (docs/player.md, "Setups").
+    /// neighbour a Bomb), and its Miner sent to the decoy loses. On by
+    /// default: its self-play SPRT accepted it and no pool member dropped
+    /// (docs/player.md, "Setups").
     pub setup_decoy: bool,
 }
 
@@ -243,7 +244,7 @@ impl Default for Tuning {
             spy_risk: 300.0,
             spy_escort: 0.1,
             setup_reorder: false,
-            setup_decoy: false,
+            setup_decoy: true,
         }
     }
 }
