@@ -1,13 +1,13 @@
 //! `--strategy ismcts`: the independent player, of another search family
 //! than the AI: information-set Monte Carlo tree search over
-//! determinizations dealt uniformly from what it has seen, with random
-//! rollouts and an evaluation of its own. It shares nothing with
+//! determinizations dealt uniformly from what it has seen, scoring each
+//! new node with an evaluation of its own. It shares nothing with
 //! [`crate::ai`] (evaluation, beliefs, search, setups), so that the AI can
 //! be measured against a player it was not built from.
 //!
 //! - [`determinize`]: the evidence and the uniform deals of hidden ranks;
-//! - [`search`]: the tree, the rollouts and the evaluation;
-//! - [`setup`]: random setups with the Flag walled in on the back row.
+//! - [`search`]: the tree and the evaluation;
+//! - [`setup`]: random setups within a primer's principles.
 
 pub mod determinize;
 pub mod search;
@@ -26,7 +26,7 @@ use search::{Params, Search};
 /// Time kept back from the deadline for the reply itself.
 const MARGIN: Duration = Duration::from_millis(30);
 
-/// The clock is read every this many iterations (each one plays a rollout).
+/// The clock is read every this many iterations.
 const CHECK_EVERY: u64 = 8;
 
 /// The ISMCTS player.

@@ -3,12 +3,13 @@
 //! our information set; each iteration draws a determinization, descends
 //! the tree choosing by UCB among the children legal on that board (each
 //! child's bandit counts the iterations it was available in, not its
-//! parent's visits), adds one node, plays a short rollout with a cheap
-//! policy, scores its end with a simple evaluation of its own, and backs
-//! the result up the path.
+//! parent's visits), adds one node, scores it with a simple evaluation of
+//! its own, and backs the result up the path. No rollout: random playouts
+//! of 4 or 12 plies scored worse against peternlewis than the evaluation
+//! at the new node (docs/experiments/2026-12-04-ismcts-evaluation.md).
 
 use game_search::Budget;
-use stratego::{Board, Fight, Move, MoveList, Player, Rank, Square, fight};
+use stratego::{Board, Move, MoveList, Player, Rank, Square};
 
 use super::determinize::Evidence;
 use crate::rng::Rng;
@@ -18,10 +19,6 @@ use crate::rng::Rng;
 pub struct Params {
     /// UCB's exploration constant (rewards lie in 0..=1).
     pub exploration: f64,
-    /// Plies a rollout plays before the evaluation scores it.
-    pub rollout_plies: u32,
-    /// Chance that a rollout move takes a piece it beats, when it can.
-    pub capture_bias: f64,
     /// Evaluation units for which the logistic reaches about 73%.
     pub scale: f64,
 }
@@ -30,8 +27,6 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             exploration: 0.7,
-            rollout_plies: 12,
-            capture_bias: 0.8,
             scale: 60.0,
         }
     }
@@ -123,44 +118,6 @@ pub fn evaluate(board: &Board, me: Player, scale: f64) -> f64 {
     1.0 / (1.0 + (-diff / scale).exp())
 }
 
-/// A rollout move for `player` on `board`: with chance `capture_bias` a
-/// capture it wins (or of the Flag) if there is one, otherwise a random
-/// legal move, drawn again once if it is an attack that loses.
-fn rollout_move(
-    board: &Board,
-    player: Player,
-    rng: &mut Rng,
-    moves: &mut MoveList,
-    capture_bias: f64,
-) -> Option<Move> {
-    moves.clear();
-    board.legal_attacks(player, moves);
-    moves.retain(|m| {
-        let a = board
-            .get(m.from())
-            .expect("an attack starts on a piece")
-            .rank;
-        let d = board.get(m.to()).expect("an attack ends on a piece").rank;
-        d == Rank::Flag || fight(a, d) == Fight::AttackerWins
-    });
-    if !moves.is_empty() && rng.unit() < capture_bias {
-        return rng.choose(moves).copied();
-    }
-    moves.clear();
-    board.legal_moves(player, moves);
-    let loses = |m: Move| {
-        board.get(m.to()).is_some_and(|d| {
-            let a = board.get(m.from()).expect("a move starts on a piece").rank;
-            d.rank != Rank::Flag && fight(a, d.rank) == Fight::DefenderWins
-        })
-    };
-    let first = *rng.choose(moves)?;
-    if loses(first) {
-        return rng.choose(moves).copied();
-    }
-    Some(first)
-}
-
 /// The search tree of one move.
 pub struct Search<'a> {
     evidence: &'a Evidence,
@@ -173,7 +130,6 @@ pub struct Search<'a> {
     child_stamp: Vec<u32>,
     epoch: u32,
     moves: MoveList,
-    scratch: MoveList,
     path: Vec<u32>,
 }
 
@@ -189,7 +145,6 @@ impl<'a> Search<'a> {
             child_stamp: vec![0; Square::COUNT * Square::COUNT],
             epoch: 0,
             moves: MoveList::new(),
-            scratch: MoveList::new(),
             path: Vec::new(),
         }
     }
@@ -310,7 +265,7 @@ impl<'a> Search<'a> {
             }
         }
         let depth = self.path.len() as u32 - 1;
-        let r0 = result.unwrap_or_else(|| self.rollout(&mut board, to_move, rng));
+        let r0 = result.unwrap_or_else(|| evaluate(&board, Player::Zero, self.params.scale));
         for &n in &self.path {
             let n = &mut self.nodes[n as usize];
             n.visits += 1;
@@ -345,28 +300,6 @@ impl<'a> Search<'a> {
         }
         debug_assert!(best != usize::MAX, "a legal move with no child was untried");
         best
-    }
-
-    /// Plays a rollout from `board`, `to_move` to play, and returns the
-    /// result for player 0.
-    fn rollout(&mut self, board: &mut Board, mut to_move: Player, rng: &mut Rng) -> f64 {
-        for _ in 0..self.params.rollout_plies {
-            let Some(mv) = rollout_move(
-                board,
-                to_move,
-                rng,
-                &mut self.scratch,
-                self.params.capture_bias,
-            ) else {
-                return if to_move == Player::Zero { 0.0 } else { 1.0 };
-            };
-            let undo = board.make(mv);
-            if undo.target().is_some_and(|t| t.rank == Rank::Flag) {
-                return if to_move == Player::Zero { 1.0 } else { 0.0 };
-            }
-            to_move = to_move.opponent();
-        }
-        evaluate(board, Player::Zero, self.params.scale)
     }
 }
 

@@ -1,18 +1,39 @@
-//! The independent player's setups: random but sane — the Flag on the
-//! back row with Bombs on every square around it, the other Bombs on the
-//! two back rows, everything else shuffled.
+//! The independent player's setups: random, within the principles a
+//! Stratego primer gives. By depth from the back column (0) to the front
+//! one (3): the Flag on the back column with Bombs on every square beside
+//! it, one or two Bombs on the front squares that face a lake, the other
+//! Bombs at depth 0 or 1; the General, the Marshal and the Colonels at
+//! depth 2 or 3, the Spy beside the General and not in front, the Miners
+//! at depth 0 or 1, the Scouts in front where there is room, the Majors
+//! anywhere but the back; the rest shuffled over what is left. A fully
+//! shuffled army put its Spy, Marshal and Miners anywhere, the front as
+//! often as not (docs/experiments/2026-12-04-ismcts-evaluation.md).
 
 use stratego::{Player, Rank, Setup, Square};
 
 use crate::rng::Rng;
 
-/// A random setup for `me` with the Flag on the back row, walled in by Bombs.
+/// Rows (A = 0) whose front square faces a lake.
+const LAKE_FRONT_ROWS: [u8; 4] = [2, 3, 6, 7];
+
+/// The ranks placed after the Bombs, each with the depths it may stand
+/// at, in this order; what finds no room goes with the rest.
+const PLACED: [(Rank, &[u8]); 6] = [
+    // The General first, so that the square beside it the Spy takes is
+    // still free.
+    (Rank::General, &[2, 3]),
+    (Rank::Marshal, &[2, 3]),
+    (Rank::Colonel, &[2, 3]),
+    (Rank::Miner, &[0, 1]),
+    (Rank::Scout, &[3]),
+    (Rank::Major, &[1, 2, 3]),
+];
+
+/// A random setup for `me` (see the module's principles).
 pub fn random_setup(me: Player, rng: &mut Rng) -> Setup {
     let squares = Setup::squares(me);
-    let cols = me.setup_columns();
     let back = me.back_column();
-    // The setup column next to the back one.
-    let second = if back == cols[0] { cols[1] } else { cols[2] };
+    let depth = |sq: Square| sq.col().abs_diff(back);
     let mut ranks: [Option<Rank>; Rank::TOTAL] = [None; Rank::TOTAL];
     let slot = |sq: Square| {
         squares
@@ -24,25 +45,76 @@ pub fn random_setup(me: Player, rng: &mut Rng) -> Setup {
     ranks[slot(flag)] = Some(Rank::Flag);
     let mut bombs = usize::from(Rank::Bomb.count());
     for n in flag.neighbours() {
-        if n.col() == back || n.col() == second {
+        if depth(n) <= 1 {
             ranks[slot(n)] = Some(Rank::Bomb);
             bombs -= 1;
         }
     }
-    let mut free: Vec<usize> = (0..Rank::TOTAL)
-        .filter(|&i| ranks[i].is_none() && (squares[i].col() == back || squares[i].col() == second))
-        .collect();
-    rng.shuffle(&mut free);
-    for &i in free.iter().take(bombs) {
-        ranks[i] = Some(Rank::Bomb);
-    }
-    let mut rest: Vec<Rank> = Rank::ALL
+    // One or two lake fronts blocked: a cheap wall the enemy must probe.
+    let front = *me
+        .setup_columns()
         .iter()
-        .filter(|&&r| r != Rank::Flag && r != Rank::Bomb)
-        .flat_map(|&r| std::iter::repeat_n(r, usize::from(r.count())))
+        .max_by_key(|c| c.abs_diff(back))
+        .expect("four setup columns");
+    let mut fronts: Vec<usize> = LAKE_FRONT_ROWS
+        .iter()
+        .map(|&r| slot(Square::new(r, front).expect("on the board")))
         .collect();
-    rng.shuffle(&mut rest);
-    let mut rest = rest.into_iter();
+    rng.shuffle(&mut fronts);
+    for &i in fronts.iter().take(1 + rng.below(2)) {
+        ranks[i] = Some(Rank::Bomb);
+        bombs -= 1;
+    }
+    let place = |ranks: &mut [Option<Rank>; Rank::TOTAL],
+                 rank: Rank,
+                 n: usize,
+                 depths: &[u8],
+                 rng: &mut Rng| {
+        let mut free: Vec<usize> = (0..Rank::TOTAL)
+            .filter(|&i| ranks[i].is_none() && depths.contains(&depth(squares[i])))
+            .collect();
+        rng.shuffle(&mut free);
+        let mut placed = Vec::new();
+        for &i in free.iter().take(n) {
+            ranks[i] = Some(rank);
+            placed.push(i);
+        }
+        placed
+    };
+    let placed = place(&mut ranks, Rank::Bomb, bombs, &[0, 1], rng);
+    debug_assert_eq!(placed.len(), bombs, "the two back rows hold the Bombs");
+    let mut left: Vec<Rank> = Vec::new();
+    for &(rank, depths) in &PLACED {
+        let n = usize::from(rank.count());
+        let placed = place(&mut ranks, rank, n, depths, rng);
+        left.extend(std::iter::repeat_n(rank, n - placed.len()));
+        if rank == Rank::General {
+            // The Spy beside the General and not in front, where the
+            // first probe would find it.
+            let general = squares[placed[0]];
+            let mut beside: Vec<usize> = general
+                .neighbours()
+                .filter_map(|n| squares.iter().position(|&s| s == n))
+                .filter(|&i| ranks[i].is_none() && depth(squares[i]) <= 2)
+                .collect();
+            // One is free: so far only Bombs stand beside it, and none at
+            // depth 2, where one of its neighbours is.
+            rng.shuffle(&mut beside);
+            let spy = *beside.first().expect("a free square beside the General");
+            ranks[spy] = Some(Rank::Spy);
+        }
+    }
+    left.extend(
+        Rank::ALL
+            .iter()
+            .filter(|&&r| {
+                !matches!(r, Rank::Flag | Rank::Bomb | Rank::Spy)
+                    && !PLACED.iter().any(|&(p, _)| p == r)
+            })
+            .flat_map(|&r| std::iter::repeat_n(r, usize::from(r.count()))),
+    );
+    rng.shuffle(&mut left);
+    let mut rest = left.into_iter();
     let ranks: Vec<Rank> = ranks
         .iter()
         .map(|r| r.unwrap_or_else(|| rest.next().expect("40 pieces for 40 squares")))
@@ -66,6 +138,62 @@ mod tests {
                     .filter(|&n| setup.rank_at(n).is_some_and(|r| r != Rank::Bomb))
                     .collect();
                 assert!(open.is_empty(), "seed {seed}: no Bomb on {open:?}");
+            }
+        }
+    }
+
+    /// Depth from the back row (0) of every square holding `rank`.
+    fn depths(setup: &Setup, me: Player, rank: Rank) -> Vec<u8> {
+        setup
+            .placements()
+            .filter(|&(_, r)| r == rank)
+            .map(|(s, _)| s.col().abs_diff(me.back_column()))
+            .collect()
+    }
+
+    #[test]
+    fn the_pieces_stand_where_the_principles_put_them() {
+        for seed in 0..200 {
+            for me in Player::BOTH {
+                let setup = random_setup(me, &mut Rng::new(seed));
+                let at = |rank| depths(&setup, me, rank);
+                for rank in [Rank::Marshal, Rank::General, Rank::Colonel] {
+                    assert!(
+                        at(rank).iter().all(|&d| d >= 2),
+                        "seed {seed}: {rank:?} {setup:?}"
+                    );
+                }
+                assert!(
+                    at(Rank::Miner).iter().all(|&d| d <= 1),
+                    "seed {seed}: {setup:?}"
+                );
+                assert!(
+                    at(Rank::Bomb).iter().all(|&d| d <= 1 || d == 3),
+                    "seed {seed}: {setup:?}"
+                );
+                let front = setup
+                    .placements()
+                    .filter(|&(s, r)| r == Rank::Bomb && s.col().abs_diff(me.back_column()) == 3)
+                    .map(|(s, _)| s.row())
+                    .collect::<Vec<_>>();
+                assert!(
+                    (1..=2).contains(&front.len())
+                        && front.iter().all(|r| LAKE_FRONT_ROWS.contains(r)),
+                    "seed {seed}: front Bombs on rows {front:?}"
+                );
+                let (general, _) = setup
+                    .placements()
+                    .find(|&(_, r)| r == Rank::General)
+                    .unwrap();
+                let (spy, _) = setup.placements().find(|&(_, r)| r == Rank::Spy).unwrap();
+                assert!(
+                    general.neighbours().any(|n| n == spy),
+                    "seed {seed}: {setup:?}"
+                );
+                assert!(
+                    spy.col().abs_diff(me.back_column()) <= 2,
+                    "seed {seed}: {setup:?}"
+                );
             }
         }
     }
