@@ -16,12 +16,13 @@ use crate::rng::Rng;
 /// Rows (A = 0) whose front square faces a lake.
 const LAKE_FRONT_ROWS: [u8; 4] = [2, 3, 6, 7];
 
-/// The ranks placed after the Bombs, each with the depths it may stand
-/// at, in this order; what finds no room goes with the rest.
-const PLACED: [(Rank, &[u8]); 6] = [
-    // The General first, so that the square beside it the Spy takes is
-    // still free.
-    (Rank::General, &[2, 3]),
+/// The depths the General may stand at; the Spy goes beside it.
+const GENERAL_DEPTHS: &[u8] = &[2, 3];
+
+/// The ranks placed after the Bombs, the General and the Spy, each with
+/// the depths it may stand at, in this order; what finds no room goes
+/// with the rest.
+const PLACED: [(Rank, &[u8]); 5] = [
     (Rank::Marshal, &[2, 3]),
     (Rank::Colonel, &[2, 3]),
     (Rank::Miner, &[0, 1]),
@@ -83,32 +84,31 @@ pub fn random_setup(me: Player, rng: &mut Rng) -> Setup {
     };
     let placed = place(&mut ranks, Rank::Bomb, bombs, &[0, 1], rng);
     debug_assert_eq!(placed.len(), bombs, "the two back rows hold the Bombs");
+    // The General before the others, so that the square beside it the Spy
+    // takes is still free: so far only Bombs stand, none at depth 2, where
+    // one of its neighbours is.
+    let general = squares[place(&mut ranks, Rank::General, 1, GENERAL_DEPTHS, rng)[0]];
+    // The Spy beside it and not in front, where the first probe would
+    // find it.
+    let mut beside: Vec<usize> = general
+        .neighbours()
+        .filter_map(|n| squares.iter().position(|&s| s == n))
+        .filter(|&i| ranks[i].is_none() && depth(squares[i]) <= 2)
+        .collect();
+    rng.shuffle(&mut beside);
+    let spy = *beside.first().expect("a free square beside the General");
+    ranks[spy] = Some(Rank::Spy);
     let mut left: Vec<Rank> = Vec::new();
     for &(rank, depths) in &PLACED {
         let n = usize::from(rank.count());
         let placed = place(&mut ranks, rank, n, depths, rng);
         left.extend(std::iter::repeat_n(rank, n - placed.len()));
-        if rank == Rank::General {
-            // The Spy beside the General and not in front, where the
-            // first probe would find it.
-            let general = squares[placed[0]];
-            let mut beside: Vec<usize> = general
-                .neighbours()
-                .filter_map(|n| squares.iter().position(|&s| s == n))
-                .filter(|&i| ranks[i].is_none() && depth(squares[i]) <= 2)
-                .collect();
-            // One is free: so far only Bombs stand beside it, and none at
-            // depth 2, where one of its neighbours is.
-            rng.shuffle(&mut beside);
-            let spy = *beside.first().expect("a free square beside the General");
-            ranks[spy] = Some(Rank::Spy);
-        }
     }
     left.extend(
         Rank::ALL
             .iter()
             .filter(|&&r| {
-                !matches!(r, Rank::Flag | Rank::Bomb | Rank::Spy)
+                !matches!(r, Rank::Flag | Rank::Bomb | Rank::General | Rank::Spy)
                     && !PLACED.iter().any(|&(p, _)| p == r)
             })
             .flat_map(|&r| std::iter::repeat_n(r, usize::from(r.count()))),
@@ -142,12 +142,17 @@ mod tests {
         }
     }
 
-    /// Depth from the back row (0) of every square holding `rank`.
+    /// Depth of `sq` from `me`'s back column (0).
+    fn depth(me: Player, sq: Square) -> u8 {
+        sq.col().abs_diff(me.back_column())
+    }
+
+    /// The depth of every square holding `rank`.
     fn depths(setup: &Setup, me: Player, rank: Rank) -> Vec<u8> {
         setup
             .placements()
             .filter(|&(_, r)| r == rank)
-            .map(|(s, _)| s.col().abs_diff(me.back_column()))
+            .map(|(s, _)| depth(me, s))
             .collect()
     }
 
@@ -173,7 +178,7 @@ mod tests {
                 );
                 let front = setup
                     .placements()
-                    .filter(|&(s, r)| r == Rank::Bomb && s.col().abs_diff(me.back_column()) == 3)
+                    .filter(|&(s, r)| r == Rank::Bomb && depth(me, s) == 3)
                     .map(|(s, _)| s.row())
                     .collect::<Vec<_>>();
                 assert!(
@@ -190,10 +195,7 @@ mod tests {
                     general.neighbours().any(|n| n == spy),
                     "seed {seed}: {setup:?}"
                 );
-                assert!(
-                    spy.col().abs_diff(me.back_column()) <= 2,
-                    "seed {seed}: {setup:?}"
-                );
+                assert!(depth(me, spy) <= 2, "seed {seed}: {setup:?}");
             }
         }
     }
