@@ -128,8 +128,10 @@ pub fn template(player: Player, index: usize) -> Setup {
 
 /// A setup for `player`: a random template, mirrored top to bottom half of
 /// the time (the lakes are symmetric, so the intent is kept), with three to
-/// six swaps among the Captains, Lieutenants, Sergeants and Scouts of the
-/// front three columns; with `reorder`, those pieces are first reordered
+/// six tries at a swap among the Captains, Lieutenants, Sergeants and
+/// Scouts of the front three columns (a try draws two squares of those
+/// columns and does nothing unless both hold such pieces, so over a third
+/// of the setups are a template as designed); with `reorder`, those pieces are first reordered
 /// along each of those columns (a Scout stays in front, a Captain at its
 /// depth), which gives each template thousands of variants, so that the
 /// setups of a match almost never repeat (see the test). `reorder` is the
