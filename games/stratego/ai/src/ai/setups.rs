@@ -126,27 +126,47 @@ pub fn template(player: Player, index: usize) -> Setup {
     build(player, &rows)
 }
 
+/// How a setup varies its template, beyond the choice of template, the
+/// mirror and the swaps: the AI's `setup_reorder`, `setup_swaps` and
+/// `setup_decoy` (docs/player.md, "Setups").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Reorder the Captains, Lieutenants, Sergeants and Scouts along each
+    /// of the front three columns first (a Scout stays in front, a Captain
+    /// at its depth).
+    pub reorder: bool,
+    /// Make the swaps three, each of two such pieces of different ranks,
+    /// in place of the three to six tries.
+    pub swaps: bool,
+    /// Wall a Sergeant or Lieutenant in on the back column (the table
+    /// `DECOYS`), drawing the same random numbers as without it (the game
+    /// goes on as it would).
+    pub decoy: bool,
+}
+
 /// A setup for `player`: a random template, mirrored top to bottom half of
 /// the time (the lakes are symmetric, so the intent is kept), with three to
 /// six tries at a swap among the Captains, Lieutenants, Sergeants and
 /// Scouts of the front three columns (a try draws two squares of those
 /// columns and does nothing unless both hold such pieces, so over a third
-/// of the setups are a template as designed); with `reorder`, those pieces are first reordered
-/// along each of those columns (a Scout stays in front, a Captain at its
-/// depth), which gives each template thousands of variants, so that the
-/// setups of a match almost never repeat (see the test). `reorder` is the
-/// AI's `setup_reorder`, off until a measurement accepts it
-/// (docs/player.md, "Setups"). No decoy ([`random_setup_with`]).
+/// of the setups are a template as designed); with `reorder`, those pieces
+/// are first reordered along each of those columns, which gives each
+/// template thousands of variants, so that the setups of a match almost
+/// never repeat (see the test). `reorder` is the AI's `setup_reorder`, off
+/// until a measurement accepts it (docs/player.md, "Setups"). No decoy,
+/// the tries ([`random_setup_with`]).
 pub fn random_setup(player: Player, rng: &mut Rng, reorder: bool) -> Setup {
-    random_setup_with(player, rng, reorder, false)
+    let variation = Variation {
+        reorder,
+        ..Variation::default()
+    };
+    random_setup_with(player, rng, variation)
 }
 
-/// [`random_setup`], and with `decoy` a Sergeant or Lieutenant on the back
-/// column walled in by Bombs and the board's edge like the Flag
-/// (the table `DECOYS`), drawing the same random numbers as without it
-/// (the game goes on as it would): `decoy` is the AI's
-/// `setup_decoy`, on by default (docs/player.md, "Setups").
-pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bool) -> Setup {
+/// [`random_setup`] with every [`Variation`]: the decoy is the AI's
+/// `setup_decoy`, on by default; the three sure swaps its `setup_swaps`,
+/// off until a measurement accepts them.
+pub fn random_setup_with(player: Player, rng: &mut Rng, variation: Variation) -> Setup {
     let index = rng.below(TEMPLATES.len());
     let mut rows = TEMPLATES[index];
     let mirrored = rng.below(2) == 1;
@@ -155,7 +175,7 @@ pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bo
     }
     // Only columns 1..3 (depth from the back): the back column holds the
     // Flag, its Bombs and the reserve, which stay where designed.
-    if reorder {
+    if variation.reorder {
         for col in 1..4 {
             let free: Vec<usize> = (0..10)
                 .filter(|&r| is_interchangeable(rank(rows[r][col])))
@@ -166,15 +186,23 @@ pub fn random_setup_with(player: Player, rng: &mut Rng, reorder: bool, decoy: bo
             }
         }
     }
-    let swaps = 3 + rng.below(4);
-    for _ in 0..swaps {
-        let a = (rng.below(10), 1 + rng.below(3));
-        let b = (rng.below(10), 1 + rng.below(3));
-        if is_interchangeable(rank(rows[a.0][a.1])) && is_interchangeable(rank(rows[b.0][b.1])) {
+    let tries = 3 + rng.below(4);
+    if variation.swaps {
+        for _ in 0..SURE_SWAPS {
+            let (a, b) = swappable_pair(&rows, rng);
             swap(&mut rows, a, b);
         }
+    } else {
+        for _ in 0..tries {
+            let a = (rng.below(10), 1 + rng.below(3));
+            let b = (rng.below(10), 1 + rng.below(3));
+            if is_interchangeable(rank(rows[a.0][a.1])) && is_interchangeable(rank(rows[b.0][b.1]))
+            {
+                swap(&mut rows, a, b);
+            }
+        }
     }
-    if decoy {
+    if variation.decoy {
         add_decoy(&mut rows, index, mirrored);
     }
     build(player, &rows)
@@ -235,6 +263,28 @@ fn add_decoy(rows: &mut Template, index: usize, mirrored: bool) {
     for &(a, b) in DECOYS[index] {
         swap(rows, at(a), at(b));
     }
+}
+
+/// How many swaps `Variation::swaps` makes: with three, 9,818 of 10,000
+/// seeds give distinct setups and none of 2,000 matches of 20 games
+/// repeats one (two swaps: 19 of 2,000).
+const SURE_SWAPS: usize = 3;
+
+/// Two squares of the front three columns of `rows` holding Captains,
+/// Lieutenants, Sergeants or Scouts of different ranks, every such pair
+/// equally likely (every template has some).
+fn swappable_pair(rows: &Template, rng: &mut Rng) -> ((usize, usize), (usize, usize)) {
+    let squares: Vec<(usize, usize)> = (0..10)
+        .flat_map(|r| (1..4).map(move |c| (r, c)))
+        .filter(|&(r, c)| is_interchangeable(rank(rows[r][c])))
+        .collect();
+    let pairs: Vec<_> = squares
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| squares[i + 1..].iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| rows[a.0][a.1] != rows[b.0][b.1])
+        .collect();
+    pairs[rng.below(pairs.len())]
 }
 
 /// Exchanges the pieces on two (row, column) squares of `rows`.
@@ -303,14 +353,23 @@ mod tests {
         }
     }
 
+    /// Every [`Variation`].
+    fn variations() -> impl Iterator<Item = Variation> {
+        (0..8).map(|i| Variation {
+            reorder: i & 1 != 0,
+            swaps: i & 2 != 0,
+            decoy: i & 4 != 0,
+        })
+    }
+
     #[test]
     fn random_setups_vary_and_keep_the_flag_protected() {
-        for decoy in [false, true] {
+        for variation in variations() {
             let mut rng = Rng::new(5);
             let mut seen = std::collections::HashSet::new();
             for _ in 0..60 {
                 for player in Player::BOTH {
-                    let s = random_setup_with(player, &mut rng, true, decoy);
+                    let s = random_setup_with(player, &mut rng, variation);
                     let flag = flag_square(&s);
                     assert_eq!(flag.col(), player.back_column());
                     assert!(
@@ -325,30 +384,49 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_setups_of_a_match_do_not_repeat() {
-        // A player is a new process each game, seeded afresh: only a large
-        // space of variants keeps a match's setups apart. With the swaps
-        // alone, 10,000 seeds gave 3,179 distinct setups and 427 of 500
-        // matches of 20 games held a repeat (as without `reorder` still);
-        // reordered, 8,953 and none.
+    /// How many of 10,000 seeds give distinct setups of `variation`, and
+    /// how many of the 500 matches of 20 of them repeat one.
+    fn repeats(variation: Variation) -> (usize, usize) {
         let setups: Vec<String> = (0..10_000u64)
-            .map(|seed| random_setup(Player::Zero, &mut Rng::new(seed), true).to_wire())
+            .map(|seed| random_setup_with(Player::Zero, &mut Rng::new(seed), variation).to_wire())
             .collect();
         let distinct: std::collections::HashSet<_> = setups.iter().collect();
         let repeating = setups
             .chunks(20)
             .filter(|m| m.iter().collect::<std::collections::HashSet<_>>().len() < m.len())
             .count();
-        assert!(
-            distinct.len() >= 8_500,
-            "{} distinct setups",
-            distinct.len()
-        );
-        assert!(
-            repeating <= 5,
-            "{repeating} of 500 matches of 20 repeat a setup"
-        );
+        (distinct.len(), repeating)
+    }
+
+    #[test]
+    fn the_setups_of_a_match_do_not_repeat() {
+        // A player is a new process each game, seeded afresh: only a large
+        // space of variants keeps a match's setups apart. With the tries
+        // alone, 10,000 seeds gave 3,179 distinct setups and 427 of 500
+        // matches of 20 games held a repeat; reordered, 8,953 and none;
+        // with three sure swaps, 9,818 and none.
+        let tries = repeats(Variation::default());
+        assert!(tries.1 > 300, "the tries alone: {tries:?}");
+        for variation in [
+            Variation {
+                reorder: true,
+                ..Variation::default()
+            },
+            Variation {
+                swaps: true,
+                ..Variation::default()
+            },
+        ] {
+            let (distinct, repeating) = repeats(variation);
+            assert!(
+                distinct >= 8_500,
+                "{variation:?}: {distinct} distinct setups"
+            );
+            assert!(
+                repeating <= 5,
+                "{variation:?}: {repeating} of 500 matches of 20 repeat a setup"
+            );
+        }
     }
 
     /// The movers of `s` that cannot walk out of the setup area through
@@ -400,13 +478,16 @@ mod tests {
                     );
                 }
             }
-            // Nor do the variants: reordering moves movers, never a wall.
+            // Nor do the variants: reordering and swaps move movers, never
+            // a wall.
             // (With `decoy`, the walled-in decoy is the one exception, by
             // design: see `assert_decoyed`.)
-            let mut rng = Rng::new(3);
-            for _ in 0..500 {
-                let s = random_setup(player, &mut rng, true);
-                assert_eq!(walled_in(&s), vec![], "{s:?}");
+            for variation in variations().filter(|v| !v.decoy) {
+                let mut rng = Rng::new(3);
+                for _ in 0..500 {
+                    let s = random_setup_with(player, &mut rng, variation);
+                    assert_eq!(walled_in(&s), vec![], "{variation:?}: {s:?}");
+                }
             }
         }
     }
@@ -442,12 +523,10 @@ mod tests {
 
     #[test]
     fn same_seed_same_setup() {
-        for reorder in [false, true] {
-            for decoy in [false, true] {
-                let a = random_setup_with(Player::One, &mut Rng::new(9), reorder, decoy);
-                let b = random_setup_with(Player::One, &mut Rng::new(9), reorder, decoy);
-                assert_eq!(a, b);
-            }
+        for variation in variations() {
+            let a = random_setup_with(Player::One, &mut Rng::new(9), variation);
+            let b = random_setup_with(Player::One, &mut Rng::new(9), variation);
+            assert_eq!(a, b, "{variation:?}");
         }
     }
 
@@ -512,11 +591,11 @@ mod tests {
         // mirror, all twelve of which the seeds reach.
         let mut layouts = std::collections::HashSet::new();
         for player in Player::BOTH {
-            for reorder in [false, true] {
+            for variation in variations().filter(|v| v.decoy) {
                 let mut rng = Rng::new(11);
                 for n in 0..500 {
-                    let s = random_setup_with(player, &mut rng, reorder, true);
-                    assert_decoyed(&s, &format!("{player:?}, reorder {reorder}, setup {n}"));
+                    let s = random_setup_with(player, &mut rng, variation);
+                    assert_decoyed(&s, &format!("{player:?}, {variation:?}, setup {n}"));
                     let bombs: Vec<Square> = s
                         .placements()
                         .filter(|&(_, r)| r == Rank::Bomb)
@@ -564,7 +643,13 @@ mod tests {
         // did, so its games are move for move the same.
         const BEFORE: u64 = 0xcd34_50d9_9620_ca93;
         assert_eq!(
-            digest_of_setups(|p, rng, reorder| random_setup_with(p, rng, reorder, false)),
+            digest_of_setups(|p, rng, reorder| {
+                let variation = Variation {
+                    reorder,
+                    ..Variation::default()
+                };
+                random_setup_with(p, rng, variation)
+            }),
             BEFORE
         );
         assert_eq!(digest_of_setups(random_setup), BEFORE);

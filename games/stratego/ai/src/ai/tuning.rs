@@ -185,6 +185,12 @@ pub struct Tuning {
     /// never repeat. Off: no measurement has accepted it yet
     /// (docs/player.md, "Setups").
     pub setup_reorder: bool,
+    /// Make the setup's swaps three, each of two pieces of different ranks,
+    /// in place of three to six tries most of which do nothing
+    /// ([`super::setups::Variation`]): a match's setups then almost never
+    /// repeat, and each differs from its template by three swaps. Off: no
+    /// measurement has accepted it yet (docs/player.md, "Setups").
+    pub setup_swaps: bool,
     /// Wall a Sergeant or Lieutenant in with Bombs on the back column, in
     /// a corner four rows or more from the Flag
     /// ([`super::setups::random_setup_with`]): the Flag is then not the
@@ -244,6 +250,7 @@ impl Default for Tuning {
             spy_risk: 300.0,
             spy_escort: 0.1,
             setup_reorder: false,
+            setup_swaps: false,
             setup_decoy: true,
         }
     }
@@ -251,7 +258,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 47] = [
+    pub const NAMES: [&'static str; 48] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -298,6 +305,7 @@ impl Tuning {
         "spy_risk",
         "spy_escort",
         "setup_reorder",
+        "setup_swaps",
         "setup_decoy",
     ];
 
@@ -365,6 +373,7 @@ impl Tuning {
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
             "setup_reorder" => self.setup_reorder = flag()?,
+            "setup_swaps" => self.setup_swaps = flag()?,
             "setup_decoy" => self.setup_decoy = flag()?,
             _ => return Err(TuningError::UnknownName(name.to_owned())),
         }

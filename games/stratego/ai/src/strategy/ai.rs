@@ -217,7 +217,12 @@ impl Strategy for AiStrategy {
         self.rampages = Rampages::new();
         self.contention = expected_contention();
         let tuning = &self.config.tuning;
-        setups::random_setup_with(me, &mut self.rng, tuning.setup_reorder, tuning.setup_decoy)
+        let variation = setups::Variation {
+            reorder: tuning.setup_reorder,
+            swaps: tuning.setup_swaps,
+            decoy: tuning.setup_decoy,
+        };
+        setups::random_setup_with(me, &mut self.rng, variation)
     }
 
     fn choose(&mut self, view: &View, deadline: Instant) -> Move {
