@@ -281,12 +281,12 @@ pub fn evaluate(pos: &Pos, ctx: &EvalContext) -> i32 {
     let opp = board.counts(them);
     debug_assert_eq!(own, counts(pos.by_rank(me)));
     debug_assert_eq!(opp, counts(pos.by_rank(them)));
-    let v_own = Values::new(&own, &opp);
-    let v_opp = Values::new(&opp, &own);
+    let t = &ctx.tuning;
+    let v_own = Values::graded(&own, &opp, t.ruling_grades);
+    let v_opp = Values::graded(&opp, &own, t.ruling_grades);
     let m_own = v_own.total(&own);
     let m_opp = v_opp.total(&opp);
     let mut score = m_own - m_opp;
-    let t = &ctx.tuning;
     score += t.trade * (m_own - m_opp) / (m_own + m_opp + 1);
 
     let hide = hidden(pos.by_rank(me), pos.known(me)) - hidden(pos.by_rank(them), pos.known(them));

@@ -58,6 +58,12 @@ pub struct Tuning {
     pub tie_far: bool,
     /// Weight of the bonus for trading down when ahead.
     pub trade: i32,
+    /// Grade the +30% of a piece no enemy mover beats or ties over this
+    /// many stoppers ([`super::values::Values::graded`]): a third of it with
+    /// two enemy movers left that beat or tie it, two thirds with one, at
+    /// 3. Off (0: only a piece with no stopper gets it) until a measurement
+    /// accepts it (docs/player.md, "Evaluation").
+    pub ruling_grades: i32,
     /// Value of each mover with an empty square next to it.
     pub mobility: i32,
     /// Value of each mover the other side has neither seen move nor
@@ -216,6 +222,7 @@ impl Default for Tuning {
             tie_hunt: 50,
             tie_far: false,
             trade: 150,
+            ruling_grades: 0,
             mobility: 2,
             unmoved: 5,
             threat: 200,
@@ -258,7 +265,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 48] = [
+    pub const NAMES: [&'static str; 49] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -271,6 +278,7 @@ impl Tuning {
         "tie_hunt",
         "tie_far",
         "trade",
+        "ruling_grades",
         "mobility",
         "unmoved",
         "threat",
@@ -339,6 +347,7 @@ impl Tuning {
             "tie_hunt" => self.tie_hunt = int()?,
             "tie_far" => self.tie_far = flag()?,
             "trade" => self.trade = int()?,
+            "ruling_grades" => self.ruling_grades = int()?,
             "mobility" => self.mobility = int()?,
             "unmoved" => self.unmoved = int()?,
             "threat" => self.threat = int()?,

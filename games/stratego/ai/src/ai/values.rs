@@ -39,6 +39,23 @@ pub struct Values([i32; 12]);
 impl Values {
     /// Values of `own` pieces when the opponent has `opp` pieces left.
     pub fn new(own: &[u8; 12], opp: &[u8; 12]) -> Values {
+        Values::graded(own, opp, 0)
+    }
+
+    /// [`Values::new`], with the bonus of a piece that rules the board
+    /// graded by how many enemy movers still beat or tie it (its
+    /// stoppers) over `grades` steps: the whole bonus with none left, a
+    /// `grades`-th less for each, nothing from `grades` stoppers on; 0
+    /// gives the bonus to a piece with no stopper only, as [`Values::new`].
+    ///
+    /// The grading is the AI's `ruling_grades`: while the enemy's stronger
+    /// pieces live, a Colonel that takes small pieces and dies to an
+    /// unmoved Marshal has traded its value for theirs, but it has also
+    /// taken a stopper away from each enemy Colonel, and that is worth
+    /// something only when the stoppers are few (the Colonel race of
+    /// issue 52: all 40 of our Colonels died in 12 lost games, the
+    /// opponent's 21 of 40).
+    pub fn graded(own: &[u8; 12], opp: &[u8; 12], grades: i32) -> Values {
         let mut v = BASE;
         let opp_has = |r: Rank| opp[r.index()] > 0;
         if !opp_has(Rank::Spy) {
@@ -62,17 +79,25 @@ impl Values {
         }
         // A piece that no remaining movable enemy piece beats or ties rules
         // the board: it can hunt freely.
-        let strongest_enemy = Rank::ALL[..10]
-            .iter()
-            .find(|r| opp[r.index()] > 0)
-            .and_then(|r| r.strength())
-            .unwrap_or(0);
         for r in &Rank::ALL[..9] {
             let s = r.strength().unwrap_or(0);
             let spy_threat = *r == Rank::Marshal && opp_has(Rank::Spy);
-            if s > strongest_enemy && !spy_threat {
-                v[r.index()] += v[r.index()] * 3 / 10;
+            if spy_threat {
+                continue;
             }
+            // The enemy movers that beat or tie it.
+            let stoppers: i32 = Rank::ALL[..10]
+                .iter()
+                .filter(|e| e.strength().is_some_and(|es| es >= s))
+                .map(|e| i32::from(opp[e.index()]))
+                .sum();
+            let steps_left = if grades <= 0 {
+                i32::from(stoppers == 0)
+            } else {
+                (grades - stoppers).max(0)
+            };
+            let of = grades.max(1);
+            v[r.index()] += v[r.index()] * 3 * steps_left / (10 * of);
         }
         Values(v)
     }
@@ -129,6 +154,48 @@ mod tests {
         let last = [(Miner, 1)];
         assert!(value(Miner, &last, &[]) > value(Major, &last, &[]));
         assert!(value(Miner, &last, &[(Bomb, 0)]) < value(Miner, &last, &[]));
+    }
+
+    #[test]
+    fn graded_the_ruling_bonus_grows_as_the_stoppers_go() {
+        let graded = |own: &[(Rank, u8)], opp: &[(Rank, u8)]| {
+            let counts = |changes: &[(Rank, u8)]| {
+                let mut c: [u8; 12] = std::array::from_fn(|i| Rank::ALL[i].count());
+                for &(r, n) in changes {
+                    c[r.index()] = n;
+                }
+                c
+            };
+            Values::graded(&counts(own), &counts(opp), 3).of(Colonel)
+        };
+        // Their Marshal, General and two Colonels stop our Colonels.
+        let full = graded(&[], &[]);
+        let one = graded(&[], &[(Marshal, 0), (General, 0), (Colonel, 1)]);
+        let two = graded(&[], &[(General, 0), (Colonel, 1)]);
+        let none = graded(&[], &[(Marshal, 0), (General, 0), (Colonel, 0)]);
+        assert_eq!(full, base(Colonel));
+        assert_eq!(two, base(Colonel) + base(Colonel) / 10);
+        assert!(
+            full < two && two < one && one < none,
+            "{full} {two} {one} {none}"
+        );
+        // No grade without stoppers gone, and the whole bonus without any,
+        // as ungraded.
+        assert_eq!(
+            none,
+            value(Colonel, &[], &[(Marshal, 0), (General, 0), (Colonel, 0)])
+        );
+    }
+
+    #[test]
+    fn ungraded_values_are_new() {
+        let c: [u8; 12] = std::array::from_fn(|i| Rank::ALL[i].count());
+        let mut thin = c;
+        thin[Marshal.index()] = 0;
+        thin[General.index()] = 0;
+        for (own, opp) in [(c, c), (c, thin), (thin, c)] {
+            assert_eq!(Values::graded(&own, &opp, 0), Values::new(&own, &opp));
+        }
     }
 
     #[test]
