@@ -194,8 +194,9 @@ pub struct Tuning {
     /// Make the setup's swaps three, each of two pieces of different ranks,
     /// in place of three to six tries most of which do nothing
     /// ([`super::setups::Variation`]): a match's setups then almost never
-    /// repeat, and each differs from its template by three swaps. Off: no
-    /// measurement has accepted it yet (docs/player.md, "Setups").
+    /// repeat, and each differs from its template by three swaps. Off: it
+    /// passed its self-play SPRT but scored lower against peternlewis
+    /// (docs/player.md, "Setups").
     pub setup_swaps: bool,
     /// Wall a Sergeant or Lieutenant in with Bombs on the back column, in
     /// a corner four rows or more from the Flag
