@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Our seat is the one whose program is our `player` (its file name
-//! starts with `player`: `player-v9` is a build of ours too); `--seat 0|1` overrides that for every record. It prints the
+//! starts with `player`: `player-v9` is a build of ours too); `--seat 0|1` overrides that for every record, and
+//! `--tune NAME=VALUE` (repeatable, the player's) sets the beliefs' tuning. It prints the
 //! mean log loss (natural log, lower is better) over every (piece, move)
 //! and over the pieces our side then attacked, the mean probability given
 //! to the true rank, and, for "Bomb" and for "immobile" (Bomb or Flag), a
@@ -21,6 +22,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use stratego::{Player, Rank};
+use stratego_ai::ai::tuning::Tuning;
 
 mod replay;
 use replay::Replay;
@@ -70,6 +72,63 @@ impl Calibration {
     }
 }
 
+/// The enemy's move from which each row of [`Starts`] counts a moved
+/// piece's first move: a piece's rank by when it started to move (the
+/// Miners are held back).
+const START_ROWS: [u32; 5] = [0, 25, 50, 100, 200];
+
+/// The beliefs in the moved pieces, by the enemy's move on which each
+/// moved first ([`START_ROWS`]): how many, their log loss, their belief in
+/// the Miner and how many were.
+#[derive(Default)]
+struct Starts {
+    count: [u64; 5],
+    log_loss: [f64; 5],
+    miner: [f64; 5],
+    miners: [u64; 5],
+}
+
+impl Starts {
+    fn add(&mut self, turn: u32, loss: f64, miner: f64, is_miner: bool) {
+        let row = START_ROWS.iter().rposition(|&t| turn >= t).unwrap_or(0);
+        self.count[row] += 1;
+        self.log_loss[row] += loss;
+        self.miner[row] += miner;
+        self.miners[row] += u64::from(is_miner);
+    }
+
+    fn merge(&mut self, other: &Starts) {
+        for r in 0..START_ROWS.len() {
+            self.count[r] += other.count[r];
+            self.log_loss[r] += other.log_loss[r];
+            self.miner[r] += other.miner[r];
+            self.miners[r] += other.miners[r];
+        }
+    }
+
+    fn print(&self, out: &mut impl Write) -> Result<()> {
+        writeln!(
+            out,
+            "moved pieces by their first move (the enemy's): from move, beliefs, log loss, mean Miner belief, Miners"
+        )?;
+        for (r, from) in START_ROWS.iter().enumerate() {
+            if self.count[r] == 0 {
+                continue;
+            }
+            let n = self.count[r] as f64;
+            writeln!(
+                out,
+                "  {from:>4} {:>8} {:>7.4} {:>6.1}% {:>6.1}%",
+                self.count[r],
+                self.log_loss[r] / n,
+                100.0 * self.miner[r] / n,
+                100.0 * self.miners[r] as f64 / n
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// Sums over the records.
 #[derive(Default)]
 struct Score {
@@ -81,6 +140,7 @@ struct Score {
     attacked_log_loss: f64,
     bomb: Calibration,
     immobile: Calibration,
+    starts: Starts,
 }
 
 impl Score {
@@ -93,6 +153,7 @@ impl Score {
         self.attacked_log_loss += other.attacked_log_loss;
         self.bomb.merge(&other.bomb);
         self.immobile.merge(&other.immobile);
+        self.starts.merge(&other.starts);
     }
 }
 
@@ -100,13 +161,23 @@ impl Score {
 const FLOOR: f64 = 1e-6;
 
 /// The score of one record, whole or not at all.
-fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
+fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> Result<Score> {
     let mut score = Score::default();
     let recorded = replay::load(path)?;
     let seat = recorded.our_seat(path, seat_override)?;
-    let mut at = Replay::new(&recorded, seat);
+    let mut at = Replay::new(&recorded, seat, tuning);
     score.games += 1;
+    // The enemy's moves so far, and the one on which each enemy piece
+    // first moved.
+    let mut turns = 0;
+    let mut first_move: Vec<Option<u32>> = vec![None; at.view.enemies().len()];
     for &(by, u, r, _) in &recorded.moves {
+        if by != seat {
+            turns += 1;
+            if let Some((i, _)) = at.view.enemy_at(u.from) {
+                first_move[i].get_or_insert(turns);
+            }
+        }
         if by == seat {
             // Before our move: every unidentified enemy piece, scored.
             let target = u.from.step(u.dir, u.distance);
@@ -131,6 +202,10 @@ fn score_record(path: &str, seat_override: Option<Player>) -> Result<Score> {
                     score.attacked += 1;
                     score.attacked_log_loss += loss;
                 }
+                if let (true, Some(turn)) = (e.moved, first_move[i]) {
+                    let miner = d[Rank::Miner.index()];
+                    score.starts.add(turn, loss, miner, truth == Rank::Miner);
+                }
                 if !e.moved {
                     let bomb = d[Rank::Bomb.index()];
                     score.bomb.add(bomb, truth == Rank::Bomb);
@@ -151,8 +226,8 @@ fn main() -> Result<()> {
 
 fn run(out: &mut impl Write) -> Result<()> {
     let mut score = Score::default();
-    replay::each_record("beliefs", |path, seat| {
-        score.merge(&score_record(path, seat)?);
+    replay::each_record("beliefs", |path, seat, tuning| {
+        score.merge(&score_record(path, seat, tuning)?);
         Ok(())
     })?;
     let n = score.pieces.max(1) as f64;
@@ -168,5 +243,6 @@ fn run(out: &mut impl Write) -> Result<()> {
     )?;
     score.bomb.print(out, "unmoved pieces, Bomb")?;
     score.immobile.print(out, "unmoved pieces, Bomb or Flag")?;
+    score.starts.print(out)?;
     Ok(())
 }

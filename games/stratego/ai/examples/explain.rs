@@ -68,7 +68,7 @@ fn run(out: &mut impl Write) -> Result<()> {
     // The AI's stall push is private to it: a second counter, fed the same
     // results, shows it.
     let mut stall = Stall::new();
-    let mut at = Replay::new(&recorded, seat);
+    let mut at = Replay::new(&recorded, seat, &tuning);
     for &(by, u, r, _) in recorded.moves.iter().take(ply - 1) {
         if warm && by == seat {
             // As in the game: a search before each of our moves (its

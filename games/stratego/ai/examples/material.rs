@@ -20,6 +20,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use stratego::{Cell, Fight, MoveResult, Player, Rank, fight};
+use stratego_ai::ai::tuning::Tuning;
 use stratego_ai::ai::values;
 
 mod replay;
@@ -70,6 +71,7 @@ fn material(ours: Rank, theirs: Rank, we_attack: bool) -> i64 {
 fn add_record(
     path: &str,
     seat_override: Option<Player>,
+    tuning: &Tuning,
     columns: &mut BTreeMap<&'static str, Column>,
 ) -> Result<()> {
     let recorded = replay::load(path)?;
@@ -80,7 +82,7 @@ fn add_record(
         None => "drawn",
     };
     let mut one = Column::default();
-    let mut at = Replay::new(&recorded, seat);
+    let mut at = Replay::new(&recorded, seat, tuning);
     for &(by, u, r, _) in &recorded.moves {
         if let MoveResult::Battle { attacker, defender } = r {
             let target = u
@@ -146,8 +148,8 @@ fn main() -> Result<()> {
 
 fn run(out: &mut impl Write) -> Result<()> {
     let mut columns: BTreeMap<&'static str, Column> = BTreeMap::new();
-    replay::each_record("material", |path, seat| {
-        add_record(path, seat, &mut columns)
+    replay::each_record("material", |path, seat, tuning| {
+        add_record(path, seat, tuning, &mut columns)
     })?;
     let order = ["won", "lost", "drawn"];
     let present: Vec<(&str, &Column)> = order

@@ -13,6 +13,7 @@ use stratego::referee_game::MoveRecord;
 use stratego::{Game, Move, MoveResult, Player, Rank, Rules, Setup, UncheckedMove, View};
 use stratego_ai::ai::exposure::Exposure;
 use stratego_ai::ai::knowledge::Knowledge;
+use stratego_ai::ai::tuning::Tuning;
 
 /// A record's setups, players and moves, read and converted.
 pub struct Recorded {
@@ -77,22 +78,39 @@ pub fn seat_option(args: &mut Vec<String>) -> Result<Option<Player>> {
     Ok(Some(seat))
 }
 
+/// Takes every `--tune NAME=VALUE` out of `args` (the player's
+/// `--tune`), applied in order to the default tuning: the AI's settings
+/// its replayed beliefs follow.
+pub fn tune_options(args: &mut Vec<String>) -> Result<Tuning> {
+    let mut tuning = Tuning::default();
+    while let Some(at) = args.iter().position(|a| a == "--tune") {
+        let setting = args.get(at + 1).context("--tune needs NAME=VALUE")?;
+        tuning
+            .set(setting)
+            .with_context(|| format!("--tune {setting}"))?;
+        args.drain(at..at + 2);
+    }
+    Ok(tuning)
+}
+
 /// Runs `each` on every record named on the command line, with the
-/// `--seat` given if any (`name`, the program's, for its usage and its
-/// messages). A record that does not replay (a game still being played, a
-/// move refused) is named and left out, not the whole run.
+/// `--seat` given if any and the tuning of the `--tune` options (`name`,
+/// the program's, for its usage and its messages). A record that does not
+/// replay (a game still being played, a move refused) is named and left
+/// out, not the whole run.
 pub fn each_record(
     name: &str,
-    mut each: impl FnMut(&str, Option<Player>) -> Result<()>,
+    mut each: impl FnMut(&str, Option<Player>, &Tuning) -> Result<()>,
 ) -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let seat = seat_option(&mut args)?;
+    let tuning = tune_options(&mut args)?;
     if args.is_empty() {
-        bail!("usage: {name} [--seat 0|1] RECORD...");
+        bail!("usage: {name} [--seat 0|1] [--tune NAME=VALUE].. RECORD...");
     }
     let mut skipped = 0;
     for path in &args {
-        if let Err(e) = each(path, seat) {
+        if let Err(e) = each(path, seat, &tuning) {
             eprintln!("{name}: {path}: skipped: {e:#}");
             skipped += 1;
         }
@@ -172,10 +190,11 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// The start of `recorded` seen from `seat`.
-    pub fn new(recorded: &Recorded, seat: Player) -> Replay {
+    /// The start of `recorded` seen from `seat`, with the beliefs of an
+    /// AI tuned `tuning`.
+    pub fn new(recorded: &Recorded, seat: Player, tuning: &Tuning) -> Replay {
         let view = View::new(&recorded.setups[seat.index()]);
-        let knowledge = Knowledge::new(&view);
+        let knowledge = Knowledge::tuned(&view, tuning);
         Replay {
             seat,
             game: Game::new(&recorded.setups[0], &recorded.setups[1], Rules::default()),

@@ -26,6 +26,7 @@ use stratego::{EnemyPiece, MoveResult, Rank, Square, UncheckedMove, View, fight}
 
 use super::exposure::Exposure;
 use super::prior;
+use super::tuning::Tuning;
 
 /// Likelihood of a move up to our revealed piece for ranks that beat it,
 /// tie with it, or lose to it (bluffs happen, so never zero).
@@ -78,7 +79,21 @@ pub struct Knowledge {
     prior: Vec<[f64; 12]>,
     log_evidence: Vec<[f64; 12]>,
     idle_turns: Vec<u32>,
+    /// Whether each enemy piece has been seen moving before.
+    started: Vec<bool>,
+    /// The enemy's moves observed.
+    turns: u32,
+    late: LateStart,
     marginals: Vec<[f64; 12]>,
+}
+
+/// The evidence of a late first move: from the enemy's `turns`-th move
+/// on, a piece that moves for the first time is the Miner with
+/// likelihood `miner` (1: no evidence).
+#[derive(Clone, Copy, Debug)]
+struct LateStart {
+    miner: f64,
+    turns: u32,
 }
 
 /// How a battle between `ours` (attacking) and `theirs` would go, as an
@@ -112,10 +127,28 @@ impl Knowledge {
             prior,
             log_evidence: vec![[0.0; 12]; n],
             idle_turns: vec![0; n],
+            started: vec![false; n],
+            turns: 0,
+            late: LateStart {
+                miner: 1.0,
+                turns: 0,
+            },
             marginals: vec![[0.0; 12]; n],
         };
         k.refresh(view);
         k
+    }
+
+    /// As [`Knowledge::new`], with the evidence `tuning` configures: a
+    /// late first move ([`Tuning::late_miner`]).
+    pub fn tuned(view: &View, tuning: &Tuning) -> Knowledge {
+        Knowledge {
+            late: LateStart {
+                miner: tuning.late_miner,
+                turns: tuning.late_turns,
+            },
+            ..Knowledge::new(view)
+        }
     }
 
     /// The distribution of enemy piece `index` (as in [`View::enemies`]):
@@ -146,10 +179,20 @@ impl Knowledge {
         m: UncheckedMove,
         result: MoveResult,
     ) {
+        self.turns += 1;
         let dest = m.from.step(m.dir, m.distance);
         let mover = dest.and_then(|d| view.enemy_at(d)).map(|(i, _)| i);
         if let (MoveResult::Nothing, Some(dest), Some(i)) = (result, dest, mover) {
+            if !self.started[i] && self.turns >= self.late.turns {
+                let miner = self.late.miner;
+                self.add_evidence(i, |r| if r == Rank::Miner { miner } else { 1.0 });
+            }
             self.evidence_from_move(view, exposure, i, m.from, dest);
+        }
+        // A mover that fought is known or gone, so only its quiet moves
+        // need the mark.
+        if let Some(i) = mover {
+            self.started[i] = true;
         }
         // Every unmoved piece that had room to move and did not.
         for (i, e) in view.enemies().iter().enumerate() {
@@ -390,9 +433,13 @@ mod tests {
     }
 
     fn start() -> Game {
+        start_tuned(&Tuning::default())
+    }
+
+    fn start_tuned(tuning: &Tuning) -> Game {
         let setup = crate::ai::setups::template(Player::Zero, 0);
         let view = View::new(&setup);
-        let k = Knowledge::new(&view);
+        let k = Knowledge::tuned(&view, tuning);
         Game {
             view,
             exposure: Exposure::new(),
@@ -613,6 +660,42 @@ mod tests {
             ratio(&g, "A6"),
             ratio(&g, "C6")
         );
+    }
+
+    #[test]
+    fn a_late_first_move_makes_a_miner_likelier() {
+        let late = Tuning {
+            late_miner: 3.0,
+            late_turns: 21,
+            ..Tuning::default()
+        };
+        // `shuffles` times two turns of E6 stepping out and back, then A6's
+        // first move: their 21st with 10 shuffles, late for `late`.
+        let play = |tuning: &Tuning, shuffles: usize| {
+            let mut g = start_tuned(tuning);
+            for _ in 0..shuffles {
+                g.ours("J3", "E", MoveResult::Nothing);
+                g.theirs("E6", "W", 1, MoveResult::Nothing);
+                g.ours("J4", "W", MoveResult::Nothing);
+                g.theirs("E5", "E", 1, MoveResult::Nothing);
+            }
+            g.ours("J3", "E", MoveResult::Nothing);
+            g.theirs("A6", "W", 1, MoveResult::Nothing);
+            (g.p("A5", Rank::Miner), g.p("E6", Rank::Miner))
+        };
+        let (marcher, shuffler) = play(&late, 10);
+        let (plain_marcher, plain_shuffler) = play(&Tuning::default(), 10);
+        assert!(
+            marcher > 1.5 * plain_marcher,
+            "{marcher} against {plain_marcher}"
+        );
+        // E6 started early: it only gives up a little of the Miners' count.
+        assert!(
+            shuffler <= plain_shuffler && shuffler > 0.8 * plain_shuffler,
+            "{shuffler} against {plain_shuffler}"
+        );
+        // An early first move is no evidence.
+        assert_eq!(play(&late, 0), play(&Tuning::default(), 0));
     }
 
     #[test]

@@ -186,6 +186,16 @@ pub struct Tuning {
     /// Marshal shunned the identified pieces it is there to take and lost
     /// in self-play (docs/player.md, the spy watch).
     pub spy_escort: f64,
+    /// Likelihood of the Miner for an enemy piece whose first move comes
+    /// on or after their [`Tuning::late_turns`]-th move
+    /// ([`super::knowledge::Knowledge::tuned`]): programs keep their
+    /// Miners back for the end game, and a back piece that starts
+    /// marching late is the Miner that opens our Flag's Bombs. 1 (off) by
+    /// default: not measured in play yet (docs/player.md, "Knowledge").
+    pub late_miner: f64,
+    /// The enemy's move from which a first move is late (see
+    /// [`Tuning::late_miner`]).
+    pub late_turns: u32,
     /// Reorder the setup's Captains and less along each front column
     /// ([`super::setups::random_setup`]): a match's setups then almost
     /// never repeat. Off: no measurement has accepted it yet
@@ -257,6 +267,8 @@ impl Default for Tuning {
             stall_behind: 3,
             spy_risk: 300.0,
             spy_escort: 0.1,
+            late_miner: 1.0,
+            late_turns: 100,
             setup_reorder: false,
             setup_swaps: false,
             setup_decoy: true,
@@ -266,7 +278,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 49] = [
+    pub const NAMES: [&'static str; 51] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -313,6 +325,8 @@ impl Tuning {
         "stall_behind",
         "spy_risk",
         "spy_escort",
+        "late_miner",
+        "late_turns",
         "setup_reorder",
         "setup_swaps",
         "setup_decoy",
@@ -382,6 +396,8 @@ impl Tuning {
             "stall_behind" => self.stall_behind = value.parse().map_err(|_| bad())?,
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
+            "late_miner" => self.late_miner = float()?,
+            "late_turns" => self.late_turns = value.parse().map_err(|_| bad())?,
             "setup_reorder" => self.setup_reorder = flag()?,
             "setup_swaps" => self.setup_swaps = flag()?,
             "setup_decoy" => self.setup_decoy = flag()?,

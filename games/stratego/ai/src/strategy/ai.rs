@@ -203,7 +203,8 @@ impl AiStrategy {
     }
 
     fn knowledge(&mut self, view: &View) -> &mut Knowledge {
-        self.knowledge.get_or_insert_with(|| Knowledge::new(view))
+        self.knowledge
+            .get_or_insert_with(|| Knowledge::tuned(view, &self.config.tuning))
     }
 }
 
