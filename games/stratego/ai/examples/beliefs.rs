@@ -68,6 +68,15 @@ impl Calibration {
                 100.0 * self.truth[b] as f64 / n
             )?;
         }
+        let n: u64 = self.count.iter().sum();
+        let belief: f64 = self.belief.iter().sum();
+        let truth: u64 = self.truth.iter().sum();
+        writeln!(
+            out,
+            "  all      {n:>8} {:>6.1}% {:>6.1}% (believed {belief:.0}, were {truth})",
+            100.0 * belief / n.max(1) as f64,
+            100.0 * truth as f64 / n.max(1) as f64
+        )?;
         Ok(())
     }
 }
@@ -140,6 +149,7 @@ struct Score {
     attacked_log_loss: f64,
     bomb: Calibration,
     immobile: Calibration,
+    strong_attacks: Calibration,
     starts: Starts,
 }
 
@@ -153,6 +163,7 @@ impl Score {
         self.attacked_log_loss += other.attacked_log_loss;
         self.bomb.merge(&other.bomb);
         self.immobile.merge(&other.immobile);
+        self.strong_attacks.merge(&other.strong_attacks);
         self.starts.merge(&other.starts);
     }
 }
@@ -181,6 +192,11 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
         if by == seat {
             // Before our move: every unidentified enemy piece, scored.
             let target = u.from.step(u.dir, u.distance);
+            let strong = at
+                .game
+                .board()
+                .get(u.from)
+                .is_some_and(|p| p.rank.strength().is_some_and(|s| s >= 7));
             for (i, e) in at.view.enemies().iter().enumerate() {
                 let Some(sq) = e.square else { continue };
                 if e.known_rank().is_some() {
@@ -201,6 +217,10 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
                 if Some(sq) == target {
                     score.attacked += 1;
                     score.attacked_log_loss += loss;
+                    if strong && !e.moved {
+                        let bomb = d[Rank::Bomb.index()];
+                        score.strong_attacks.add(bomb, truth == Rank::Bomb);
+                    }
                 }
                 if let (true, Some(turn)) = (e.moved, first_move[i]) {
                     let miner = d[Rank::Miner.index()];
@@ -243,6 +263,10 @@ fn run(out: &mut impl Write) -> Result<()> {
     )?;
     score.bomb.print(out, "unmoved pieces, Bomb")?;
     score.immobile.print(out, "unmoved pieces, Bomb or Flag")?;
+    score.strong_attacks.print(
+        out,
+        "unmoved pieces our Marshal, General, Colonel or Major attacked, Bomb",
+    )?;
     score.starts.print(out)?;
     Ok(())
 }

@@ -116,11 +116,19 @@ impl Knowledge {
     /// the prior of each enemy piece's starting square, made consistent
     /// with the pieces that remain.
     pub fn new(view: &View) -> Knowledge {
+        Knowledge::tuned(view, &Tuning::default())
+    }
+
+    /// As [`Knowledge::new`], with the prior and the evidence `tuning`
+    /// configures: the prior's setup-agnostic share
+    /// ([`Tuning::prior_agnostic`]) and a late first move
+    /// ([`Tuning::late_miner`]).
+    pub fn tuned(view: &View, tuning: &Tuning) -> Knowledge {
         let them = view.me().opponent();
         let prior: Vec<[f64; 12]> = view
             .enemies()
             .iter()
-            .map(|e| prior::weights(them, e.origin))
+            .map(|e| prior::weights(them, e.origin, tuning.prior_agnostic))
             .collect();
         let n = prior.len();
         let mut k = Knowledge {
@@ -130,25 +138,13 @@ impl Knowledge {
             started: vec![false; n],
             turns: 0,
             late: LateStart {
-                miner: 1.0,
-                turns: 0,
+                miner: tuning.late_miner,
+                turns: tuning.late_turns,
             },
             marginals: vec![[0.0; 12]; n],
         };
         k.refresh(view);
         k
-    }
-
-    /// As [`Knowledge::new`], with the evidence `tuning` configures: a
-    /// late first move ([`Tuning::late_miner`]).
-    pub fn tuned(view: &View, tuning: &Tuning) -> Knowledge {
-        Knowledge {
-            late: LateStart {
-                miner: tuning.late_miner,
-                turns: tuning.late_turns,
-            },
-            ..Knowledge::new(view)
-        }
     }
 
     /// The distribution of enemy piece `index` (as in [`View::enemies`]):

@@ -28,11 +28,6 @@ const SHARE_BY_DEPTH: [[f64; 4]; 12] = [
     [0.12, 0.23, 0.30, 0.35], // Bomb
 ];
 
-/// Weight of a setup-agnostic prior (each rank in proportion to its count)
-/// mixed into the table: programs do not all set up like humans, and a
-/// zero prior could never be overturned by what the game shows.
-const AGNOSTIC: f64 = 0.2;
-
 /// How far `origin` lies behind `owner`'s front column: 0 for the front
 /// column (3 or 6), 3 for the back column (0 or 9).
 pub fn depth(owner: Player, origin: Square) -> usize {
@@ -45,14 +40,16 @@ pub fn depth(owner: Player, origin: Square) -> usize {
 /// Unnormalised prior weights of each rank for a piece of `owner` that
 /// started on `origin`: the expected number of pieces of that rank a setup
 /// puts on a square of that column, mixed with the share of that rank in
-/// the army.
-pub fn weights(owner: Player, origin: Square) -> [f64; 12] {
+/// the army at weight `agnostic_weight` (the AI's `prior_agnostic`): programs do
+/// not all set up like humans, and a zero prior could never be overturned
+/// by what the game shows.
+pub fn weights(owner: Player, origin: Square, agnostic_weight: f64) -> [f64; 12] {
     let d = depth(owner, origin);
     std::array::from_fn(|i| {
         let count = f64::from(Rank::ALL[i].count());
         let typical = SHARE_BY_DEPTH[i][d] * count / 10.0;
         let agnostic = count / Rank::TOTAL as f64;
-        (1.0 - AGNOSTIC) * typical + AGNOSTIC * agnostic
+        (1.0 - agnostic_weight) * typical + agnostic_weight * agnostic
     })
 }
 
@@ -86,8 +83,8 @@ mod tests {
 
     #[test]
     fn the_flag_is_likeliest_at_the_back() {
-        let back = weights(Player::One, "E9".parse().unwrap());
-        let front = weights(Player::One, "E6".parse().unwrap());
+        let back = weights(Player::One, "E9".parse().unwrap(), 0.2);
+        let front = weights(Player::One, "E6".parse().unwrap(), 0.2);
         assert!(back[Rank::Flag.index()] > 10.0 * front[Rank::Flag.index()]);
         assert!(
             front[Rank::Flag.index()] > 0.0,

@@ -186,6 +186,10 @@ pub struct Tuning {
     /// Marshal shunned the identified pieces it is there to take and lost
     /// in self-play (docs/player.md, the spy watch).
     pub spy_escort: f64,
+    /// Share of the prior over an enemy piece's rank that ignores where it
+    /// started (each rank as its share of the army,
+    /// [`super::prior::weights`]); the rest follows human setups.
+    pub prior_agnostic: f64,
     /// Likelihood of the Miner for an enemy piece whose first move comes
     /// on or after their [`Tuning::late_turns`]-th move
     /// ([`super::knowledge::Knowledge::tuned`]): programs keep their
@@ -267,6 +271,7 @@ impl Default for Tuning {
             stall_behind: 3,
             spy_risk: 300.0,
             spy_escort: 0.1,
+            prior_agnostic: 0.2,
             late_miner: 1.0,
             late_turns: 100,
             setup_reorder: false,
@@ -278,7 +283,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 51] = [
+    pub const NAMES: [&'static str; 52] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -325,6 +330,7 @@ impl Tuning {
         "stall_behind",
         "spy_risk",
         "spy_escort",
+        "prior_agnostic",
         "late_miner",
         "late_turns",
         "setup_reorder",
@@ -396,6 +402,13 @@ impl Tuning {
             "stall_behind" => self.stall_behind = value.parse().map_err(|_| bad())?,
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
+            "prior_agnostic" => {
+                // A share: outside 0..=1 some rank's prior goes negative.
+                self.prior_agnostic = float()
+                    .ok()
+                    .filter(|w| (0.0..=1.0).contains(w))
+                    .ok_or_else(bad)?;
+            }
             "late_miner" => self.late_miner = float()?,
             "late_turns" => self.late_turns = value.parse().map_err(|_| bad())?,
             "setup_reorder" => self.setup_reorder = flag()?,
@@ -424,6 +437,16 @@ mod tests {
             }
             assert_ne!(t, Tuning::default(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_prior_share_outside_zero_to_one_is_refused() {
+        let mut t = Tuning::default();
+        for bad in ["1.5", "-0.1", "NaN"] {
+            assert!(t.set(&format!("prior_agnostic={bad}")).is_err(), "{bad}");
+        }
+        t.set("prior_agnostic=1").unwrap();
+        assert_eq!(t.prior_agnostic, 1.0);
     }
 
     #[test]
