@@ -246,6 +246,14 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
                 && probe_near
                 && PRECIOUS.contains(&attacker)
                 && !view.enemies()[enemy].moved;
+            if tuning.bomb_floor > 0.0
+                && PRECIOUS.contains(&attacker)
+                && !view.enemies()[enemy].moved
+            {
+                let floor = tuning.bomb_floor * bomb_rate(view);
+                let bomb = input.knowledge.probability(enemy, Rank::Bomb);
+                floor_bomb(&mut chance, attacker, bomb, floor);
+            }
             Some(Attack {
                 attacker,
                 chance,
@@ -253,6 +261,42 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
             })
         })
         .collect()
+}
+
+/// The share of Bombs among the enemy's unmoved unidentified pieces: a
+/// Bomb never moves, so every Bomb not yet found is one of them.
+fn bomb_rate(view: &View) -> f64 {
+    let unmoved = view
+        .enemies()
+        .iter()
+        .filter(|e| e.alive() && !e.moved && e.known_rank().is_none())
+        .count();
+    let bombs = view.unidentified_counts()[Rank::Bomb.index()];
+    if unmoved == 0 {
+        0.0
+    } else {
+        f64::from(bombs) / unmoved as f64
+    }
+}
+
+/// Raises the Bomb's part of `attacker`'s battle odds `chance` from the
+/// belief's `bomb` to `floor`, the other ranks' parts shrunk in
+/// proportion; odds already at or above it stay.
+fn floor_bomb(chance: &mut [f64; 4], attacker: Rank, bomb: f64, floor: f64) {
+    let floor = floor.min(1.0);
+    if bomb >= floor || bomb >= 1.0 {
+        return;
+    }
+    let on_bomb = Battle::of(attacker, Rank::Bomb).index();
+    let scale = (1.0 - floor) / (1.0 - bomb);
+    for (k, c) in chance.iter_mut().enumerate() {
+        let (others, bombs) = if k == on_bomb {
+            (*c - bomb, floor)
+        } else {
+            (*c, 0.0)
+        };
+        *c = others.max(0.0) * scale + bombs;
+    }
 }
 
 /// Adds one board's values to the strata of the attacks: the outcome is
@@ -884,6 +928,50 @@ mod tests {
             &[],
             &["A9"],
         )
+    }
+
+    #[test]
+    fn a_bomb_below_the_floor_is_raised_to_it_and_the_rest_shrink() {
+        // A General on a piece believed the Flag 10%, a Bomb 20%, a piece
+        // that beats it 10%, a small piece 60%.
+        let belief = [0.1, 0.6, 0.3, 0.0];
+        let mut chance = belief;
+        floor_bomb(&mut chance, Rank::General, 0.2, 0.5);
+        let want = [0.0625, 0.375, 0.5625, 0.0];
+        for (c, w) in chance.iter().zip(want) {
+            assert!((c - w).abs() < 1e-12, "{chance:?}");
+        }
+        // At or above the floor, the belief stands.
+        let mut chance = belief;
+        floor_bomb(&mut chance, Rank::General, 0.2, 0.2);
+        assert_eq!(chance, belief);
+    }
+
+    #[test]
+    fn bomb_floor_weighs_a_precious_attack_at_the_bomb_rate_of_the_unmoved() {
+        // E9, D9 and F9 are their unmoved unidentified pieces, two of them
+        // Bombs: the rate is 2 in 3.
+        let p = general_by_the_last_unmoved_pieces("E5");
+        let mut legal = MoveList::new();
+        p.view.legal_moves(&mut legal);
+        let attack: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == sq("E8") && m.to() == sq("E9"))
+            .collect();
+        assert_eq!(attack.len(), 1);
+        let loses = |tuning: &Tuning| {
+            with_inputs(&p, &["E8"], |input| {
+                attacks(input, &attack, tuning)[0].as_ref().unwrap().chance[Battle::Loses.index()]
+            })
+        };
+        let belief = loses(&Tuning::default());
+        let floored = loses(&Tuning {
+            bomb_floor: 1.0,
+            ..Tuning::default()
+        });
+        assert!(belief < 2.0 / 3.0 - 0.01, "{belief}");
+        assert!((floored - 2.0 / 3.0).abs() < 1e-9, "{floored}");
     }
 
     #[test]

@@ -162,6 +162,14 @@ pub struct Tuning {
     /// How near the target (squares, as the crow walks) a cheap probe must
     /// stand for `probe_flag`; beyond [`super::geometry::MAX_RING`]: anywhere.
     pub probe_reach: usize,
+    /// A precious piece's root attack on an unmoved unidentified piece
+    /// weighs the Bomb at no less than this share of the Bomb rate among
+    /// the enemy's unmoved unidentified pieces (`pimc`; 0: the belief
+    /// alone). The AI attacks where its belief errs low: in self-play its
+    /// Majors and up met Bombs in 32.1% of those attacks while believing
+    /// 20.5% (docs/experiments/2026-12-07-grades-and-late-starters.md). 0
+    /// (off) by default: not measured in play yet.
+    pub bomb_floor: f64,
     /// Plies without a battle before cheap pieces are pushed at the
     /// enemy's unidentified ones ([`super::stall`]).
     pub stall_start: u32,
@@ -265,6 +273,7 @@ impl Default for Tuning {
             probe_flag: true,
             order_hints: false,
             probe_reach: 4,
+            bomb_floor: 0.0,
             stall_start: 60,
             stall_ramp: 3.0,
             stall_max: 150.0,
@@ -283,7 +292,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 52] = [
+    pub const NAMES: [&'static str; 53] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -324,6 +333,7 @@ impl Tuning {
         "probe_flag",
         "order_hints",
         "probe_reach",
+        "bomb_floor",
         "stall_start",
         "stall_ramp",
         "stall_max",
@@ -396,6 +406,13 @@ impl Tuning {
             "probe_flag" => self.probe_flag = flag()?,
             "order_hints" => self.order_hints = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
+            "bomb_floor" => {
+                // A share: above 1 it would weigh the Bomb beyond its rate.
+                self.bomb_floor = float()
+                    .ok()
+                    .filter(|w| (0.0..=1.0).contains(w))
+                    .ok_or_else(bad)?;
+            }
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
             "stall_ramp" => self.stall_ramp = float()?,
             "stall_max" => self.stall_max = float()?,
