@@ -11,12 +11,17 @@
 //! ```
 //!
 //! Our seat is the one whose program is our `player` (its file name
-//! starts with `player`: `player-v9` is a build of ours too); `--seat 0|1` overrides that for every record, and
-//! `--tune NAME=VALUE` (repeatable, the player's) sets the beliefs' tuning. It prints the
-//! mean log loss (natural log, lower is better) over every (piece, move)
-//! and over the pieces our side then attacked, the mean probability given
-//! to the true rank, and, for "Bomb" and for "immobile" (Bomb or Flag), a
-//! calibration table: the beliefs in bins against how often they were true.
+//! starts with `player`: `player-v9` is a build of ours too); `--seat
+//! 0|1` overrides that for every record, and `--tune NAME=VALUE`
+//! (repeatable, the player's) sets the beliefs' tuning. It prints the mean
+//! log loss (natural log, lower is better) over every (piece, move) and
+//! over the pieces our side then attacked, and the mean probability given
+//! to the true rank; calibration tables (the beliefs in bins against how
+//! often they were true, and all bins together) for "Bomb" and "immobile"
+//! (Bomb or Flag) on the unmoved pieces, and for "Bomb" on the unmoved
+//! pieces our Marshal, General, Colonels and Majors attacked; and the
+//! moved pieces by the band of enemy moves in which each first moved: their
+//! log loss, and their belief in the Miner against how many were.
 
 use std::io::Write;
 
@@ -81,14 +86,14 @@ impl Calibration {
     }
 }
 
-/// The enemy's move from which each row of [`Starts`] counts a moved
-/// piece's first move: a piece's rank by when it started to move (the
-/// Miners are held back).
+/// The first enemy move of each band of [`Starts`] (a band ends where
+/// the next begins): a moved piece's rank by when it started to move
+/// (the Miners are held back).
 const START_ROWS: [u32; 5] = [0, 25, 50, 100, 200];
 
-/// The beliefs in the moved pieces, by the enemy's move on which each
-/// moved first ([`START_ROWS`]): how many, their log loss, their belief in
-/// the Miner and how many were.
+/// The beliefs in the moved pieces, by the band of enemy moves
+/// ([`START_ROWS`]) in which each moved first: how many, their log loss,
+/// their belief in the Miner and how many were.
 #[derive(Default)]
 struct Starts {
     count: [u64; 5],
@@ -118,16 +123,20 @@ impl Starts {
     fn print(&self, out: &mut impl Write) -> Result<()> {
         writeln!(
             out,
-            "moved pieces by their first move (the enemy's): from move, beliefs, log loss, mean Miner belief, Miners"
+            "moved pieces by their first move, the enemy's: moves, beliefs, log loss, mean Miner belief, Miners"
         )?;
         for (r, from) in START_ROWS.iter().enumerate() {
             if self.count[r] == 0 {
                 continue;
             }
             let n = self.count[r] as f64;
+            let band = match START_ROWS.get(r + 1) {
+                Some(next) => format!("{from}-{}", next - 1),
+                None => format!("{from}+"),
+            };
             writeln!(
                 out,
-                "  {from:>4} {:>8} {:>7.4} {:>6.1}% {:>6.1}%",
+                "  {band:>7} {:>8} {:>7.4} {:>6.1}% {:>6.1}%",
                 self.count[r],
                 self.log_loss[r] / n,
                 100.0 * self.miner[r] / n,
@@ -246,7 +255,7 @@ fn main() -> Result<()> {
 
 fn run(out: &mut impl Write) -> Result<()> {
     let mut score = Score::default();
-    replay::each_record("beliefs", |path, seat, tuning| {
+    replay::each_tuned_record("beliefs", |path, seat, tuning| {
         score.merge(&score_record(path, seat, tuning)?);
         Ok(())
     })?;

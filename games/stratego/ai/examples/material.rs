@@ -71,7 +71,6 @@ fn material(ours: Rank, theirs: Rank, we_attack: bool) -> i64 {
 fn add_record(
     path: &str,
     seat_override: Option<Player>,
-    tuning: &Tuning,
     columns: &mut BTreeMap<&'static str, Column>,
 ) -> Result<()> {
     let recorded = replay::load(path)?;
@@ -82,7 +81,7 @@ fn add_record(
         None => "drawn",
     };
     let mut one = Column::default();
-    let mut at = Replay::new(&recorded, seat, tuning);
+    let mut at = Replay::new(&recorded, seat, &Tuning::default());
     for &(by, u, r, _) in &recorded.moves {
         if let MoveResult::Battle { attacker, defender } = r {
             let target = u
@@ -148,8 +147,8 @@ fn main() -> Result<()> {
 
 fn run(out: &mut impl Write) -> Result<()> {
     let mut columns: BTreeMap<&'static str, Column> = BTreeMap::new();
-    replay::each_record("material", |path, seat, tuning| {
-        add_record(path, seat, tuning, &mut columns)
+    replay::each_record("material", |path, seat| {
+        add_record(path, seat, &mut columns)
     })?;
     let order = ["won", "lost", "drawn"];
     let present: Vec<(&str, &Column)> = order

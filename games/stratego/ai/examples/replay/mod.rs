@@ -94,19 +94,44 @@ pub fn tune_options(args: &mut Vec<String>) -> Result<Tuning> {
 }
 
 /// Runs `each` on every record named on the command line, with the
-/// `--seat` given if any and the tuning of the `--tune` options (`name`,
-/// the program's, for its usage and its messages). A record that does not
-/// replay (a game still being played, a move refused) is named and left
-/// out, not the whole run.
+/// `--seat` given if any (`name`, the program's, for its usage and its
+/// messages). A record that does not replay (a game still being played, a
+/// move refused) is named and left out, not the whole run.
 pub fn each_record(
     name: &str,
+    mut each: impl FnMut(&str, Option<Player>) -> Result<()>,
+) -> Result<()> {
+    records(name, false, |path, seat, _| each(path, seat))
+}
+
+/// [`each_record`] for a program whose beliefs follow the AI's tuning:
+/// `--tune NAME=VALUE` options too ([`tune_options`]).
+pub fn each_tuned_record(
+    name: &str,
+    each: impl FnMut(&str, Option<Player>, &Tuning) -> Result<()>,
+) -> Result<()> {
+    records(name, true, each)
+}
+
+fn records(
+    name: &str,
+    tunable: bool,
     mut each: impl FnMut(&str, Option<Player>, &Tuning) -> Result<()>,
 ) -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let seat = seat_option(&mut args)?;
-    let tuning = tune_options(&mut args)?;
+    let tuning = if tunable {
+        tune_options(&mut args)?
+    } else {
+        Tuning::default()
+    };
     if args.is_empty() {
-        bail!("usage: {name} [--seat 0|1] [--tune NAME=VALUE].. RECORD...");
+        let tune = if tunable {
+            " [--tune NAME=VALUE]..."
+        } else {
+            ""
+        };
+        bail!("usage: {name} [--seat 0|1]{tune} RECORD...");
     }
     let mut skipped = 0;
     for path in &args {

@@ -88,8 +88,9 @@ pub struct Knowledge {
 }
 
 /// The evidence of a late first move: from the enemy's `turns`-th move
-/// on, a piece that moves for the first time is the Miner with
-/// likelihood `miner` (1: no evidence).
+/// on, a piece whose first move is a quiet one is the Miner with
+/// likelihood `miner` (1: no evidence); a first move that is an attack
+/// reveals the piece anyway.
 #[derive(Clone, Copy, Debug)]
 struct LateStart {
     miner: f64,
@@ -677,7 +678,10 @@ mod tests {
             }
             g.ours("J3", "E", MoveResult::Nothing);
             g.theirs("A6", "W", 1, MoveResult::Nothing);
-            (g.p("A5", Rank::Miner), g.p("E6", Rank::Miner))
+            // E6, which started early, moves again late: no evidence.
+            g.ours("J4", "W", MoveResult::Nothing);
+            g.theirs("E6", "W", 1, MoveResult::Nothing);
+            (g.p("A5", Rank::Miner), g.p("E5", Rank::Miner))
         };
         let (marcher, shuffler) = play(&late, 10);
         let (plain_marcher, plain_shuffler) = play(&Tuning::default(), 10);
@@ -685,7 +689,8 @@ mod tests {
             marcher > 1.5 * plain_marcher,
             "{marcher} against {plain_marcher}"
         );
-        // E6 started early: it only gives up a little of the Miners' count.
+        // The shuffler only gives up a little of the Miners' count to the
+        // marcher.
         assert!(
             shuffler <= plain_shuffler && shuffler > 0.8 * plain_shuffler,
             "{shuffler} against {plain_shuffler}"

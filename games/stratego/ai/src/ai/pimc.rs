@@ -195,6 +195,12 @@ const PROBES: [Rank; 5] = [
 /// is not credited with the Flag: in that outcome the
 /// probe would win as well, so the attack is judged on the other outcomes
 /// alone ([`Tuning::probe_flag`]), unless the piece is the Flag for sure.
+///
+/// With [`Tuning::bomb_floor`], a precious piece's odds on an unmoved piece
+/// are the belief's with the Bomb raised to a share of the unmoved pieces'
+/// Bomb rate ([`floor_bomb`]). An outcome no board drew still counts at
+/// the move's plain average, so a belief so low that no board drew a
+/// Bomb (under about 3% at the median 66 boards) gains little from it.
 struct Attack {
     /// Our attacking piece.
     attacker: Rank,
@@ -972,6 +978,57 @@ mod tests {
         });
         assert!(belief < 2.0 / 3.0 - 0.01, "{belief}");
         assert!((floored - 2.0 / 3.0).abs() < 1e-9, "{floored}");
+    }
+
+    #[test]
+    fn bomb_floor_leaves_moved_targets_and_cheap_attackers_alone() {
+        // Our General beside their moved Sergeant F8 and their unmoved E9,
+        // our Sergeant beside their unmoved D9; their unmoved unidentified
+        // pieces are A9, C9, D9 and E9, two of them Bombs.
+        let p = position(
+            "Flag J0, General E8, Sergeant D8 \
+             / Flag A9, Bomb C9, Bomb D9, Lieutenant E9, Sergeant F8",
+            &[],
+            &["F8"],
+        );
+        let mut legal = MoveList::new();
+        p.view.legal_moves(&mut legal);
+        let pick = |from: &str, to: &str| {
+            legal
+                .iter()
+                .copied()
+                .find(|m| m.from() == sq(from) && m.to() == sq(to))
+                .unwrap()
+        };
+        let moves = [pick("E8", "E9"), pick("E8", "F8"), pick("D8", "D9")];
+        let odds = |tuning: &Tuning| {
+            with_inputs(&p, &[], |input| {
+                attacks(input, &moves, tuning)
+                    .iter()
+                    .map(|a| a.as_ref().unwrap().chance)
+                    .collect::<Vec<_>>()
+            })
+        };
+        let belief = odds(&Tuning::default());
+        let floored = odds(&Tuning {
+            bomb_floor: 1.0,
+            ..Tuning::default()
+        });
+        assert!(
+            floored[0][Battle::Loses.index()] >= 0.5 - 1e-9,
+            "{floored:?}"
+        );
+        // Below the floor of 0.5 both, were they not left alone.
+        let bomb = |s: &str| {
+            with_inputs(&p, &[], |input| {
+                let i = input.view.enemy_at(sq(s)).unwrap().0;
+                input.knowledge.probability(i, Rank::Bomb)
+            })
+        };
+        assert_eq!(bomb("F8"), 0.0);
+        assert!(bomb("D9") < 0.45, "{}", bomb("D9"));
+        assert_eq!(floored[1], belief[1], "a moved target");
+        assert_eq!(floored[2], belief[2], "a cheap attacker");
     }
 
     #[test]

@@ -167,8 +167,10 @@ pub struct Tuning {
     /// the enemy's unmoved unidentified pieces (`pimc`; 0: the belief
     /// alone). The AI attacks where its belief errs low: in self-play its
     /// Majors and up met Bombs in 32.1% of those attacks while believing
-    /// 20.5% (docs/experiments/2026-12-07-grades-and-late-starters.md). 0
-    /// (off) by default: not measured in play yet.
+    /// 20.5% (docs/experiments/2026-12-07-grades-and-late-starters.md).
+    /// Where no board drew a Bomb, the raised odds meet the move's plain
+    /// average and change little (`pimc::Attack`). 0 (off) by default: not
+    /// measured in play yet.
     pub bomb_floor: f64,
     /// Plies without a battle before cheap pieces are pushed at the
     /// enemy's unidentified ones ([`super::stall`]).
@@ -198,8 +200,8 @@ pub struct Tuning {
     /// started (each rank as its share of the army,
     /// [`super::prior::weights`]); the rest follows human setups.
     pub prior_agnostic: f64,
-    /// Likelihood of the Miner for an enemy piece whose first move comes
-    /// on or after their [`Tuning::late_turns`]-th move
+    /// Likelihood of the Miner for an enemy piece whose first move, a
+    /// quiet one, comes on or after their [`Tuning::late_turns`]-th move
     /// ([`super::knowledge::Knowledge::tuned`]): programs keep their
     /// Miners back for the end game, and a back piece that starts
     /// marching late is the Miner that opens our Flag's Bombs. 1 (off) by
@@ -426,7 +428,13 @@ impl Tuning {
                     .filter(|w| (0.0..=1.0).contains(w))
                     .ok_or_else(bad)?;
             }
-            "late_miner" => self.late_miner = float()?,
+            "late_miner" => {
+                // A likelihood: its logarithm must be a number.
+                self.late_miner = float()
+                    .ok()
+                    .filter(|w| w.is_finite() && *w > 0.0)
+                    .ok_or_else(bad)?;
+            }
             "late_turns" => self.late_turns = value.parse().map_err(|_| bad())?,
             "setup_reorder" => self.setup_reorder = flag()?,
             "setup_swaps" => self.setup_swaps = flag()?,
@@ -457,13 +465,23 @@ mod tests {
     }
 
     #[test]
-    fn a_prior_share_outside_zero_to_one_is_refused() {
+    fn shares_and_likelihoods_out_of_range_are_refused() {
         let mut t = Tuning::default();
-        for bad in ["1.5", "-0.1", "NaN"] {
-            assert!(t.set(&format!("prior_agnostic={bad}")).is_err(), "{bad}");
+        for name in ["prior_agnostic", "bomb_floor"] {
+            for bad in ["1.5", "-0.1", "NaN"] {
+                assert!(t.set(&format!("{name}={bad}")).is_err(), "{name}={bad}");
+            }
+        }
+        for bad in ["0", "-1", "NaN", "inf"] {
+            assert!(t.set(&format!("late_miner={bad}")).is_err(), "{bad}");
         }
         t.set("prior_agnostic=1").unwrap();
-        assert_eq!(t.prior_agnostic, 1.0);
+        t.set("bomb_floor=1").unwrap();
+        t.set("late_miner=0.5").unwrap();
+        assert_eq!(
+            (t.prior_agnostic, t.bomb_floor, t.late_miner),
+            (1.0, 1.0, 0.5)
+        );
     }
 
     #[test]
