@@ -1119,9 +1119,10 @@ mod tests {
         let (major, captain, general) = (sq("E4").bit(), sq("E6").bit(), sq("E5").bit());
         let marshal = sq("A5").bit();
         let at = |known: [Bits; 2], moved: [Bits; 2]| pos_seen(pieces, known, moved, Zero);
-        let v = Values::new(
+        let v = Values::graded(
             &at([0, 0], [0, 0]).board().counts(Zero),
             &at([0, 0], [0, 0]).board().counts(One),
+            Tuning::default().ruling_grades,
         );
         // Their General unidentified: no threat, whatever it is sampled as.
         assert_eq!(
@@ -1133,15 +1134,18 @@ mod tests {
         let seen = at([0, general], [major | captain | marshal, general]);
         assert_eq!(
             threat(&seen, Zero, &v, false),
-            90 * 25 / 100 + 55 * 25 / 100
+            v.of(Rank::Major) * 25 / 100 + v.of(Rank::Captain) * 25 / 100
         );
         // Our unmoved, unidentified Captain may be a Bomb to it: not counted.
         let unmoved = at([0, general], [major, general]);
-        assert_eq!(threat(&unmoved, Zero, &v, false), 90 * 25 / 100);
+        assert_eq!(
+            threat(&unmoved, Zero, &v, false),
+            v.of(Rank::Major) * 25 / 100
+        );
         // Unless the opponent attacks unmoved pieces all the same.
         assert_eq!(
             threat(&unmoved, Zero, &v, true),
-            90 * 25 / 100 + 55 * 25 / 100
+            v.of(Rank::Major) * 25 / 100 + v.of(Rank::Captain) * 25 / 100
         );
         // The weight scales it into the evaluation (200 by default).
         let weighed = |threat| Tuning {
@@ -1159,7 +1163,10 @@ mod tests {
             threat_unmoved: true,
             ..on
         };
-        assert_eq!(gain(&unmoved, &unmoved_too, &on), -(55 * 25 / 100));
+        assert_eq!(
+            gain(&unmoved, &unmoved_too, &on),
+            -(v.of(Rank::Captain) * 25 / 100)
+        );
         let cautious = |t: Tuning| Tuning {
             cautious_opponent: true,
             ..t
@@ -1173,7 +1180,11 @@ mod tests {
         let pieces = "Flag A0, General E2, Colonel E3 / Flag J9, General E7, Colonel E8";
         let (general, colonel) = (sq("E2").bit(), sq("E3").bit());
         let at = |known: Bits| pos_seen(pieces, [known, 0], [general | colonel, 0], Zero);
-        let v = Values::new(&at(0).board().counts(One), &at(0).board().counts(Zero));
+        let v = Values::graded(
+            &at(0).board().counts(One),
+            &at(0).board().counts(Zero),
+            Tuning::default().ruling_grades,
+        );
         // Our General hidden: it may be any of our pieces, theirs is held.
         assert_eq!(unleashed(&at(0), Zero, &v), 0);
         assert_eq!(unleashed(&at(colonel), Zero, &v), 0);
