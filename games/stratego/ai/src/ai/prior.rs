@@ -40,9 +40,9 @@ pub fn depth(owner: Player, origin: Square) -> usize {
 /// Unnormalised prior weights of each rank for a piece of `owner` that
 /// started on `origin`: the expected number of pieces of that rank a setup
 /// puts on a square of that column, mixed with the share of that rank in
-/// the army at weight `agnostic_weight` (the AI's `prior_agnostic`): programs do
-/// not all set up like humans, and a zero prior could never be overturned
-/// by what the game shows.
+/// the army at weight `agnostic_weight` (the AI's `prior_agnostic`):
+/// programs do not all set up like humans, and a zero prior could never be
+/// overturned by what the game shows.
 pub fn weights(owner: Player, origin: Square, agnostic_weight: f64) -> [f64; 12] {
     let d = depth(owner, origin);
     std::array::from_fn(|i| {
@@ -83,8 +83,9 @@ mod tests {
 
     #[test]
     fn the_flag_is_likeliest_at_the_back() {
-        let back = weights(Player::One, "E9".parse().unwrap(), 0.2);
-        let front = weights(Player::One, "E6".parse().unwrap(), 0.2);
+        let share = crate::ai::tuning::Tuning::default().prior_agnostic;
+        let back = weights(Player::One, "E9".parse().unwrap(), share);
+        let front = weights(Player::One, "E6".parse().unwrap(), share);
         assert!(back[Rank::Flag.index()] > 10.0 * front[Rank::Flag.index()]);
         assert!(
             front[Rank::Flag.index()] > 0.0,

@@ -363,6 +363,21 @@ impl Tuning {
         };
         let int = || value.parse::<i32>().map_err(|_| bad());
         let float = || value.parse::<f64>().map_err(|_| bad());
+        // A share of something, 0 to 1: beyond, a weight goes negative or
+        // counts a thing beyond itself.
+        let share = || {
+            float()
+                .ok()
+                .filter(|w| (0.0..=1.0).contains(w))
+                .ok_or_else(bad)
+        };
+        // A likelihood: its logarithm must be a number.
+        let likelihood = || {
+            float()
+                .ok()
+                .filter(|w| w.is_finite() && *w > 0.0)
+                .ok_or_else(bad)
+        };
         let flag = || match value {
             "0" | "false" => Ok(false),
             "1" | "true" => Ok(true),
@@ -409,33 +424,15 @@ impl Tuning {
             "probe_flag" => self.probe_flag = flag()?,
             "order_hints" => self.order_hints = flag()?,
             "probe_reach" => self.probe_reach = value.parse().map_err(|_| bad())?,
-            "bomb_floor" => {
-                // A share: above 1 it would weigh the Bomb beyond its rate.
-                self.bomb_floor = float()
-                    .ok()
-                    .filter(|w| (0.0..=1.0).contains(w))
-                    .ok_or_else(bad)?;
-            }
+            "bomb_floor" => self.bomb_floor = share()?,
             "stall_start" => self.stall_start = value.parse().map_err(|_| bad())?,
             "stall_ramp" => self.stall_ramp = float()?,
             "stall_max" => self.stall_max = float()?,
             "stall_behind" => self.stall_behind = value.parse().map_err(|_| bad())?,
             "spy_risk" => self.spy_risk = float()?,
             "spy_escort" => self.spy_escort = float()?,
-            "prior_agnostic" => {
-                // A share: outside 0..=1 some rank's prior goes negative.
-                self.prior_agnostic = float()
-                    .ok()
-                    .filter(|w| (0.0..=1.0).contains(w))
-                    .ok_or_else(bad)?;
-            }
-            "late_miner" => {
-                // A likelihood: its logarithm must be a number.
-                self.late_miner = float()
-                    .ok()
-                    .filter(|w| w.is_finite() && *w > 0.0)
-                    .ok_or_else(bad)?;
-            }
+            "prior_agnostic" => self.prior_agnostic = share()?,
+            "late_miner" => self.late_miner = likelihood()?,
             "late_turns" => self.late_turns = value.parse().map_err(|_| bad())?,
             "setup_reorder" => self.setup_reorder = flag()?,
             "setup_swaps" => self.setup_swaps = flag()?,
