@@ -226,6 +226,8 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
         .own_pieces()
         .filter(|(_, r)| PROBES.contains(r))
         .fold(0u128, |acc, (sq, _)| acc | sq.bit());
+    // The same for every move: counted once.
+    let bomb_floor = (tuning.bomb_floor > 0.0).then(|| tuning.bomb_floor * bomb_rate(view));
     moves
         .iter()
         .map(|m| {
@@ -248,15 +250,9 @@ fn attacks(input: &Inputs<'_>, moves: &[Move], tuning: &Tuning) -> Vec<Option<At
             } else {
                 nearest(m.to().index(), probes).is_some_and(|d| d <= tuning.probe_reach)
             };
-            let no_flag_credit = tuning.probe_flag
-                && probe_near
-                && PRECIOUS.contains(&attacker)
-                && !view.enemies()[enemy].moved;
-            if tuning.bomb_floor > 0.0
-                && PRECIOUS.contains(&attacker)
-                && !view.enemies()[enemy].moved
-            {
-                let floor = tuning.bomb_floor * bomb_rate(view);
+            let precious_on_unmoved = PRECIOUS.contains(&attacker) && !view.enemies()[enemy].moved;
+            let no_flag_credit = tuning.probe_flag && probe_near && precious_on_unmoved;
+            if let (Some(floor), true) = (bomb_floor, precious_on_unmoved) {
                 let bomb = input.knowledge.probability(enemy, Rank::Bomb);
                 floor_bomb(&mut chance, attacker, bomb, floor);
             }
@@ -936,6 +932,19 @@ mod tests {
         )
     }
 
+    /// The one legal move of `p` from `from` to `to`.
+    fn legal_move(p: &Position, from: &str, to: &str) -> Move {
+        let mut legal = MoveList::new();
+        p.view.legal_moves(&mut legal);
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == sq(from) && m.to() == sq(to))
+            .collect();
+        assert_eq!(found.len(), 1, "legal moves {from} to {to}: {found:?}");
+        found[0]
+    }
+
     #[test]
     fn a_bomb_below_the_floor_is_raised_to_it_and_the_rest_shrink() {
         // A General on a piece believed the Flag 10%, a Bomb 20%, a piece
@@ -958,14 +967,7 @@ mod tests {
         // E9, D9 and F9 are their unmoved unidentified pieces, two of them
         // Bombs: the rate is 2 in 3.
         let p = general_by_the_last_unmoved_pieces("E5");
-        let mut legal = MoveList::new();
-        p.view.legal_moves(&mut legal);
-        let attack: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| m.from() == sq("E8") && m.to() == sq("E9"))
-            .collect();
-        assert_eq!(attack.len(), 1);
+        let attack = [legal_move(&p, "E8", "E9")];
         let loses = |tuning: &Tuning| {
             with_inputs(&p, &["E8"], |input| {
                 attacks(input, &attack, tuning)[0].as_ref().unwrap().chance[Battle::Loses.index()]
@@ -991,16 +993,11 @@ mod tests {
             &[],
             &["F8"],
         );
-        let mut legal = MoveList::new();
-        p.view.legal_moves(&mut legal);
-        let pick = |from: &str, to: &str| {
-            legal
-                .iter()
-                .copied()
-                .find(|m| m.from() == sq(from) && m.to() == sq(to))
-                .unwrap()
-        };
-        let moves = [pick("E8", "E9"), pick("E8", "F8"), pick("D8", "D9")];
+        let moves = [
+            legal_move(&p, "E8", "E9"),
+            legal_move(&p, "E8", "F8"),
+            legal_move(&p, "D8", "D9"),
+        ];
         let odds = |tuning: &Tuning| {
             with_inputs(&p, &[], |input| {
                 attacks(input, &moves, tuning)
