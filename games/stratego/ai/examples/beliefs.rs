@@ -201,11 +201,12 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
         if by == seat {
             // Before our move: every unidentified enemy piece, scored.
             let target = u.from.step(u.dir, u.distance);
-            let strong = at
-                .game
-                .board()
-                .get(u.from)
-                .is_some_and(|p| p.rank.strength().is_some_and(|s| s >= 7));
+            let strong = at.game.board().get(u.from).is_some_and(|p| {
+                matches!(
+                    p.rank,
+                    Rank::Marshal | Rank::General | Rank::Colonel | Rank::Major
+                )
+            });
             for (i, e) in at.view.enemies().iter().enumerate() {
                 let Some(sq) = e.square else { continue };
                 if e.known_rank().is_some() {
