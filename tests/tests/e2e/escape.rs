@@ -156,7 +156,7 @@ fn a_cheater_in_a_closed_directory_gets_no_root() {
     // search. Run as root (even without capabilities), the program could
     // set core_pattern through a writable /proc, and the kernel would run
     // its script as the machine's root.
-    let closed = TestDir::new();
+    let closed = TestDir::closed();
     let cheater = closed.path().join("cheater");
     std::fs::copy(&kit.cheater, &cheater).unwrap();
     let marks = TestDir::new();
@@ -196,10 +196,10 @@ fn a_python_cheater_behind_a_closed_interpreter_gets_no_root() {
     };
     // The interpreter, a link in a directory of mode 700; the script, in
     // another: both closed to the seat's uid.
-    let interpreters = TestDir::new();
+    let interpreters = TestDir::closed();
     let link = interpreters.path().join("python3");
     std::os::unix::fs::symlink(util::real_python(&python), &link).unwrap();
-    let scripts = TestDir::new();
+    let scripts = TestDir::closed();
     let script = scripts.path().join("cheater.py");
     let text = std::fs::read_to_string(source("cheater.py")).unwrap();
     let body = text.split_once('\n').map_or("", |(_, rest)| rest);
@@ -208,11 +208,21 @@ fn a_python_cheater_behind_a_closed_interpreter_gets_no_root() {
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let marks = TestDir::new();
     let before = core_pattern();
-    // Through the closed interpreter, and as `python3 cheater.py` (the
-    // interpreter found in PATH: pyenv's shim under /root on our machines).
+    // A name the kernel walks back out of, in a closed directory that is
+    // not the script's own (so it is masked, not bound whole): `sub` must
+    // be in the jail too.
+    for dir in ["sub", "in"] {
+        std::fs::create_dir(scripts.path().join(dir)).unwrap();
+    }
+    std::fs::copy(&script, scripts.path().join("in/cheater.py")).unwrap();
+    let roundabout = scripts.path().join("sub/../in/cheater.py");
+    // Through the closed interpreter, as `python3 cheater.py` (the
+    // interpreter found in PATH: pyenv's shim under /root on our machines),
+    // and as `python3 closed/sub/../in/cheater.py`.
     for (i, program) in [
         script.display().to_string(),
         format!("python3 {}", script.display()),
+        format!("python3 {}", roundabout.display()),
     ]
     .iter()
     .enumerate()

@@ -124,9 +124,20 @@ pub fn send_setup(codes: &[u8]) -> String {
 pub struct TestDir(tempfile::TempDir);
 
 impl TestDir {
-    /// A new empty directory.
+    /// A new empty directory (mode 755 under the usual umask: `tempfile`
+    /// leaves the mode to it).
     pub fn new() -> TestDir {
         TestDir(tempfile::tempdir().expect("temporary directory"))
+    }
+
+    /// A new empty directory of mode 700, as `mktemp -d` makes: closed to
+    /// every uid but its owner's.
+    pub fn closed() -> TestDir {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TestDir::new();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700))
+            .expect("chmod 700");
+        dir
     }
 
     /// Its path.

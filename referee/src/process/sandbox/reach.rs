@@ -21,7 +21,7 @@
 //! into mounts, and refuses a start whose needs cannot be met.
 
 use std::os::unix::fs::MetadataExt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// Something the program needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,16 +130,7 @@ impl Reach {
             steps: Vec::new(),
         };
         for need in needs {
-            let literal = normalise(&need.path);
-            let mut ways = vec![literal.clone()];
-            if let Ok(real) = std::fs::canonicalize(&literal) {
-                if real != literal {
-                    ways.push(real);
-                }
-            }
-            for way in ways {
-                r.walk(&way, need)?;
-            }
+            r.walk(need)?;
         }
         Ok(Reach { steps: r.steps })
     }
@@ -214,39 +205,36 @@ impl Planner {
         }
     }
 
-    /// Walks `way` from the root, adding the steps that show it.
-    fn walk(&mut self, way: &Path, need: &Need) -> Result<(), Unreachable> {
-        let parts: Vec<&std::ffi::OsStr> = way
-            .components()
-            .filter_map(|c| match c {
-                Component::Normal(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        let mut dir = PathBuf::from("/");
-        for (i, part) in parts.iter().enumerate() {
-            let path = dir.join(part);
-            let last = i + 1 == parts.len();
-            let Ok(meta) = std::fs::symlink_metadata(&path) else {
-                return Ok(());
-            };
-            let hidden_parent = self.is_hidden(&dir);
+    /// Adds the steps that show every place the kernel passes on its way
+    /// to `need` ([`resolve`]), and what is needed at its end.
+    fn walk(&mut self, need: &Need) -> Result<(), Unreachable> {
+        let way = resolve(&need.path);
+        for place in &way.places {
+            let path = &place.path;
+            let meta = &place.meta;
+            let dir = path.parent().unwrap_or(Path::new("/"));
+            let hidden_parent = self.is_hidden(dir);
             if meta.file_type().is_symlink() {
                 if hidden_parent {
-                    let target = std::fs::read_link(&path).unwrap_or_default();
-                    self.add(Step::Link { path, target });
+                    let target = std::fs::read_link(path).unwrap_or_default();
+                    self.add(Step::Link {
+                        path: path.clone(),
+                        target,
+                    });
                 }
-                // The way on is the link's target: the canonical way.
-                return Ok(());
+                continue;
             }
+            let last = way.end.as_deref() == Some(path.as_path());
             let is_dir = meta.is_dir();
             // The directory that holds what is needed, or the directory
             // needed itself: shown whole.
             let whole = match need.what {
-                Needed::File(_) => i + 2 == parts.len(),
+                Needed::File(_) => {
+                    way.end.as_deref().and_then(Path::parent) == Some(path.as_path())
+                }
                 Needed::Dir { .. } | Needed::WorkDir { .. } => last,
             };
-            let closed = is_dir && self.seat.is_some_and(|s| !s.may(&meta, 1));
+            let closed = is_dir && self.seat.is_some_and(|s| !s.may(meta, 1));
             if hidden_parent {
                 self.add(Step::Point {
                     path: path.clone(),
@@ -275,8 +263,8 @@ impl Planner {
             }
             if last {
                 if let (Needed::File(bits), Some(seat)) = (need.what, self.seat) {
-                    let mapped = self.owner_mapped(&dir, &meta);
-                    if !mapped && !seat.may(&meta, bits) {
+                    let mapped = self.owner_mapped(dir, meta);
+                    if !mapped && !seat.may(meta, bits) {
                         let fix = if bits & 1 != 0 { "o+rx" } else { "o+r" };
                         return Err(Unreachable {
                             needed: path.clone(),
@@ -289,7 +277,6 @@ impl Planner {
                     }
                 }
             }
-            dir = path;
         }
         Ok(())
     }
@@ -307,19 +294,85 @@ impl Planner {
     }
 }
 
-/// `path` without `.` and `..` (lexically: `a/b/../c` is `a/c`).
-fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::from("/");
-    for c in path.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::Normal(p) => out.push(p),
-            _ => {}
+/// A place the kernel passes through, with what it is (not followed,
+/// when it is a symbolic link).
+struct Place {
+    path: PathBuf,
+    meta: std::fs::Metadata,
+}
+
+/// The places on the way to a path, in the kernel's order.
+struct Way {
+    /// Each directory entered, link read and the file at the end, as met:
+    /// a name walked back out of by `..` was met all the same (it must
+    /// exist in the jail for the kernel to pass it).
+    places: Vec<Place>,
+    /// Where the way ends, its links followed and its `..` taken: a place
+    /// met, or a name missing from the last directory (a file the program
+    /// will make); `None` when a directory on the way is missing, or a
+    /// link cannot be followed.
+    end: Option<PathBuf>,
+}
+
+/// How many symbolic links a way may follow, as Linux's `MAXSYMLINKS`:
+/// past it the kernel says `ELOOP`, and so the way ends there.
+const MAX_LINKS: usize = 40;
+
+/// The way the kernel resolves the absolute `path`: name by name from the
+/// root, `..` going back from where the walk is (not lexically: after a
+/// link, `..` is the parent of its target), each symbolic link replaced by
+/// its target.
+fn resolve(path: &Path) -> Way {
+    use std::ffi::OsString;
+    let names =
+        |p: &Path| -> Vec<OsString> { p.components().map(|c| c.as_os_str().to_owned()).collect() };
+    let mut todo: std::collections::VecDeque<OsString> = names(path).into();
+    let mut places = Vec::new();
+    let mut dir = PathBuf::from("/");
+    let mut links = 0;
+    while let Some(name) = todo.pop_front() {
+        // A component is "/" only as the root, ".." and "." only as
+        // themselves: no file name is any of them.
+        if name == "/" {
+            dir = PathBuf::from("/");
+            continue;
         }
+        if name == ".." {
+            dir.pop();
+            continue;
+        }
+        if name == "." {
+            continue;
+        }
+        let path = dir.join(&name);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            let end = todo.iter().all(|n| n == ".").then_some(path);
+            return Way { places, end };
+        };
+        if meta.file_type().is_symlink() {
+            links += 1;
+            let target = std::fs::read_link(&path);
+            places.push(Place { path, meta });
+            match target {
+                Ok(target) if links <= MAX_LINKS => {
+                    for n in names(&target).into_iter().rev() {
+                        todo.push_front(n);
+                    }
+                }
+                _ => return Way { places, end: None },
+            }
+            continue;
+        }
+        places.push(Place {
+            path: path.clone(),
+            meta,
+        });
+        dir = path;
     }
-    out
+    Way {
+        places,
+        end: Some(dir),
+    }
 }
 
 #[cfg(test)]
@@ -476,6 +529,58 @@ mod tests {
     }
 
     #[test]
+    fn every_directory_a_dot_dot_walks_back_out_of_is_made_in_the_jail() {
+        // As `mktemp -d`/tests/../examples/script: the kernel enters
+        // `tests` before it goes back, so `tests` must be in the mask.
+        let (_t, root) = tree();
+        let b = root.join("box");
+        std::fs::create_dir(b.join("tests")).unwrap();
+        std::fs::create_dir(b.join("examples")).unwrap();
+        std::fs::write(b.join("examples/f"), "x").unwrap();
+        let needs = [need(b.join("tests/../examples/f"), Needed::File(4))];
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &needs).unwrap();
+        assert!(r.steps.contains(&Step::Mask { path: b.clone() }), "{r:?}");
+        assert!(r.shows(&b.join("tests")), "{r:?}");
+        // The file's directory is the one it is in.
+        assert!(r.steps.contains(&Step::Bind {
+            path: b.join("examples"),
+            dir: true,
+            writable: false,
+            owner: None
+        }));
+        // A directory named with a trailing `..` is its parent.
+        let needs = [need(b.join("tests/.."), Needed::Dir { writable: false })];
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &needs).unwrap();
+        assert!(r.needs_idmap() && !r.masks(), "{r:?}");
+    }
+
+    #[test]
+    fn a_dot_dot_after_a_symbolic_link_goes_back_from_its_target() {
+        // open/link -> open/closed/inner: link/../inner/prog is
+        // open/closed/inner/prog to the kernel, open/inner/prog lexically.
+        let (_t, root) = tree();
+        let link = root.join("open/link");
+        std::os::unix::fs::symlink(root.join("open/closed/inner"), &link).unwrap();
+        let needs = [file(link.join("../inner/prog"))];
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &needs).unwrap();
+        assert!(r.steps.contains(&Step::Mask {
+            path: root.join("open/closed")
+        }));
+        assert!(r.steps.contains(&Step::Bind {
+            path: root.join("open/closed/inner"),
+            dir: true,
+            writable: false,
+            owner: None
+        }));
+        // A loop of links ends the way; nothing past it is shown.
+        let a = root.join("a");
+        std::os::unix::fs::symlink(root.join("b"), &a).unwrap();
+        std::os::unix::fs::symlink(&a, root.join("b")).unwrap();
+        let r = Reach::plan(&hidden(&root), Some(STRANGER), &[file(a.join("x"))]).unwrap();
+        assert_eq!(r.steps.len(), 2, "{r:?}");
+    }
+
+    #[test]
     fn the_working_directory_under_its_overlay_needs_only_its_path() {
         let (_t, root) = tree();
         let needs = [need(root.join("box"), Needed::WorkDir { overlay: true })];
@@ -503,7 +608,6 @@ mod tests {
         );
         // A need that does not exist adds nothing.
         assert!(plan_to(&root, None, "nope/x").steps.is_empty());
-        assert_eq!(normalise(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
     }
 
     #[test]
