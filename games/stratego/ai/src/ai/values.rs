@@ -31,6 +31,19 @@ pub const fn base(rank: Rank) -> i32 {
     BASE[rank.index()]
 }
 
+/// For each rank from the Marshal to the Scout, how many enemy movers
+/// beat or tie it, given the enemy's `opp` pieces left: those from the
+/// Marshal down to it, since [`Rank::ALL`] is in order of strength with the
+/// Spy after the Scout. A running sum, not a filter over the ranks: it is
+/// worked out twice at every leaf of the search.
+fn stoppers(opp: &[u8; 12]) -> [i32; 9] {
+    let mut sum = 0;
+    std::array::from_fn(|i| {
+        sum += i32::from(opp[Rank::ALL[i].index()]);
+        sum
+    })
+}
+
 /// The value of each rank for one side, given how many pieces of each rank
 /// both sides still have (indexed by [`Rank::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,18 +92,12 @@ impl Values {
         }
         // A piece that no remaining movable enemy piece beats or ties rules
         // the board: it can hunt freely.
-        for r in &Rank::ALL[..9] {
-            let s = r.strength().unwrap_or(0);
+        let stoppers = stoppers(opp);
+        for (r, stoppers) in Rank::ALL[..9].iter().zip(stoppers) {
             let spy_threat = *r == Rank::Marshal && opp_has(Rank::Spy);
             if spy_threat {
                 continue;
             }
-            // The enemy movers that beat or tie it.
-            let stoppers: i32 = Rank::ALL[..10]
-                .iter()
-                .filter(|e| e.strength().is_some_and(|es| es >= s))
-                .map(|e| i32::from(opp[e.index()]))
-                .sum();
             let steps_left = if grades <= 0 {
                 i32::from(stoppers == 0)
             } else {
@@ -154,6 +161,32 @@ mod tests {
         let last = [(Miner, 1)];
         assert!(value(Miner, &last, &[]) > value(Major, &last, &[]));
         assert!(value(Miner, &last, &[(Bomb, 0)]) < value(Miner, &last, &[]));
+    }
+
+    #[test]
+    fn the_stoppers_are_the_enemy_movers_that_beat_or_tie_a_rank() {
+        // The running sum against the definition, over the counts of the
+        // ranks down to the Captain and of the Spy.
+        let full: [u8; 12] = std::array::from_fn(|i| Rank::ALL[i].count());
+        for code in 0..(2 * 2 * 3 * 4 * 5 * 2) {
+            let mut opp = full;
+            let mut left = code;
+            for r in [Marshal, General, Colonel, Major, Captain, Spy] {
+                let n = u32::from(r.count()) + 1;
+                opp[r.index()] = (left % n) as u8;
+                left /= n;
+            }
+            let got = stoppers(&opp);
+            for (i, r) in Rank::ALL[..9].iter().enumerate() {
+                let s = r.strength().unwrap_or(0);
+                let want: i32 = Rank::ALL
+                    .iter()
+                    .filter(|e| e.strength().is_some_and(|es| es >= s))
+                    .map(|e| i32::from(opp[e.index()]))
+                    .sum();
+                assert_eq!(got[i], want, "{r:?} against {opp:?}");
+            }
+        }
     }
 
     #[test]
