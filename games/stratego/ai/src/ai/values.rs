@@ -44,6 +44,34 @@ fn stoppers(opp: &[u8; 12]) -> [i32; 9] {
     })
 }
 
+/// The value of each rank for one side before the bonus of a piece that
+/// rules the board: the Marshal, Spy, Miners and the last Scouts by what
+/// remains.
+fn adjusted(own: &[u8; 12], opp: &[u8; 12]) -> [i32; 12] {
+    let mut v = BASE;
+    let opp_has = |r: Rank| opp[r.index()] > 0;
+    if !opp_has(Rank::Spy) {
+        v[Rank::Marshal.index()] = 500;
+    }
+    if !opp_has(Rank::Marshal) {
+        v[Rank::Spy.index()] = 10;
+    }
+    v[Rank::Miner.index()] = if !opp_has(Rank::Bomb) {
+        20
+    } else {
+        match own[Rank::Miner.index()] {
+            0 | 1 => 110,
+            2 => 80,
+            3 => 55,
+            _ => 40,
+        }
+    };
+    if own[Rank::Scout.index()] <= 2 {
+        v[Rank::Scout.index()] = 26;
+    }
+    v
+}
+
 /// The value of each rank for one side, given how many pieces of each rank
 /// both sides still have (indexed by [`Rank::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,27 +97,8 @@ impl Values {
     /// issue 52: all 40 of our Colonels died in 12 lost games, the
     /// opponent's 21 of 40).
     pub fn graded(own: &[u8; 12], opp: &[u8; 12], grades: i32) -> Values {
-        let mut v = BASE;
+        let mut v = adjusted(own, opp);
         let opp_has = |r: Rank| opp[r.index()] > 0;
-        if !opp_has(Rank::Spy) {
-            v[Rank::Marshal.index()] = 500;
-        }
-        if !opp_has(Rank::Marshal) {
-            v[Rank::Spy.index()] = 10;
-        }
-        v[Rank::Miner.index()] = if !opp_has(Rank::Bomb) {
-            20
-        } else {
-            match own[Rank::Miner.index()] {
-                0 | 1 => 110,
-                2 => 80,
-                3 => 55,
-                _ => 40,
-            }
-        };
-        if own[Rank::Scout.index()] <= 2 {
-            v[Rank::Scout.index()] = 26;
-        }
         // A piece that no remaining movable enemy piece beats or ties rules
         // the board: it can hunt freely.
         let stoppers = stoppers(opp);
@@ -98,12 +107,13 @@ impl Values {
             if spy_threat {
                 continue;
             }
-            let steps_left = if grades <= 0 {
-                i32::from(stoppers == 0)
-            } else {
-                (grades - stoppers).max(0)
-            };
             let of = grades.max(1);
+            if stoppers >= of {
+                // No bonus, nor for any weaker rank: the stoppers only
+                // grow down the ranks.
+                break;
+            }
+            let steps_left = if grades <= 0 { 1 } else { grades - stoppers };
             v[r.index()] += v[r.index()] * 3 * steps_left / (10 * of);
         }
         Values(v)
@@ -164,9 +174,10 @@ mod tests {
     }
 
     #[test]
-    fn the_stoppers_are_the_enemy_movers_that_beat_or_tie_a_rank() {
-        // The running sum against the definition, over the counts of the
-        // ranks down to the Captain and of the Spy.
+    fn the_stoppers_are_the_enemy_movers_that_beat_or_tie_a_rank_and_grade_its_bonus() {
+        // The running sum, and the bonus graded from it, against their
+        // definitions, over the counts of the ranks down to the Captain and
+        // of the Spy.
         let full: [u8; 12] = std::array::from_fn(|i| Rank::ALL[i].count());
         for code in 0..(2 * 2 * 3 * 4 * 5 * 2) {
             let mut opp = full;
@@ -185,6 +196,26 @@ mod tests {
                     .map(|e| i32::from(opp[e.index()]))
                     .sum();
                 assert_eq!(got[i], want, "{r:?} against {opp:?}");
+                // The bonus graded from them, by its definition.
+                for grades in 0..5 {
+                    let steps_left = if grades <= 0 {
+                        i32::from(want == 0)
+                    } else {
+                        (grades - want).max(0)
+                    };
+                    let spy_threat = *r == Marshal && opp[Spy.index()] > 0;
+                    let before = adjusted(&full, &opp)[r.index()];
+                    let bonus = if spy_threat {
+                        0
+                    } else {
+                        before * 3 * steps_left / (10 * grades.max(1))
+                    };
+                    assert_eq!(
+                        Values::graded(&full, &opp, grades).of(*r),
+                        before + bonus,
+                        "{r:?} at {grades} grades against {opp:?}"
+                    );
+                }
             }
         }
     }
