@@ -17,9 +17,10 @@
 //! log loss (natural log, lower is better) over every (piece, move) and
 //! over the pieces our side then attacked, and the mean probability given
 //! to the true rank; calibration tables (the beliefs in bins against how
-//! often they were true, and all bins together) for "Bomb" and "immobile"
-//! (Bomb or Flag) on the unmoved pieces, and for "Bomb" on the unmoved
-//! pieces our Marshal, General, Colonels and Majors attacked; and the
+//! often they were true, and all bins together) for "Bomb", "Flag" and
+//! "immobile" (Bomb or Flag) on the unmoved pieces, and for "Bomb" on the
+//! unmoved pieces our Marshal, General, Colonels and Majors attacked, with
+//! their beliefs in Bomb and Flag by the column they stood on; and the
 //! moved pieces by the band of enemy moves in which each first moved: their
 //! log loss, and their belief in the Miner against how many were.
 
@@ -27,6 +28,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use stratego::{Player, Rank};
+use stratego_ai::ai::prior;
 use stratego_ai::ai::tuning::Tuning;
 
 mod replay;
@@ -147,6 +149,37 @@ impl Starts {
     }
 }
 
+/// The beliefs in Bomb and Flag of the attacked pieces of one column
+/// against how many were: whether the calibration over every attack
+/// hides a column where the belief errs (setups keep Bombs and the Flag
+/// to the back).
+#[derive(Default)]
+struct Outcomes {
+    count: u64,
+    bomb: f64,
+    bombs: u64,
+    flag: f64,
+    flags: u64,
+}
+
+impl Outcomes {
+    fn add(&mut self, d: &[f64; 12], truth: Rank) {
+        self.count += 1;
+        self.bomb += d[Rank::Bomb.index()];
+        self.bombs += u64::from(truth == Rank::Bomb);
+        self.flag += d[Rank::Flag.index()];
+        self.flags += u64::from(truth == Rank::Flag);
+    }
+
+    fn merge(&mut self, other: &Outcomes) {
+        self.count += other.count;
+        self.bomb += other.bomb;
+        self.bombs += other.bombs;
+        self.flag += other.flag;
+        self.flags += other.flags;
+    }
+}
+
 /// Sums over the records.
 #[derive(Default)]
 struct Score {
@@ -157,8 +190,10 @@ struct Score {
     attacked: u64,
     attacked_log_loss: f64,
     bomb: Calibration,
+    flag: Calibration,
     immobile: Calibration,
     strong_attacks: Calibration,
+    strong_by_depth: [Outcomes; 4],
     starts: Starts,
 }
 
@@ -171,8 +206,12 @@ impl Score {
         self.attacked += other.attacked;
         self.attacked_log_loss += other.attacked_log_loss;
         self.bomb.merge(&other.bomb);
+        self.flag.merge(&other.flag);
         self.immobile.merge(&other.immobile);
         self.strong_attacks.merge(&other.strong_attacks);
+        for (ours, theirs) in self.strong_by_depth.iter_mut().zip(&other.strong_by_depth) {
+            ours.merge(theirs);
+        }
         self.starts.merge(&other.starts);
     }
 }
@@ -230,6 +269,8 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
                     if strong && !e.moved {
                         let bomb = d[Rank::Bomb.index()];
                         score.strong_attacks.add(bomb, truth == Rank::Bomb);
+                        let depth = prior::depth(seat.opponent(), sq);
+                        score.strong_by_depth[depth].add(d, truth);
                     }
                 }
                 if let (true, Some(turn)) = (e.moved, first_move[i]) {
@@ -239,6 +280,8 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
                 if !e.moved {
                     let bomb = d[Rank::Bomb.index()];
                     score.bomb.add(bomb, truth == Rank::Bomb);
+                    let flag = d[Rank::Flag.index()];
+                    score.flag.add(flag, truth == Rank::Flag);
                     score
                         .immobile
                         .add(bomb + d[Rank::Flag.index()], !truth.can_move());
@@ -272,11 +315,28 @@ fn run(out: &mut impl Write) -> Result<()> {
         score.attacked_log_loss / score.attacked.max(1) as f64
     )?;
     score.bomb.print(out, "unmoved pieces, Bomb")?;
+    score.flag.print(out, "unmoved pieces, Flag")?;
     score.immobile.print(out, "unmoved pieces, Bomb or Flag")?;
     score.strong_attacks.print(
         out,
         "unmoved pieces our Marshal, General, Colonel or Major attacked, Bomb",
     )?;
+    writeln!(
+        out,
+        "the same by column from the enemy's front: attacks, Bomb believed, were; Flag believed, were"
+    )?;
+    for (depth, o) in score.strong_by_depth.iter().enumerate() {
+        let n = o.count.max(1) as f64;
+        writeln!(
+            out,
+            "  {depth} {:>7} {:>6.1}% {:>6.1}% {:>6.1}% {:>6.1}%",
+            o.count,
+            100.0 * o.bomb / n,
+            100.0 * o.bombs as f64 / n,
+            100.0 * o.flag / n,
+            100.0 * o.flags as f64 / n
+        )?;
+    }
     score.starts.print(out)?;
     Ok(())
 }

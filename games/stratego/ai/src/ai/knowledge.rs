@@ -52,12 +52,6 @@ const FLEE: [f64; 3] = [2.0, 1.0, 0.5];
 const IDLE_FACTOR: f64 = 0.99;
 /// Lowest idle likelihood of a movable rank.
 const IDLE_FLOOR: f64 = 0.3;
-/// Likelihood of the Flag per side of the piece left open: a neighbouring
-/// square outside the setup area, or whose piece has moved. Setups close
-/// the Flag in with Bombs and the board's edges, so an open piece is rarely
-/// the Flag (measured in self-play: pieces attacked at a believed 10-30%
-/// were never the Flag before this term).
-const FLAG_OPEN_SIDE: f64 = 0.15;
 /// Likelihood of the Flag per neighbouring piece known to be a Bomb.
 const FLAG_BESIDE_BOMB: f64 = 2.0;
 /// The other way round: the Bomb likelihood of an unmoved piece grows by
@@ -84,6 +78,8 @@ pub struct Knowledge {
     /// The enemy's moves observed.
     turns: u32,
     late: LateStart,
+    /// The Flag's likelihood per open side ([`Tuning::flag_open_side`]).
+    flag_open_side: f64,
     marginals: Vec<[f64; 12]>,
 }
 
@@ -142,6 +138,7 @@ impl Knowledge {
                 miner: tuning.late_miner,
                 turns: tuning.late_turns,
             },
+            flag_open_side: tuning.flag_open_side,
             marginals: vec![[0.0; 12]; n],
         };
         k.refresh(view);
@@ -286,7 +283,7 @@ impl Knowledge {
             let surroundings = if moved {
                 1.0
             } else {
-                flag_surroundings(view, &by_origin, e.origin)
+                flag_surroundings(view, &by_origin, e.origin, self.flag_open_side)
             };
             let beside_flag = match (flags, e.square) {
                 (Some(f), Some(sq)) if !moved => {
@@ -343,19 +340,21 @@ pub fn enemy_squares(view: &View, which: impl Fn(&EnemyPiece) -> bool) -> Bits {
 }
 
 /// The likelihood that the unmoved piece that started on `origin` is the
-/// Flag, from its neighbours: lower per open side, higher per known Bomb.
+/// Flag, from its neighbours: `open_side` per open side, higher per known
+/// Bomb.
 fn flag_surroundings(
     view: &View,
     by_origin: &[Option<usize>; Square::COUNT],
     origin: Square,
+    open_side: f64,
 ) -> f64 {
     let mut factor = 1.0;
     for n in origin.neighbours().filter(|n| !n.is_lake()) {
         match by_origin[n.index()].map(|j| view.enemies()[j]) {
-            None => factor *= FLAG_OPEN_SIDE,
+            None => factor *= open_side,
             Some(e) if e.known_rank() == Some(Rank::Bomb) => factor *= FLAG_BESIDE_BOMB,
             Some(e) if e.moved || e.known_rank().is_some_and(Rank::can_move) => {
-                factor *= FLAG_OPEN_SIDE;
+                factor *= open_side;
             }
             Some(_) => {}
         }

@@ -211,6 +211,13 @@ pub struct Tuning {
     /// The enemy's move from which a first move is late (see
     /// [`Tuning::late_miner`]).
     pub late_turns: u32,
+    /// Likelihood of the Flag per side of an unmoved enemy piece left
+    /// open: a neighbouring square outside the setup area, or whose piece
+    /// has moved ([`super::knowledge`]). Setups close the Flag in with
+    /// Bombs and the board's edges, so an open piece is rarely the Flag
+    /// (in self-play, pieces attacked at a believed 10-30% were never the
+    /// Flag before this term).
+    pub flag_open_side: f64,
     /// Reorder the setup's Captains and less along each front column
     /// ([`super::setups::random_setup`]): a match's setups then almost
     /// never repeat. Off: no measurement has accepted it yet
@@ -286,6 +293,7 @@ impl Default for Tuning {
             prior_agnostic: 0.2,
             late_miner: 1.0,
             late_turns: 100,
+            flag_open_side: 0.15,
             setup_reorder: false,
             setup_swaps: false,
             setup_decoy: true,
@@ -295,7 +303,7 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The names [`Tuning::set`] accepts.
-    pub const NAMES: [&'static str; 53] = [
+    pub const NAMES: [&'static str; 54] = [
         "hidden",
         "flag_pressure",
         "flag_guard",
@@ -346,6 +354,7 @@ impl Tuning {
         "prior_agnostic",
         "late_miner",
         "late_turns",
+        "flag_open_side",
         "setup_reorder",
         "setup_swaps",
         "setup_decoy",
@@ -434,6 +443,7 @@ impl Tuning {
             "prior_agnostic" => self.prior_agnostic = share()?,
             "late_miner" => self.late_miner = likelihood()?,
             "late_turns" => self.late_turns = value.parse().map_err(|_| bad())?,
+            "flag_open_side" => self.flag_open_side = likelihood()?,
             "setup_reorder" => self.setup_reorder = flag()?,
             "setup_swaps" => self.setup_swaps = flag()?,
             "setup_decoy" => self.setup_decoy = flag()?,
