@@ -726,4 +726,34 @@ mod tests {
             bomb("E9")
         );
     }
+
+    #[test]
+    fn an_open_side_weighs_the_flag_as_the_tuning_says() {
+        let us = Player::Zero;
+        // G9's neighbour G8 has moved; B9 is closed in by unmoved pieces.
+        let b = position(
+            "Flag A0, Marshal E2 \
+             / Bomb A9, Bomb B9, Bomb C9, Bomb D9, Sergeant E9, Sergeant F9, Bomb G9, \
+               Sergeant H9, Lieutenant I9, Flag J9, \
+               Miner G8, Miner A8, Lieutenant B8, Miner C8, Miner I8",
+        );
+        let view = View::from_board(&b, us, us, 0, sq("G8").bit());
+        let ratio = |open_side: f64| {
+            let tuning = Tuning {
+                flag_open_side: open_side,
+                ..Tuning::default()
+            };
+            let k = Knowledge::tuned(&view, &tuning);
+            let p = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Flag);
+            p("G9") / p("B9")
+        };
+        // One open side: the Flag's chance against a closed-in piece's
+        // falls with the weight, by less than it (the closed-in piece's
+        // chance is far from small, and each row sums to one).
+        let ratios = [0.15, 0.05, 0.02].map(|w| (w, ratio(w)));
+        for (w, r) in ratios {
+            assert!(r > w && r < 3.0 * w, "weight {w}: ratio {r}");
+        }
+        assert!(ratios.windows(2).all(|p| p[1].1 < p[0].1), "{ratios:?}");
+    }
 }
