@@ -102,18 +102,20 @@ impl Values {
         // A piece that no remaining movable enemy piece beats or ties rules
         // the board: it can hunt freely.
         let stoppers = stoppers(opp);
+        // Ungraded (0 or less) is one grade: the whole bonus with no
+        // stopper left, none with one.
+        let of = grades.max(1);
         for (r, stoppers) in Rank::ALL[..9].iter().zip(stoppers) {
             let spy_threat = *r == Rank::Marshal && opp_has(Rank::Spy);
             if spy_threat {
                 continue;
             }
-            let of = grades.max(1);
             if stoppers >= of {
                 // No bonus, nor for any weaker rank: the stoppers only
                 // grow down the ranks.
                 break;
             }
-            let steps_left = if grades <= 0 { 1 } else { grades - stoppers };
+            let steps_left = of - stoppers;
             v[r.index()] += v[r.index()] * 3 * steps_left / (10 * of);
         }
         Values(v)
