@@ -214,12 +214,11 @@ impl Planner {
             let meta = &place.meta;
             let dir = path.parent().unwrap_or(Path::new("/"));
             let hidden_parent = self.is_hidden(dir);
-            if meta.file_type().is_symlink() {
+            if let Some(target) = &place.link {
                 if hidden_parent {
-                    let target = std::fs::read_link(path).unwrap_or_default();
                     self.add(Step::Link {
                         path: path.clone(),
-                        target,
+                        target: target.clone(),
                     });
                 }
                 continue;
@@ -299,6 +298,9 @@ impl Planner {
 struct Place {
     path: PathBuf,
     meta: std::fs::Metadata,
+    /// A symbolic link's target, as read once: the link made in the jail
+    /// is the one the way followed.
+    link: Option<PathBuf>,
 }
 
 /// The places on the way to a path, in the kernel's order.
@@ -352,7 +354,11 @@ fn resolve(path: &Path) -> Way {
         if meta.file_type().is_symlink() {
             links += 1;
             let target = std::fs::read_link(&path);
-            places.push(Place { path, meta });
+            places.push(Place {
+                path,
+                meta,
+                link: Some(target.as_ref().cloned().unwrap_or_default()),
+            });
             match target {
                 Ok(target) if links <= MAX_LINKS => {
                     for n in names(&target).into_iter().rev() {
@@ -366,6 +372,7 @@ fn resolve(path: &Path) -> Way {
         places.push(Place {
             path: path.clone(),
             meta,
+            link: None,
         });
         dir = path;
     }
