@@ -420,7 +420,7 @@ mod tests {
     //! player 1 on columns 6..9.
     use super::*;
     use crate::testkit::{position, sq};
-    use stratego::Player;
+    use stratego::{Board, Player};
 
     struct Game {
         view: View,
@@ -698,18 +698,22 @@ mod tests {
         assert_eq!(play(&late, 0), play(&Tuning::default(), 0));
     }
 
-    #[test]
-    fn the_flag_is_likelier_beside_a_known_bomb_and_unlikely_when_open() {
-        let us = Player::Zero;
-        // Their back column full of unmoved pieces, one a known Bomb (J8's
-        // neighbour J9), and a moved piece on G8 beside G9.
-        let b = position(
+    /// Their back column full of unmoved pieces, and a few in front of it.
+    fn back_column() -> Board {
+        position(
             "Flag A0, Marshal E2 \
              / Bomb A9, Bomb B9, Bomb C9, Bomb D9, Sergeant E9, Sergeant F9, Bomb G9, \
                Sergeant H9, Lieutenant I9, Flag J9, \
                Bomb J8, Miner G8, Miner A8, Lieutenant B8, Miner C8, Miner I8",
-        );
-        let view = View::from_board(&b, us, us, sq("J8").bit(), sq("G8").bit());
+        )
+    }
+
+    #[test]
+    fn the_flag_is_likelier_beside_a_known_bomb_and_unlikely_when_open() {
+        let us = Player::Zero;
+        // One of their pieces a known Bomb (J8, J9's neighbour), and the
+        // one on G8, beside G9, moved.
+        let view = View::from_board(&back_column(), us, us, sq("J8").bit(), sq("G8").bit());
         let k = Knowledge::new(&view);
         let p = |s: &str| k.probability(view.enemy_at(sq(s)).unwrap().0, Rank::Flag);
         // J9 is beside a known Bomb; B9 is closed in by unknown unmoved
@@ -731,13 +735,7 @@ mod tests {
     fn an_open_side_weighs_the_flag_as_the_tuning_says() {
         let us = Player::Zero;
         // G9's neighbour G8 has moved; B9 is closed in by unmoved pieces.
-        let b = position(
-            "Flag A0, Marshal E2 \
-             / Bomb A9, Bomb B9, Bomb C9, Bomb D9, Sergeant E9, Sergeant F9, Bomb G9, \
-               Sergeant H9, Lieutenant I9, Flag J9, \
-               Miner G8, Miner A8, Lieutenant B8, Miner C8, Miner I8",
-        );
-        let view = View::from_board(&b, us, us, 0, sq("G8").bit());
+        let view = View::from_board(&back_column(), us, us, 0, sq("G8").bit());
         let ratio = |open_side: f64| {
             let tuning = Tuning {
                 flag_open_side: open_side,
