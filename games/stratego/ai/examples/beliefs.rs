@@ -282,9 +282,7 @@ fn score_record(path: &str, seat_override: Option<Player>, tuning: &Tuning) -> R
                     score.bomb.add(bomb, truth == Rank::Bomb);
                     let flag = d[Rank::Flag.index()];
                     score.flag.add(flag, truth == Rank::Flag);
-                    score
-                        .immobile
-                        .add(bomb + d[Rank::Flag.index()], !truth.can_move());
+                    score.immobile.add(bomb + flag, !truth.can_move());
                 }
             }
         }

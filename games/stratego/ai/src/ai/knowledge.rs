@@ -118,8 +118,9 @@ impl Knowledge {
 
     /// As [`Knowledge::new`], with the prior and the evidence `tuning`
     /// configures: the prior's setup-agnostic share
-    /// ([`Tuning::prior_agnostic`]) and a late first move
-    /// ([`Tuning::late_miner`]).
+    /// ([`Tuning::prior_agnostic`]), a late first move
+    /// ([`Tuning::late_miner`]) and the Flag's weight per open side
+    /// ([`Tuning::flag_open_side`]).
     pub fn tuned(view: &View, tuning: &Tuning) -> Knowledge {
         let them = view.me().opponent();
         let prior: Vec<[f64; 12]> = view
