@@ -289,10 +289,14 @@ POOL_TIME_LIMIT_MS ?= 10000
 POOL_LOG ?= logs/bench-pool
 POOL ?= ismcts=target/release/player --strategy ismcts --seed {seed}
 PREVIOUS ?=
+# PREVIOUS_ARGS, when set (even to nothing), are PREVIOUS's arguments in
+# place of PLAYER_ARGS: for a change of arguments alone, PREVIOUS is the
+# same build.
 POOL_OPTIONS = --player "$(PLAYER)" --games $(POOL_GAMES) --jobs $(JOBS) \
 	--ai-args "$(PLAYER_ARGS)" --time-limit-ms $(POOL_TIME_LIMIT_MS) --opponent-time-limit-ms 2000 \
 	$(if $(SPARRING),--sparring "$(SPARRING)" --python2 "$(PYTHON2)") \
-	$(if $(PREVIOUS),--previous "$(PREVIOUS)") $(if $(POOL),--pool '$(POOL)')
+	$(if $(PREVIOUS),--previous "$(PREVIOUS)") $(if $(POOL),--pool '$(POOL)') \
+	$(if $(and $(PREVIOUS),$(filter-out undefined,$(origin PREVIOUS_ARGS))),--previous-args "$(PREVIOUS_ARGS)")
 bench-pool:
 	$(CARGO) build --release --workspace --bins
 	target/release/strength $(POOL_OPTIONS) --log-dir $(POOL_LOG)

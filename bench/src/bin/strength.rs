@@ -13,7 +13,8 @@
 //! With `--sparring DIR` (`make bench-sparring`) the opponents include the
 //! Stratego agents of the UCC 2012 competition, built by the user in DIR,
 //! each seated with `--protocol SEAT=ucc` (docs/ucc.md). `--previous PATH`
-//! adds an earlier build of the player to the pool, `--pool NAME=COMMAND`
+//! adds an earlier build of the player to the pool (`--previous-args` its
+//! own arguments, for a change of arguments alone), `--pool NAME=COMMAND`
 //! any program (`make bench-pool`). `--sprt` then tests the AI against the
 //! first previous build (paired games, the tournament's SPRT) and
 //! `--baseline DIR` compares every member's score with a stored run: the
@@ -81,9 +82,21 @@ struct Cli {
     sparring: Option<PathBuf>,
     /// An earlier build of the player, one more member of the pool
     /// (`previous`, then `previous2`..), run with the AI's own arguments
-    /// (--ai-args); repeatable. The first is the one --sprt tests against.
+    /// (--ai-args) unless --previous-args says otherwise; repeatable. The
+    /// first is the one --sprt tests against.
     #[arg(long, value_name = "PATH")]
     previous: Vec<PathBuf>,
+    /// The arguments of the --previous builds instead of the AI's, one
+    /// string split like a shell command line (`""` for none): for a change
+    /// of arguments alone, such as a tuning weight, --previous is this same
+    /// build and these are its old arguments.
+    #[arg(
+        long,
+        value_name = "ARGS",
+        requires = "previous",
+        allow_hyphen_values = true
+    )]
+    previous_args: Option<String>,
     /// Any other program as a member of the pool, NAME=COMMAND (split like
     /// a shell command line, `{seed}` the game's seed), e.g.
     /// `ismcts=target/release/player --strategy ismcts --seed {seed}`;
@@ -235,8 +248,23 @@ struct Member {
 
 /// The AI's further arguments (--ai-args).
 fn ai_args(cli: &Cli) -> Result<Vec<String>> {
-    match &cli.ai_args {
-        Some(a) => shlex::split(a).ok_or_else(|| anyhow!("--ai-args `{a}`: unbalanced quotes")),
+    split_args("--ai-args", cli.ai_args.as_deref())
+}
+
+/// The arguments of the --previous builds: --previous-args, or else the
+/// AI's.
+fn previous_args(cli: &Cli) -> Result<Vec<String>> {
+    match &cli.previous_args {
+        Some(a) => split_args("--previous-args", Some(a)),
+        None => ai_args(cli),
+    }
+}
+
+/// The arguments in the value of `option`, split like a shell command
+/// line (none when the option is absent).
+fn split_args(option: &str, value: Option<&str>) -> Result<Vec<String>> {
+    match value {
+        Some(a) => shlex::split(a).ok_or_else(|| anyhow!("{option} `{a}`: unbalanced quotes")),
         None => Ok(Vec::new()),
     }
 }
@@ -311,7 +339,7 @@ fn members(cli: &Cli, g: &game::GameInfo) -> Result<Vec<Member>> {
         };
         pool.push(member);
     }
-    let args = ai_args(cli)?;
+    let args = previous_args(cli)?;
     for (i, path) in cli.previous.iter().enumerate() {
         if !path.is_file() {
             bail!("--previous {}: no such program", path.display());
@@ -508,14 +536,13 @@ fn sprt_match(
         );
     }
     let previous = cli.previous.first().context("--sprt needs --previous")?;
-    let args = ai_args(cli)?;
     let player = cli.player.to_string_lossy().into_owned();
     let specs = [
-        ai_program(&player, &g.name, &args, AI),
+        ai_program(&player, &g.name, &ai_args(cli)?, AI),
         ai_program(
             &previous.to_string_lossy(),
             &g.name,
-            &args,
+            &previous_args(cli)?,
             &previous_name(0),
         ),
     ];
@@ -690,8 +717,13 @@ fn run(cli: &Cli) -> Result<bool> {
             Decision::H0 => "FAILED (H0)",
             Decision::Continue => "UNDECIDED",
         };
+        let arguments = match cli.previous_args.as_deref() {
+            Some(a) if a.trim().is_empty() => " with no arguments".to_owned(),
+            Some(a) => format!(" with arguments `{a}`"),
+            None => String::new(),
+        };
         println!(
-            "SPRT against {} over {games} games ({} pairs): +{} ={} -{}, {}: {verdict}",
+            "SPRT against {}{arguments} over {games} games ({} pairs): +{} ={} -{}, {}: {verdict}",
             cli.previous[0].display(),
             s.pairs.map_or(0, |p| p.pairs()),
             s.wdl.wins,
@@ -802,6 +834,42 @@ mod tests {
         assert!(e.contains("named `random`"), "{e}");
         // --sprt needs the build to test against.
         assert!(Cli::try_parse_from(["strength", "--sprt", "0,20,0.05,0.1"]).is_err());
+    }
+
+    #[test]
+    fn previous_args_replace_the_ais_for_the_previous_build_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join("player");
+        std::fs::write(&old, "").unwrap();
+        let g = game::describe::<games::All>("stratego", &[]).unwrap();
+        let path = old.to_str().unwrap();
+        let previous = |c: &Cli| {
+            let pool = members(c, &g).unwrap();
+            let m = pool.iter().find(|m| m.name == "previous").unwrap();
+            m.spec.args[4..].to_vec()
+        };
+        let base = ["--opponents", "random", "--previous", path];
+        let with = |extra: &[&str]| cli(&[&base[..], extra].concat());
+        // A tuning change: the same build, the old arguments (none).
+        let c = with(&["--ai-args", "--tune samples=8", "--previous-args", ""]);
+        assert_eq!(ai_args(&c).unwrap(), ["--tune", "samples=8"]);
+        assert!(previous(&c).is_empty(), "{:?}", previous(&c));
+        let c = with(&[
+            "--ai-args",
+            "--max-nodes 9",
+            "--previous-args",
+            "--max-nodes 7",
+        ]);
+        assert_eq!(previous(&c), ["--max-nodes", "7"]);
+        // Without --previous-args the previous build plays with the AI's.
+        let c = with(&["--ai-args", "--max-nodes 9"]);
+        assert_eq!(previous(&c), ["--max-nodes", "9"]);
+        // Bad quoting is named with its option.
+        let c = with(&["--previous-args", "--tune 'x"]);
+        let e = members(&c, &g).err().unwrap().to_string();
+        assert!(e.contains("--previous-args `--tune 'x`"), "{e}");
+        // Arguments for builds that are not there are refused.
+        assert!(Cli::try_parse_from(["strength", "--previous-args", "-x"]).is_err());
     }
 
     #[test]
